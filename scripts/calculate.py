@@ -1,0 +1,24 @@
+"""quotecalc's fixed host call: ``python -B scripts/calculate.py --input-json -``.
+
+Runs from a checkout with only ``attrs`` installed: the package is found in ``src/``.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src"))
+
+try:
+    from quotecalc.cli import run
+except Exception:  # noqa: BLE001 - the package itself is unusable (e.g. attrs missing)
+    # Without the package nothing can render the result, so this one fixed object stands in.
+    sys.stdout.write(
+        '{"schemaVersion":1,"tool":"quotecalc","toolVersion":"0.1.0","status":"internal_error",'
+        '"normalizedQuotes":[],"ranking":null,"sensitivity":[],"quality":{"scale":null,'
+        '"issues":[],"certifiedSuppliers":false},"limitations":[{"code":"internal_error",'
+        '"message":"quotecalc could not start: its package or the attrs dependency is missing."}],'
+        '"networkUsed":false,"filesModified":false}\n'
+    )
+    sys.exit(1)
+
+sys.exit(run())

@@ -1,0 +1,85 @@
+"""The hard-constraint rule table (CONTRACT §8): one row per constraint.
+
+A row is data: the root field that enables it (its own validation row), the quote value it
+reads, an operator and the bound the user gave. For every quote, a row is
+
+- ``unknown`` when the quote value is missing, or the quote has one of the row's blocking
+  conflicts (a quality conflict for ``minimumQualityScore``, §16) -- a missing value never
+  counts as passing;
+- ``excluded`` when ``value <operator> limit`` holds (e.g. ``leadDays > maxLeadDays``);
+- ``eligible`` otherwise.
+
+Adding a constraint is adding one row with :func:`upper_limit` or :func:`lower_limit`; the
+pipeline appends each row's field to the root field table and evaluates the rows in order.
+The quote value may be any input field or derived value named in ``QUOTE_VALUES`` of
+``stages/constraints.py`` (e.g. ``landedTotal``).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Final
+
+import attrs
+
+from .fields import FieldRule, decimal_field, integer_field
+
+Number = Decimal | int
+
+# The operator family, as data: "excluded when value <op> limit".
+EXCLUDES_WHEN: Final[dict[str, Callable[[Number, Number], bool]]] = {
+    "above": operator.gt,
+    "below": operator.lt,
+}
+
+QUALITY_CONFLICTS: Final = frozenset(
+    {"quality_scale_missing", "quality_definition_missing", "quality_definition_mismatch"}
+)
+
+
+@attrs.frozen
+class ConstraintRule:
+    """One hard constraint; build it with :func:`upper_limit` or :func:`lower_limit`."""
+
+    field: FieldRule
+    quote_value: str
+    excluded_when: str
+    unknown_on_conflicts: frozenset[str] = frozenset()
+
+    @property
+    def name(self) -> str:
+        return self.field.name
+
+    def evaluate(self, limit: Number, value: Number | None, conflicts: tuple[str, ...]) -> str:
+        """``eligible``, ``excluded`` or ``unknown`` for one quote (see the module docstring)."""
+        if value is None or not self.unknown_on_conflicts.isdisjoint(conflicts):
+            return "unknown"
+        if EXCLUDES_WHEN[self.excluded_when](value, limit):
+            return "excluded"
+        return "eligible"
+
+
+def upper_limit(
+    field: FieldRule, quote_value: str, *, unknown_on_conflicts: frozenset[str] = frozenset()
+) -> ConstraintRule:
+    """A quote is excluded when its value is above the user's limit."""
+    return ConstraintRule(field, quote_value, "above", unknown_on_conflicts)
+
+
+def lower_limit(
+    field: FieldRule, quote_value: str, *, unknown_on_conflicts: frozenset[str] = frozenset()
+) -> ConstraintRule:
+    """A quote is excluded when its value is below the user's limit."""
+    return ConstraintRule(field, quote_value, "below", unknown_on_conflicts)
+
+
+CONSTRAINT_RULES: Final = (
+    upper_limit(integer_field("maxLeadDays"), "leadDays"),
+    lower_limit(
+        decimal_field("minimumQualityScore"),
+        "qualityScore",
+        unknown_on_conflicts=QUALITY_CONFLICTS,
+    ),
+)

@@ -1,0 +1,204 @@
+"""The one type every stage reads and returns, and the records the stages add to it.
+
+The stage contract (one documented type, like structlog's processors)::
+
+    class Stage(Protocol):
+        name: str
+        def __call__(self, ctx: Context) -> Context: ...
+        def summary(self, ctx: Context) -> dict[str, object]: ...
+
+A stage is a frozen attrs object. It receives the frozen :class:`Context`, and returns a new
+one made with :func:`attrs.evolve` holding what it decided. A stage that cannot go on sets
+:attr:`Context.halt` (its own name and the reason); the pipeline then runs no later stage and
+records each as skipped. No stage raises to steer the pipeline and none keeps state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, Protocol
+
+import attrs
+
+from .exact import Ratio
+
+# Values the validator accepted, by contract field name: integer fields are ints, decimal
+# fields Decimals (with the input's own digits), text fields strs, nested objects read-only
+# mappings. The row of ``fields.py`` says which; the type checker cannot, hence ``Any``.
+Fields = Mapping[str, Any]
+
+
+@attrs.frozen
+class FieldError:
+    """One validation error: a fixed code at an RFC 6901 pointer of contract names (§4.4)."""
+
+    code: str
+    path: str
+
+
+@attrs.frozen
+class Halt:
+    """Why the pipeline stopped, and which stage stopped it."""
+
+    stage: str
+    reason: str
+
+
+@attrs.frozen
+class Request:
+    """A request that passed validation: root fields and one mapping per quote, by contract
+    field name; an omitted field is simply absent (omitted is not zero, §5)."""
+
+    fields: Fields
+    quotes: tuple[Fields, ...]
+
+    @property
+    def supplier_ids(self) -> tuple[str, ...]:
+        return tuple(str(quote["supplierId"]) for quote in self.quotes)
+
+
+@attrs.frozen
+class Comparability:
+    """§6 for one quote: comparable iff nothing conflicts and the root fields are present."""
+
+    comparable: bool
+    conflicts: tuple[str, ...]
+
+
+@attrs.frozen
+class PackCounts:
+    """§7 pack counts for one quote; ``None`` where an input it depends on is missing."""
+
+    packs_required: int | None = None
+    packs_purchased: int | None = None
+    delivered_quantity: int | None = None
+    overbuy_quantity: int | None = None
+
+
+@attrs.frozen
+class Cost:
+    """§7 money for one quote: exact Decimals, and exact ratios rounded only at display."""
+
+    goods_subtotal: Decimal | None = None
+    landed_total: Decimal | None = None
+    cost_per_delivered_unit: Ratio | None = None
+    unit_quote_price: Ratio | None = None
+
+
+@attrs.frozen
+class QualityAssessment:
+    """§9 for one quote: ``issues`` (all codes, for ``quality.issues``) and the subset that are
+    ``conflicts`` (they block ranking and make the result partial)."""
+
+    issues: tuple[str, ...]
+    conflicts: tuple[str, ...]
+
+
+@attrs.frozen
+class ConstraintCheck:
+    """One hard constraint evaluated for one quote (§8)."""
+
+    constraint: str
+    status: str
+    limit: int | Decimal
+    value: int | Decimal | None
+
+
+@attrs.frozen
+class ConstraintVerdict:
+    """All constraints for one quote and the combined status (excluded > unknown > eligible)."""
+
+    status: str
+    checks: tuple[ConstraintCheck, ...]
+
+
+@attrs.frozen
+class Limitation:
+    """One limitation (§12); keys that do not apply stay ``None`` and are not rendered."""
+
+    code: str
+    supplier_id: str | None = None
+    field: str | None = None
+    dimension: str | None = None
+
+
+@attrs.frozen
+class RankEntry:
+    """One ranked candidate: dense rank, exact score and the components shown beside it."""
+
+    rank: int
+    supplier_id: str
+    score: Ratio
+    components: Mapping[str, Ratio | None]
+
+
+@attrs.frozen
+class ScoreTable:
+    """Everything needed to rank the scoring set under any weights, in exact integers.
+
+    For candidate ``i`` and positive-weight dimension ``d``, ``terms[d][i]`` is
+    ``component_d(i) * denominator``; a candidate's score under integer weights ``w`` (scaled
+    by ``10**weight_places``) is ``sum(w_d * terms[d][i]) / (sum(w) * denominator)``.
+    """
+
+    supplier_ids: tuple[str, ...]
+    dimensions: tuple[str, ...]
+    terms: tuple[tuple[int, ...], ...]
+    denominator: int
+    components: tuple[Mapping[str, Ratio | None], ...]
+
+
+@attrs.frozen
+class Scoring:
+    """§10: the ranking (or ``None``) and the limitations that explain it."""
+
+    ranking: tuple[RankEntry, ...] | None
+    limitations: tuple[Limitation, ...]
+    table: ScoreTable | None = None
+
+
+@attrs.frozen
+class Scenario:
+    """§11: one weight moved by one factor, and the ranking that results."""
+
+    dimension: str
+    direction: str
+    factor: Decimal
+    weights: Mapping[str, Decimal]
+    ranking: tuple[RankEntry, ...]
+    ranking_changed: bool
+
+
+@attrs.frozen
+class Context:
+    """The frozen state the pipeline threads through its stages (see the module docstring).
+
+    Per-quote tuples are in input order and have one entry per quote once their stage ran.
+    """
+
+    raw: bytes
+    document: object = None
+    request: Request | None = None
+    errors: tuple[FieldError, ...] = ()
+    halt: Halt | None = None
+    comparability: tuple[Comparability, ...] = ()
+    packs: tuple[PackCounts, ...] = ()
+    costs: tuple[Cost, ...] = ()
+    quality: tuple[QualityAssessment, ...] = ()
+    constraints: tuple[ConstraintVerdict, ...] = ()
+    scoring: Scoring | None = None
+    sensitivity: tuple[Scenario, ...] = ()
+    limitations: tuple[Limitation, ...] = ()
+    status: str | None = None
+
+
+class Stage(Protocol):
+    """The stage contract: see the module docstring."""
+
+    @property
+    def name(self) -> str: ...
+
+    def __call__(self, ctx: Context) -> Context: ...
+
+    def summary(self, ctx: Context) -> dict[str, object]: ...

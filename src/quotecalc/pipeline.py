@@ -1,0 +1,102 @@
+"""The engine: an ordered tuple of stages run by a plain loop over a frozen context.
+
+Order (CONTRACT sections): parse (§4.1) -> validate (§4.2-4.4) -> comparability (§6) -> packs
+(§7) -> cost (§7) -> quality (§9) -> constraints (§8) -> scoring (§10) -> sensitivity (§11) ->
+limitations (§12, §14). Quality runs before constraints because a quality conflict makes the
+``minimumQualityScore`` constraint unknown.
+
+When a stage halts (sets ``ctx.halt``), every later stage is skipped, explicitly: the loop
+checks the halt before each stage and the trace records ``skipped`` with the reason.
+"""
+
+from __future__ import annotations
+
+from time import perf_counter_ns
+
+import attrs
+
+from .constraint_rules import CONSTRAINT_RULES, ConstraintRule
+from .context import Context, Stage
+from .fields import BASE_ROOT_FIELDS
+from .stages.comparability import ComparabilityGate
+from .stages.constraints import HardConstraints
+from .stages.cost import CostStage
+from .stages.limitations import LimitationsStage
+from .stages.packs import PackCountStage
+from .stages.parse import Parse
+from .stages.quality import QualityStage
+from .stages.scoring import ScoringStage
+from .stages.sensitivity import SensitivityStage
+from .stages.validate import Validate
+
+
+@attrs.frozen
+class TraceEntry:
+    """What one stage did: ``ran``, ``short_circuit`` (it halted) or ``skipped`` (with why)."""
+
+    stage: str
+    outcome: str
+    reason: str | None
+    summary: dict[str, object]
+    nanoseconds: int
+
+
+@attrs.frozen
+class Pipeline:
+    """An ordered tuple of stages; :meth:`run` is the whole engine."""
+
+    stages: tuple[Stage, ...]
+
+    def run(self, raw: bytes) -> Context:
+        ctx = Context(raw=raw)
+        for stage in self.stages:
+            if ctx.halt is not None:
+                break
+            ctx = stage(ctx)
+        return ctx
+
+    def run_traced(self, raw: bytes) -> tuple[Context, tuple[TraceEntry, ...]]:
+        """Like :meth:`run`, also recording one :class:`TraceEntry` per stage."""
+        ctx = Context(raw=raw)
+        entries: list[TraceEntry] = []
+        for stage in self.stages:
+            if ctx.halt is not None:
+                reason = f"halted by {ctx.halt.stage}: {ctx.halt.reason}"
+                entries.append(TraceEntry(stage.name, "skipped", reason, {}, 0))
+                continue
+            started = perf_counter_ns()
+            ctx = stage(ctx)
+            elapsed = perf_counter_ns() - started
+            halted_here = ctx.halt is not None and ctx.halt.stage == stage.name
+            entries.append(
+                TraceEntry(
+                    stage.name,
+                    "short_circuit" if halted_here else "ran",
+                    ctx.halt.reason if halted_here and ctx.halt is not None else None,
+                    stage.summary(ctx),
+                    elapsed,
+                )
+            )
+        return ctx, tuple(entries)
+
+
+def make_pipeline(constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES) -> Pipeline:
+    """The quotecalc pipeline; each constraint row brings its root field row with it."""
+    root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
+    return Pipeline(
+        (
+            Parse(),
+            Validate(root_fields=root_fields),
+            ComparabilityGate(),
+            PackCountStage(),
+            CostStage(),
+            QualityStage(),
+            HardConstraints(rules=constraint_rules),
+            ScoringStage(),
+            SensitivityStage(),
+            LimitationsStage(),
+        )
+    )
+
+
+DEFAULT_PIPELINE = make_pipeline()

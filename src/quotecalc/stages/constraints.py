@@ -1,0 +1,95 @@
+"""Stage 7, hard constraints: every rule row of ``constraint_rules.py`` for every quote
+(CONTRACT §8), comparable or not.
+
+A quote's ``constraintStatus`` is ``excluded`` if any rule excludes it, else ``unknown`` if
+any rule is unknown, else ``eligible`` (also when no constraint is set). The stage knows no
+constraint by name: it evaluates whatever rows it is given whose root field the user set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Final
+
+import attrs
+
+from ..constraint_rules import CONSTRAINT_RULES, ConstraintRule
+from ..context import (
+    ConstraintCheck,
+    ConstraintVerdict,
+    Context,
+    Cost,
+    Fields,
+    PackCounts,
+)
+
+QuoteValue = Callable[[Fields, PackCounts, Cost], "Decimal | int | None"]
+
+# The quote values a rule may read: every input field by name, plus these derived values.
+DERIVED_VALUES: Final[dict[str, QuoteValue]] = {
+    "packsRequired": lambda quote, packs, cost: packs.packs_required,
+    "packsPurchased": lambda quote, packs, cost: packs.packs_purchased,
+    "deliveredQuantity": lambda quote, packs, cost: packs.delivered_quantity,
+    "overbuyQuantity": lambda quote, packs, cost: packs.overbuy_quantity,
+    "goodsSubtotal": lambda quote, packs, cost: cost.goods_subtotal,
+    "landedTotal": lambda quote, packs, cost: cost.landed_total,
+}
+
+
+def quote_value(name: str, quote: Fields, packs: PackCounts, cost: Cost) -> Decimal | int | None:
+    """The value called ``name`` for one quote: a derived value or an input field."""
+    derived = DERIVED_VALUES.get(name)
+    if derived is not None:
+        return derived(quote, packs, cost)
+    value = quote.get(name)
+    assert value is None or isinstance(value, (Decimal, int))
+    return value
+
+
+def combine(statuses: list[str]) -> str:
+    """excluded > unknown > eligible."""
+    if "excluded" in statuses:
+        return "excluded"
+    if "unknown" in statuses:
+        return "unknown"
+    return "eligible"
+
+
+@attrs.frozen
+class HardConstraints:
+    """Evaluates the constraint rows the user enabled, in rule-table order."""
+
+    rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES
+    name: str = "constraints"
+
+    def __call__(self, ctx: Context) -> Context:
+        assert ctx.request is not None
+        root = ctx.request.fields
+        active = [(rule, root[rule.name]) for rule in self.rules if rule.name in root]
+        verdicts = []
+        for quote, packs, cost, quality in zip(
+            ctx.request.quotes, ctx.packs, ctx.costs, ctx.quality, strict=True
+        ):
+            checks = tuple(
+                ConstraintCheck(
+                    rule.name,
+                    rule.evaluate(limit, value, quality.conflicts),
+                    limit,
+                    value,
+                )
+                for rule, limit in active
+                for value in (quote_value(rule.quote_value, quote, packs, cost),)
+            )
+            verdicts.append(ConstraintVerdict(combine([check.status for check in checks]), checks))
+        return attrs.evolve(ctx, constraints=tuple(verdicts))
+
+    def summary(self, ctx: Context) -> dict[str, object]:
+        assert ctx.request is not None
+        return {
+            supplier_id: {
+                "status": verdict.status,
+                "by": {check.constraint: check.status for check in verdict.checks},
+            }
+            for supplier_id, verdict in zip(ctx.request.supplier_ids, ctx.constraints, strict=True)
+        }

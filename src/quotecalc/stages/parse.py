@@ -1,0 +1,127 @@
+"""Stage 1, parse: bytes to one strict JSON value (CONTRACT §4.1, §16 "Parse stage").
+
+Rules, in the order they are checked: at most 262144 bytes (``input_too_large``); UTF-8 with
+no byte-order mark (``invalid_encoding``); one strict RFC 8259 value (``invalid_json``, also
+for nesting too deep to parse); no ``NaN``/``Infinity`` literal (``non_finite_number``); no
+duplicate key at any depth (``duplicate_key``); no unpaired surrogate escape
+(``invalid_string``); the top-level value is an object (``invalid_type``). Every parse error
+has path ``""`` and halts the pipeline.
+
+Number literals are kept as their source text (:class:`JsonNumber`) so that the validator can
+apply the number-form rules (§4.2) to exactly what was written, and Python's ``int`` digit
+limit and ``float`` are never involved.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Final
+
+import attrs
+
+from ..context import Context, FieldError, Halt
+
+MAX_INPUT_BYTES: Final = 262144
+_BOM: Final = b"\xef\xbb\xbf"
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+class JsonNumber:
+    """A JSON number literal, as written (``-0``, ``1e3`` and ``35.00`` stay distinguishable)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"JsonNumber({self.text!r})"
+
+
+class _Rejected(Exception):
+    """Raised from inside the JSON decoder's hooks to abandon the decode with a code."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _object_without_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _Rejected("duplicate_key")
+    return result
+
+
+def _reject_constant(_literal: str) -> object:
+    raise _Rejected("non_finite_number")
+
+
+_DECODER: Final = json.JSONDecoder(
+    object_pairs_hook=_object_without_duplicates,
+    parse_float=JsonNumber,
+    parse_int=JsonNumber,
+    parse_constant=_reject_constant,
+    strict=True,
+)
+
+
+def _has_lone_surrogate(document: object) -> bool:
+    # Iterative: the document may be nested as deep as the decoder allowed.
+    pending = [document]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, str):
+            if _SURROGATE.search(node):
+                return True
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if _SURROGATE.search(key):
+                    return True
+                pending.append(value)
+        elif isinstance(node, list):
+            pending.extend(node)
+    return False
+
+
+def parse_json(raw: bytes) -> object | FieldError:
+    """The JSON value of ``raw``, or the parse error that stops the pipeline."""
+    if len(raw) > MAX_INPUT_BYTES:
+        return FieldError("input_too_large", "")
+    if raw.startswith(_BOM):
+        return FieldError("invalid_encoding", "")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return FieldError("invalid_encoding", "")
+    try:
+        document = _DECODER.decode(text)
+    except _Rejected as rejected:
+        return FieldError(rejected.code, "")
+    except (ValueError, RecursionError, MemoryError):
+        return FieldError("invalid_json", "")
+    # A surrogate can only come from a \u escape: valid UTF-8 text cannot hold one.
+    if "\\u" in text and _has_lone_surrogate(document):
+        return FieldError("invalid_string", "")
+    if not isinstance(document, dict):
+        return FieldError("invalid_type", "")
+    return document
+
+
+@attrs.frozen
+class Parse:
+    """Bytes to a JSON object; halts with the one parse error it met."""
+
+    name: str = "parse"
+
+    def __call__(self, ctx: Context) -> Context:
+        parsed = parse_json(ctx.raw)
+        if isinstance(parsed, FieldError):
+            return attrs.evolve(
+                ctx, errors=(parsed,), halt=Halt(self.name, f"parse error: {parsed.code}")
+            )
+        return attrs.evolve(ctx, document=parsed)
+
+    def summary(self, ctx: Context) -> dict[str, object]:
+        return {"bytes": len(ctx.raw), "error": ctx.errors[0].code if ctx.errors else None}

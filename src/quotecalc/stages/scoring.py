@@ -1,0 +1,214 @@
+"""Stage 8, ranking gate and scoring (CONTRACT §10, §16 "Ranking limitations").
+
+Gate. Without ``weights`` the ranking is ``None`` with only ``ranking_not_requested``. With
+weights, every blocker that holds is reported and the ranking is ``None`` if any does:
+``ranking_blocked_by_conflict`` (once: a root core field missing, a quote not comparable, or a
+quality conflict), ``ranking_blocked_by_unknown_constraint`` (per unknown quote),
+``all_candidates_excluded``, ``ranking_blocked_by_missing_value`` (per positive-weight
+dimension and eligible quote whose value is missing, whatever made it missing). Unknown
+candidates are never dropped to make a winner; weights are never redistributed.
+
+Scoring set: the ``eligible`` quotes. Per dimension (the ``DIMENSIONS`` table):
+
+- cost (``landedTotal``) and delivery (``leadDays``): ``(max - value) / (max - min)`` over the
+  set, ``1`` for everyone when ``max = min``;
+- quality: ``(qualityScore - scale.minimum) / (scale.maximum - scale.minimum)``;
+- ``score = sum(w_d * component_d for w_d > 0) / (w_cost + w_delivery + w_quality)``.
+
+A zero-weight dimension does not enter the score; its components are still shown when known
+(a zero-weight cost/delivery dimension missing any value in the set shows ``None`` for all and
+adds ``component_unavailable``). Scores are compared as exact integers over one common
+denominator (:class:`~quotecalc.context.ScoreTable`), so equal scores are exactly equal and
+share a dense rank; display order is score descending, then ``supplierId`` by code point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, Final
+
+import attrs
+
+from ..context import Context, Limitation, RankEntry, ScoreTable, Scoring
+from ..exact import Ratio, format_ratio, scaled_integer
+from ..fields import ROOT_CORE_FIELDS
+from .constraints import quote_value
+
+
+@attrs.frozen
+class Dimension:
+    """One scoring dimension: its name, the quote value it reads, and how it is scored."""
+
+    name: str
+    value: str
+    on_user_scale: bool = False
+
+
+DIMENSIONS: Final = (
+    Dimension("cost", "landedTotal"),
+    Dimension("delivery", "leadDays"),
+    Dimension("quality", "qualityScore", on_user_scale=True),
+)
+
+# Input decimals have at most 6 places; a weight times (1 +- delta) has at most 12.
+VALUE_PLACES: Final = 6
+WEIGHT_PLACES: Final = 12
+
+
+def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> tuple[RankEntry, ...]:
+    """Dense-ranked entries of the scoring set under ``weights`` (the one scoring formula)."""
+    scaled = {
+        dimension.name: scaled_integer(weights[dimension.name], WEIGHT_PLACES)
+        for dimension in DIMENSIONS
+    }
+    denominator = sum(scaled.values()) * table.denominator
+    factors = [scaled[name] for name in table.dimensions]
+    totals = [
+        sum(factor * terms[index] for factor, terms in zip(factors, table.terms, strict=True))
+        for index in range(len(table.supplier_ids))
+    ]
+    order = sorted(range(len(totals)), key=lambda i: (-totals[i], table.supplier_ids[i]))
+    entries: list[RankEntry] = []
+    current_rank = 0
+    previous: int | None = None
+    for index in order:
+        if totals[index] != previous:
+            current_rank += 1
+            previous = totals[index]
+        entries.append(
+            RankEntry(
+                current_rank,
+                table.supplier_ids[index],
+                Ratio(totals[index], denominator),
+                table.components[index],
+            )
+        )
+    return tuple(entries)
+
+
+def _blockers(ctx: Context, weights: Mapping[str, Decimal]) -> list[Limitation]:
+    assert ctx.request is not None
+    request = ctx.request
+    blockers: list[Limitation] = []
+    if (
+        any(field not in request.fields for field in ROOT_CORE_FIELDS)
+        or not all(gate.comparable for gate in ctx.comparability)
+        or any(quality.conflicts for quality in ctx.quality)
+    ):
+        blockers.append(Limitation("ranking_blocked_by_conflict"))
+    statuses = [verdict.status for verdict in ctx.constraints]
+    for supplier_id, status in zip(request.supplier_ids, statuses, strict=True):
+        if status == "unknown":
+            blockers.append(Limitation("ranking_blocked_by_unknown_constraint", supplier_id))
+    if all(status == "excluded" for status in statuses):
+        blockers.append(Limitation("all_candidates_excluded"))
+    for dimension in DIMENSIONS:
+        if weights[dimension.name] <= 0:
+            continue
+        for index, supplier_id in enumerate(request.supplier_ids):
+            if statuses[index] == "eligible" and _value(ctx, index, dimension) is None:
+                blockers.append(
+                    Limitation(
+                        "ranking_blocked_by_missing_value",
+                        supplier_id,
+                        dimension=dimension.name,
+                    )
+                )
+    return blockers
+
+
+def _value(ctx: Context, index: int, dimension: Dimension) -> Decimal | int | None:
+    assert ctx.request is not None
+    return quote_value(
+        dimension.value, ctx.request.quotes[index], ctx.packs[index], ctx.costs[index]
+    )
+
+
+def _component_numerators(
+    values: list[Decimal | int | None], dimension: Dimension, scale: Mapping[str, Any] | None
+) -> tuple[list[int | None], int] | None:
+    """Exact components as integer numerators over one denominator, or ``None`` if unknown."""
+    if dimension.on_user_scale:
+        if scale is None:
+            return [None] * len(values), 1
+        low = scaled_integer(scale["minimum"], VALUE_PLACES)
+        span = scaled_integer(scale["maximum"], VALUE_PLACES) - low
+        return [
+            None if value is None else scaled_integer(value, VALUE_PLACES) - low for value in values
+        ], span
+    if any(value is None for value in values):
+        return None
+    known = [scaled_integer(value, VALUE_PLACES) for value in values if value is not None]
+    highest, lowest = max(known), min(known)
+    if highest == lowest:
+        return [1] * len(known), 1
+    return [highest - value for value in known], highest - lowest
+
+
+def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
+    """The scoring set's table and base ranking (the gate has already passed)."""
+    assert ctx.request is not None
+    eligible = [i for i, verdict in enumerate(ctx.constraints) if verdict.status == "eligible"]
+    scale = ctx.request.fields.get("qualityScale")
+    limitations: list[Limitation] = []
+    components: list[dict[str, Ratio | None]] = [{} for _ in eligible]
+    weighted: list[tuple[str, list[int], int]] = []
+    for dimension in DIMENSIONS:
+        values = [_value(ctx, index, dimension) for index in eligible]
+        numerators = _component_numerators(values, dimension, scale)
+        if numerators is None:
+            limitations.append(Limitation("component_unavailable", dimension=dimension.name))
+            for shown in components:
+                shown[dimension.name] = None
+            continue
+        tops, denominator = numerators
+        for shown, top in zip(components, tops, strict=True):
+            shown[dimension.name] = None if top is None else Ratio(top, denominator)
+        if weights[dimension.name] > 0:
+            weighted.append((dimension.name, [top or 0 for top in tops], denominator))
+    common = 1
+    for _, _, denominator in weighted:
+        common *= denominator
+    table = ScoreTable(
+        supplier_ids=tuple(ctx.request.supplier_ids[i] for i in eligible),
+        dimensions=tuple(name for name, _, _ in weighted),
+        terms=tuple(
+            tuple(top * (common // denominator) for top in tops)
+            for _, tops, denominator in weighted
+        ),
+        denominator=common,
+        components=tuple(components),
+    )
+    return Scoring(rank(table, weights), tuple(limitations), table)
+
+
+@attrs.frozen
+class ScoringStage:
+    """The ranking gate, then scores and dense ranks for the eligible quotes."""
+
+    name: str = "scoring"
+
+    def __call__(self, ctx: Context) -> Context:
+        assert ctx.request is not None
+        weights = ctx.request.fields.get("weights")
+        if weights is None:
+            scoring = Scoring(None, (Limitation("ranking_not_requested"),))
+        else:
+            blockers = _blockers(ctx, weights)
+            scoring = Scoring(None, tuple(blockers)) if blockers else score(ctx, weights)
+        return attrs.evolve(ctx, scoring=scoring)
+
+    def summary(self, ctx: Context) -> dict[str, object]:
+        assert ctx.scoring is not None
+        scoring = ctx.scoring
+        return {
+            "scoringSet": None if scoring.table is None else list(scoring.table.supplier_ids),
+            "ranking": None
+            if scoring.ranking is None
+            else [
+                [entry.rank, entry.supplier_id, format_ratio(entry.score)]
+                for entry in scoring.ranking
+            ],
+            "why": [limitation.code for limitation in scoring.limitations],
+        }
