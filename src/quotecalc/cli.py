@@ -1,15 +1,25 @@
-"""The command line (CONTRACT §2): ``calculate.py --input-json - [--trace]``.
+"""The command line (CONTRACT §2).
 
-stdin: one request (at most 262144 bytes are accepted; 262145 are read to tell). stdout: one
-JSON object and a newline. stderr: empty, unless ``--trace`` asks for one JSON line per stage.
-Exit 0 completed/partial, 2 invalid_input (also bad argv, answered without reading stdin), 1
-internal_error.
+The fixed host call is ``calculate.py --input-json -``: stdin is one request (262145 bytes at
+most are read, one more than the limit, to tell), stdout one JSON object and a newline, stderr
+empty. Exit 0 completed/partial, 2 invalid_input, 1 internal_error.
+
+Maintainer options, none of which changes the fixed call's stdout:
+
+- ``--trace``: one JSON line per stage on stderr (stage, outcome, reason, summary, ms);
+- ``--input-jsonl -`` instead of ``--input-json -``: each stdin line is one request and gets
+  its own result line, exactly what the single call would print; exit 0 once every line was
+  answered.
+
+A command line outside these forms is one ``invalid_arguments`` error (exit 2), answered
+without reading stdin.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import BinaryIO
 
 from .api import Result, calculate
@@ -18,19 +28,25 @@ from .pipeline import TraceEntry
 from .render import EXIT_CODES, render_errors
 from .stages.parse import MAX_INPUT_BYTES
 
-
-def _usage_error() -> Result:
-    output = render_errors((FieldError("invalid_arguments", ""),))
-    return Result(output, EXIT_CODES["invalid_input"])
+_CHUNK = 65536
 
 
-def _trace_line(entry: TraceEntry) -> bytes:
+def usage_error() -> Result:
+    """The result of a command line the contract does not accept."""
+    return Result(
+        render_errors((FieldError("invalid_arguments", ""),)), EXIT_CODES["invalid_input"]
+    )
+
+
+def trace_line(entry: TraceEntry) -> bytes:
+    """One stage of the trace as a JSON line (milliseconds as a 3-place decimal string)."""
+    whole, rest = divmod(entry.nanoseconds // 1000, 1000)
     line = {
         "stage": entry.stage,
         "outcome": entry.outcome,
         "reason": entry.reason,
         "summary": entry.summary,
-        "ms": f"{entry.nanoseconds / 1_000_000:.3f}",
+        "ms": f"{whole}.{rest:03d}",
     }
     return (json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
@@ -41,8 +57,10 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     rest = list(argv)
     while rest:
         flag = rest.pop(0)
-        if flag == "--input-json" and rest and rest[0] == "-" and "input" not in options:
-            options["input"] = rest.pop(0)
+        if flag in ("--input-json", "--input-jsonl") and "input" not in options:
+            if not rest or rest.pop(0) != "-":
+                return None
+            options["input"] = flag
         elif flag == "--trace" and "trace" not in options:
             options["trace"] = "yes"
         else:
@@ -50,16 +68,47 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     return options if "input" in options else None
 
 
+def iter_requests(stdin: BinaryIO) -> Iterator[bytes]:
+    """Yield each line of ``stdin`` (without its newline), never holding more than one
+    request's worth of bytes: a line over the limit is yielded as its first 262145 bytes
+    (enough to be ``input_too_large``) and the rest of it is read and dropped."""
+    while True:
+        line = stdin.readline(MAX_INPUT_BYTES + 2)
+        if not line:
+            return
+        if line.endswith(b"\n"):
+            yield line[:-1]
+            continue
+        if len(line) <= MAX_INPUT_BYTES + 1:
+            yield line  # the last line, without a newline
+            return
+        while True:
+            tail = stdin.readline(_CHUNK)
+            if not tail or tail.endswith(b"\n"):
+                break
+        yield line[: MAX_INPUT_BYTES + 1]
+
+
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
-    """Run one call; returns the exit code."""
+    """Run one command line; returns the exit code."""
     options = parse_argv(argv)
     if options is None:
-        result = _usage_error()
-    else:
-        raw = stdin.read(MAX_INPUT_BYTES + 1)
-        result = calculate(raw, trace="trace" in options)
-        for entry in result.trace:
-            stderr.write(_trace_line(entry))
+        result = usage_error()
+        stdout.write(result.to_json())
+        stdout.flush()
+        return result.exit_code
+    trace = "trace" in options
+    if options["input"] == "--input-jsonl":
+        for raw in iter_requests(stdin):
+            result = calculate(raw, trace=trace)
+            for entry in result.trace:
+                stderr.write(trace_line(entry))
+            stdout.write(result.to_json())
+        stdout.flush()
+        return 0
+    result = calculate(stdin.read(MAX_INPUT_BYTES + 1), trace=trace)
+    for entry in result.trace:
+        stderr.write(trace_line(entry))
     stdout.write(result.to_json())
     stdout.flush()
     return result.exit_code

@@ -52,9 +52,10 @@ class Request:
 
     fields: Fields
     quotes: tuple[Fields, ...]
+    supplier_ids: tuple[str, ...] = attrs.field(init=False)
 
-    @property
-    def supplier_ids(self) -> tuple[str, ...]:
+    @supplier_ids.default
+    def _supplier_ids(self) -> tuple[str, ...]:
         return tuple(str(quote["supplierId"]) for quote in self.quotes)
 
 

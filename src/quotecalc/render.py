@@ -144,26 +144,39 @@ def _quote(  # noqa: PLR0917 - one argument per stage result, zipped per quote
     return entry
 
 
-def render_ranking(ranking: tuple[RankEntry, ...]) -> list[dict[str, Any]]:
-    """Ranking entries in display order."""
-    return [
-        {
-            "rank": entry.rank,
-            "supplierId": entry.supplier_id,
-            "score": format_ratio(entry.score),
-            "components": {name: _ratio(value) for name, value in entry.components.items()},
-        }
-        for entry in ranking
-    ]
+def render_ranking(
+    ranking: tuple[RankEntry, ...], shown: dict[int, dict[str, str | None]] | None = None
+) -> list[dict[str, Any]]:
+    """Ranking entries in display order.
+
+    ``shown`` caches each candidate's rendered components by identity: the base ranking and
+    every sensitivity ranking share the same component objects, so each is rendered once.
+    """
+    cache = {} if shown is None else shown
+    rendered = []
+    for entry in ranking:
+        components = cache.get(id(entry.components))
+        if components is None:
+            components = {name: _ratio(value) for name, value in entry.components.items()}
+            cache[id(entry.components)] = components
+        rendered.append(
+            {
+                "rank": entry.rank,
+                "supplierId": entry.supplier_id,
+                "score": format_ratio(entry.score),
+                "components": components,
+            }
+        )
+    return rendered
 
 
-def _scenario(scenario: Scenario) -> dict[str, Any]:
+def _scenario(scenario: Scenario, shown: dict[int, dict[str, str | None]]) -> dict[str, Any]:
     return {
         "dimension": scenario.dimension,
         "direction": scenario.direction,
         "factor": format_exact(scenario.factor),
         "weights": {name: format_exact(value) for name, value in scenario.weights.items()},
-        "ranking": render_ranking(scenario.ranking),
+        "ranking": render_ranking(scenario.ranking, shown),
         "rankingChanged": scenario.ranking_changed,
     }
 
@@ -187,6 +200,7 @@ def render(ctx: Context) -> dict[str, Any]:
     assert ctx.request is not None and ctx.scoring is not None
     request = ctx.request
     scale: Mapping[str, Any] | None = request.fields.get("qualityScale")
+    shown: dict[int, dict[str, str | None]] = {}
     return envelope(
         ctx.status,
         quotes=[
@@ -201,8 +215,8 @@ def render(ctx: Context) -> dict[str, Any]:
                 strict=True,
             )
         ],
-        ranking=None if ctx.scoring.ranking is None else render_ranking(ctx.scoring.ranking),
-        sensitivity=[_scenario(scenario) for scenario in ctx.sensitivity],
+        ranking=None if ctx.scoring.ranking is None else render_ranking(ctx.scoring.ranking, shown),
+        sensitivity=[_scenario(scenario, shown) for scenario in ctx.sensitivity],
         scale=None if scale is None else {name: _echo(value) for name, value in scale.items()},
         issues=[
             {"supplierId": supplier_id, "code": code}

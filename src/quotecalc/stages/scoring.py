@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
+from operator import mul
 from typing import Any, Final
 
 import attrs
@@ -64,25 +65,19 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> tuple[RankEntry, 
     }
     denominator = sum(scaled.values()) * table.denominator
     factors = [scaled[name] for name in table.dimensions]
-    totals = [
-        sum(factor * terms[index] for factor, terms in zip(factors, table.terms, strict=True))
-        for index in range(len(table.supplier_ids))
-    ]
-    order = sorted(range(len(totals)), key=lambda i: (-totals[i], table.supplier_ids[i]))
+    totals = [sum(map(mul, factors, terms)) for terms in zip(*table.terms, strict=True)]
+    ids = table.supplier_ids
+    order = sorted(range(len(totals)), key=lambda i: (-totals[i], ids[i]))
     entries: list[RankEntry] = []
     current_rank = 0
     previous: int | None = None
     for index in order:
-        if totals[index] != previous:
+        total = totals[index]
+        if total != previous:
             current_rank += 1
-            previous = totals[index]
+            previous = total
         entries.append(
-            RankEntry(
-                current_rank,
-                table.supplier_ids[index],
-                Ratio(totals[index], denominator),
-                table.components[index],
-            )
+            RankEntry(current_rank, ids[index], Ratio(total, denominator), table.components[index])
         )
     return tuple(entries)
 

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 import attrs
 
+from ..codes import ERROR_MESSAGES
 from ..constraint_rules import CONSTRAINT_RULES
 from ..context import Context, FieldError, Halt, Request
 from ..fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
@@ -27,88 +28,85 @@ MAX_ERRORS: Final = 100
 _CURRENCY: Final = re.compile("[A-Z]{3}")
 
 Errors = list[FieldError]
-Reader = Callable[[FieldRule, Any, str, Errors], Any]
 
 
-def _number_text(raw: Any) -> str | None:
+class Rejected:
+    """A scalar reader's answer for a bad value: the error code (the caller adds the path)."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+
+# One shared instance per code: a rejection carries no data but its code.
+_REJECTED: Final = {code: Rejected(code) for code in ERROR_MESSAGES}
+
+ScalarReader = Callable[[FieldRule, Any], Any]
+ContainerReader = Callable[[FieldRule, Any, str, Errors], Any]
+
+
+def _number(raw: Any) -> Decimal | Rejected:
     if isinstance(raw, JsonNumber):
-        return raw.text
-    if isinstance(raw, str):
-        return raw
-    return None
-
-
-def _read_decimal(rule: FieldRule, raw: Any, path: str, errors: Errors) -> Decimal | None:
-    text = _number_text(raw)
-    if text is None:
-        errors.append(FieldError("invalid_type", path))
-        return None
+        text = raw.text
+    elif isinstance(raw, str):
+        text = raw
+    else:
+        return _REJECTED["invalid_type"]
     value = read_number_text(text)
-    if isinstance(value, str):
-        errors.append(FieldError(value, path))
-        return None
+    return _REJECTED[value] if isinstance(value, str) else value
+
+
+def _read_decimal(rule: FieldRule, raw: Any) -> Decimal | Rejected:
+    value = _number(raw)
+    if isinstance(value, Rejected):
+        return value
     if rule.bounds is not None and not rule.bounds.contains(value):
-        errors.append(FieldError("out_of_range", path))
-        return None
+        return _REJECTED["out_of_range"]
     return value
 
 
-def _read_integer(rule: FieldRule, raw: Any, path: str, errors: Errors) -> int | None:
-    text = _number_text(raw)
-    if text is None:
-        errors.append(FieldError("invalid_type", path))
-        return None
-    value = read_number_text(text)
-    if isinstance(value, str):
-        errors.append(FieldError(value, path))
-        return None
+def _read_integer(rule: FieldRule, raw: Any) -> int | Rejected:
+    value = _number(raw)
+    if isinstance(value, Rejected):
+        return value
     numerator, denominator = value.as_integer_ratio()
     # Integrality first: a value both fractional and above 10^9 is not_integer (§16).
     if denominator != 1:
-        errors.append(FieldError("not_integer", path))
-        return None
+        return _REJECTED["not_integer"]
     if rule.bounds is not None and not rule.bounds.contains(numerator):
-        errors.append(FieldError("out_of_range", path))
-        return None
+        return _REJECTED["out_of_range"]
     return numerator
 
 
-def _read_text(rule: FieldRule, raw: Any, path: str, errors: Errors) -> str | None:
+def _read_text(rule: FieldRule, raw: Any) -> str | Rejected:
     if not isinstance(raw, str):
-        errors.append(FieldError("invalid_type", path))
-        return None
+        return _REJECTED["invalid_type"]
     # Too long wins over blank (§16); len() counts code points.
     if rule.max_length is not None and len(raw) > rule.max_length:
-        errors.append(FieldError("string_too_long", path))
-        return None
+        return _REJECTED["string_too_long"]
     if not raw or raw.isspace():
-        errors.append(FieldError("empty_string", path))
-        return None
+        return _REJECTED["empty_string"]
     return raw
 
 
-def _read_currency(rule: FieldRule, raw: Any, path: str, errors: Errors) -> str | None:
+def _read_currency(rule: FieldRule, raw: Any) -> str | Rejected:
     if not isinstance(raw, str):
-        errors.append(FieldError("invalid_type", path))
-        return None
+        return _REJECTED["invalid_type"]
     if not _CURRENCY.fullmatch(raw):
-        errors.append(FieldError("invalid_currency", path))
-        return None
+        return _REJECTED["invalid_currency"]
     return raw
 
 
-def _read_schema_version(rule: FieldRule, raw: Any, path: str, errors: Errors) -> int | None:
+def _read_schema_version(rule: FieldRule, raw: Any) -> int | Rejected:
     # Only a JSON number: the string "1" is a wrong type here, unlike in numeric fields.
     if not isinstance(raw, JsonNumber):
-        errors.append(FieldError("invalid_type", path))
-        return None
-    value = read_number_text(raw.text)
-    if isinstance(value, str):
-        errors.append(FieldError(value, path))
-        return None
+        return _REJECTED["invalid_type"]
+    value = _number(raw)
+    if isinstance(value, Rejected):
+        return value
     if value != 1:
-        errors.append(FieldError("unsupported_schema_version", path))
-        return None
+        return _REJECTED["unsupported_schema_version"]
     return 1
 
 
@@ -132,27 +130,65 @@ def _read_array(
         errors.append(FieldError("out_of_range", path))
     items: list[Mapping[str, Any] | None] = []
     for index, element in enumerate(raw):
-        item_path = f"{path}/{index}"
-        if element is None:
-            errors.append(FieldError("null_not_allowed", item_path))
-            items.append(None)
-        elif not isinstance(element, dict):
-            errors.append(FieldError("invalid_type", item_path))
-            items.append(None)
-        else:
-            items.append(read_fields(rule.fields, element, item_path, errors))
+        if isinstance(element, dict):
+            items.append(read_fields(rule.fields, element, f"{path}/{index}", errors))
+            continue
+        code = "null_not_allowed" if element is None else "invalid_type"
+        errors.append(FieldError(code, f"{path}/{index}"))
+        items.append(None)
     return tuple(items)
 
 
-READERS: Final[dict[Kind, Reader]] = {
+SCALAR_READERS: Final[dict[Kind, ScalarReader]] = {
     Kind.DECIMAL: _read_decimal,
     Kind.INTEGER: _read_integer,
     Kind.TEXT: _read_text,
     Kind.CURRENCY: _read_currency,
     Kind.SCHEMA_VERSION: _read_schema_version,
+}
+CONTAINER_READERS: Final[dict[Kind, ContainerReader]] = {
     Kind.OBJECT: _read_object,
     Kind.ARRAY: _read_array,
 }
+
+
+@attrs.frozen
+class _Step:
+    """One row prepared for reading: its reader looked up once per table, not per value."""
+
+    name: str
+    required: bool
+    rule: FieldRule
+    scalar: ScalarReader | None
+    container: ContainerReader | None
+
+
+@attrs.frozen
+class _Plan:
+    rules: tuple[FieldRule, ...]
+    names: frozenset[str]
+    steps: tuple[_Step, ...]
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(rules: tuple[FieldRule, ...]) -> _Plan:
+    # Cached by identity; the plan holds the table itself, so its id is never reused.
+    plan = _PLANS.get(id(rules))
+    if plan is None or plan.rules is not rules:
+        steps = tuple(
+            _Step(
+                rule.name,
+                rule.presence is Presence.REQUIRED,
+                rule,
+                SCALAR_READERS.get(rule.kind),
+                CONTAINER_READERS.get(rule.kind),
+            )
+            for rule in rules
+        )
+        plan = _PLANS[id(rules)] = _Plan(rules, frozenset(rule.name for rule in rules), steps)
+    return plan
 
 
 def read_fields(
@@ -162,23 +198,30 @@ def read_fields(
 
     An unknown key is reported once per object, at the object's own path (never its name).
     """
-    known = {rule.name for rule in rules}
-    if not known.issuperset(obj):
-        errors.append(FieldError("unknown_key", path))
+    plan = _plan(rules)
     values: dict[str, Any] = {}
-    for rule in rules:
-        field_path = f"{path}/{rule.name}"
-        if rule.name not in obj:
-            if rule.presence is Presence.REQUIRED:
-                errors.append(FieldError("missing_required", field_path))
+    for step in plan.steps:
+        name = step.name
+        if name not in obj:
+            if step.required:
+                errors.append(FieldError("missing_required", f"{path}/{name}"))
             continue
-        raw = obj[rule.name]
+        raw = obj[name]
         if raw is None:
-            errors.append(FieldError("null_not_allowed", field_path))
+            errors.append(FieldError("null_not_allowed", f"{path}/{name}"))
             continue
-        value = READERS[rule.kind](rule, raw, field_path, errors)
+        if step.scalar is not None:
+            value = step.scalar(step.rule, raw)
+            if isinstance(value, Rejected):
+                errors.append(FieldError(value.code, f"{path}/{name}"))
+                continue
+        else:
+            assert step.container is not None
+            value = step.container(step.rule, raw, f"{path}/{name}", errors)
         if value is not None:
-            values[rule.name] = value
+            values[name] = value
+    if not plan.names.issuperset(obj):
+        errors.append(FieldError("unknown_key", path))
     return MappingProxyType(values)
 
 
@@ -188,8 +231,7 @@ CrossFieldRule = Callable[[dict[str, Any], Mapping[str, Any], Errors], None]
 
 
 def _form_is_valid(raw: Any) -> bool:
-    text = _number_text(raw)
-    return text is not None and not isinstance(read_number_text(text), str)
+    return not isinstance(_number(raw), Rejected)
 
 
 def _usable_scale(values: Mapping[str, Any]) -> Mapping[str, Any] | None:
