@@ -9,7 +9,10 @@ Maintainer options, none of which changes the fixed call's stdout:
 - ``--trace``: one JSON line per stage on stderr (stage, outcome, reason, summary, ms);
 - ``--input-jsonl -`` instead of ``--input-json -``: each stdin line is one request and gets
   its own result line, exactly what the single call would print; exit 0 once every line was
-  answered.
+  answered;
+- ``--format text`` (with ``--input-json -``; optionally ``--lang en|zh``, default en): a
+  readable report instead of the JSON object, with the exact stability intervals; exit code
+  as for JSON.
 
 A command line outside these forms is one ``invalid_arguments`` error (exit 2), answered
 without reading stdin.
@@ -29,6 +32,7 @@ from .render import EXIT_CODES, render_errors
 from .stages.parse import MAX_INPUT_BYTES
 
 _CHUNK = 65536
+LANGS = ("en", "zh")
 
 
 def usage_error() -> Result:
@@ -63,9 +67,17 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             options["input"] = flag
         elif flag == "--trace" and "trace" not in options:
             options["trace"] = "yes"
+        elif flag in ("--format", "--lang") and flag[2:] not in options and rest:
+            options[flag[2:]] = rest.pop(0)
         else:
             return None
-    return options if "input" in options else None
+    if "input" not in options or options.get("format", "json") not in ("json", "text"):
+        return None
+    if "lang" in options and (options.get("format") != "text" or options["lang"] not in LANGS):
+        return None
+    if options.get("format") == "text" and options["input"] != "--input-json":
+        return None
+    return options
 
 
 def iter_requests(stdin: BinaryIO) -> Iterator[bytes]:
@@ -89,6 +101,15 @@ def iter_requests(stdin: BinaryIO) -> Iterator[bytes]:
         yield line[: MAX_INPUT_BYTES + 1]
 
 
+def text_report(raw: bytes, result: Result, lang: str) -> bytes:
+    """The ``--format text`` report; its modules load only here, never on the JSON path."""
+    from .report import render_text
+    from .stability import stability
+
+    intervals = stability(raw) if result.output["ranking"] is not None else None
+    return render_text(result.output, intervals, lang).encode("utf-8")
+
+
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
     options = parse_argv(argv)
@@ -106,10 +127,14 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
             stdout.write(result.to_json())
         stdout.flush()
         return 0
-    result = calculate(stdin.read(MAX_INPUT_BYTES + 1), trace=trace)
+    raw = stdin.read(MAX_INPUT_BYTES + 1)
+    result = calculate(raw, trace=trace)
     for entry in result.trace:
         stderr.write(trace_line(entry))
-    stdout.write(result.to_json())
+    if options.get("format") == "text":
+        stdout.write(text_report(raw, result, options.get("lang", "en")))
+    else:
+        stdout.write(result.to_json())
     stdout.flush()
     return result.exit_code
 
