@@ -17,7 +17,7 @@ MAX_NUMBER_CHARS: Final = 48
 
 PLAIN_DECIMAL_PATTERN: Final = r"(0|[1-9][0-9]*)(\.[0-9]{1,6})?"
 _PLAIN: Final = re.compile(PLAIN_DECIMAL_PATTERN)
-_NON_FINITE: Final = re.compile(r"[+-]?(inf|infinity|nan|snan)", re.IGNORECASE)
+_NON_FINITE: Final = re.compile(r"[+-]?(inf|infinity|nan|snan)", re.IGNORECASE | re.ASCII)
 _EXPONENT: Final = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)[eE][+-]?[0-9]+")
 _LONG_FRACTION: Final = re.compile(r"[+-]?[0-9]*\.[0-9]{7,}")
 
