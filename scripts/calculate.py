@@ -11,12 +11,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 try:
     from quotecalc.cli import run
 except Exception:  # noqa: BLE001 - the package itself is unusable (e.g. attrs missing)
-    # Without the package nothing can render the result, so this one fixed object stands in.
+    # Without the package nothing can render the result, so this one fixed object stands in
+    # (its message is codes.INTERNAL_ERROR_MESSAGE; tests/test_cli_edges.py checks they agree).
     sys.stdout.write(
         '{"schemaVersion":1,"tool":"quotecalc","toolVersion":"0.1.0","status":"internal_error",'
         '"normalizedQuotes":[],"ranking":null,"sensitivity":[],"quality":{"scale":null,'
         '"issues":[],"certifiedSuppliers":false},"limitations":[{"code":"internal_error",'
-        '"message":"quotecalc could not start: its package or the attrs dependency is missing."}],'
+        '"message":"An internal error occurred; this is a bug in quotecalc, not in the input."}],'
         '"networkUsed":false,"filesModified":false}\n'
     )
     sys.exit(1)

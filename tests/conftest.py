@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -32,6 +33,26 @@ class CliRun:
         return json.loads(self.stdout)
 
 
+@functools.cache
+def result_validator() -> Any:
+    """The published result schema (docs/schema), as a validator."""
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((ROOT / "docs" / "schema" / "result.schema.json").read_bytes())
+    return Draft202012Validator(schema)
+
+
+def check_result_schema(stdout: bytes) -> None:
+    """Every JSON result any test gets from the CLI must validate against the result schema."""
+    if not stdout.startswith(b"{"):
+        return  # --format text, --print-schema output is checked by its own tests
+    for line in stdout.splitlines():
+        document = json.loads(line)
+        if "status" in document:
+            errors = sorted(result_validator().iter_errors(document), key=str)
+            assert not errors, f"output does not match the result schema: {errors[0].message}"
+
+
 def run_cli(stdin: bytes, *argv: str, timeout: float = 60) -> CliRun:
     """Run the real CLI from the repository root, exactly as a host does."""
     args = argv if argv else FIXED_ARGV
@@ -43,6 +64,8 @@ def run_cli(stdin: bytes, *argv: str, timeout: float = 60) -> CliRun:
         timeout=timeout,
         check=False,
     )
+    if "--print-schema" not in args:
+        check_result_schema(proc.stdout)
     return CliRun(proc)
 
 

@@ -14,6 +14,9 @@ Maintainer options, none of which changes the fixed call's stdout:
   readable report instead of the JSON object, with the exact stability intervals; exit code
   as for JSON.
 
+``--print-schema request|result`` (alone) prints the published JSON Schema
+(``docs/schema/``), generated from the same rule table the validator reads.
+
 A command line outside these forms is one ``invalid_arguments`` error (exit 2), answered
 without reading stdin.
 """
@@ -33,6 +36,7 @@ from .stages.parse import MAX_INPUT_BYTES
 
 _CHUNK = 65536
 LANGS = ("en", "zh")
+SCHEMAS = ("request", "result")
 
 
 def usage_error() -> Result:
@@ -112,6 +116,12 @@ def text_report(raw: bytes, result: Result, lang: str) -> bytes:
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
+    if len(argv) == 2 and argv[0] == "--print-schema" and argv[1] in SCHEMAS:
+        from .schema import schema_bytes
+
+        stdout.write(schema_bytes(argv[1]))
+        stdout.flush()
+        return 0
     options = parse_argv(argv)
     if options is None:
         result = usage_error()

@@ -1,0 +1,43 @@
+"""Write quotecalc's published contract files: ``python -B scripts/generate_contract.py``.
+
+Regenerates ``docs/schema/request.schema.json``, ``docs/schema/result.schema.json``,
+``docs/tool/mcp-tool.json`` and ``docs/tool/tool-definition.json`` from
+``quotecalc.schema.published_files()`` (the engine's own rule tables; issue #4). With
+``--check`` nothing is written: it lists the files that would change and exits 1 if any would.
+``tests/test_schema.py`` fails whenever a committed file differs from what this writes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.fspath(ROOT / "src"))
+
+from quotecalc.schema import published_files  # noqa: E402 - needs the src path above
+
+
+def main(argv: list[str]) -> int:
+    if argv not in ([], ["--check"]):
+        sys.stderr.write("usage: python -B scripts/generate_contract.py [--check]\n")
+        return 2
+    check = argv == ["--check"]
+    stale = []
+    for relative, content in published_files().items():
+        target = ROOT / relative
+        if target.is_file() and target.read_bytes() == content:
+            continue
+        stale.append(relative)
+        if not check:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+    verb = "out of date" if check else "written"
+    for relative in stale:
+        sys.stdout.write(f"{verb}: {relative}\n")
+    return 1 if check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
