@@ -45,6 +45,7 @@ from .render import (
     SCHEMA_VERSION,
     TOOL,
     TOOL_VERSION,
+    envelope,
 )
 from .stages.comparability import COMPARED_FIELDS
 from .stages.constraints import HardConstraints
@@ -190,19 +191,8 @@ DERIVED_QUOTE_VALUES: Final = (
     ("costPerDeliveredUnit", "ratio"),
     ("unitQuotePrice", "ratio"),
 )
-ROOT_KEYS: Final = (
-    "schemaVersion",
-    "tool",
-    "toolVersion",
-    "status",
-    "normalizedQuotes",
-    "ranking",
-    "sensitivity",
-    "quality",
-    "limitations",
-    "networkUsed",
-    "filesModified",
-)
+# The root keys in contract order, read off the envelope the renderer builds.
+ROOT_KEYS: Final = tuple(envelope("completed"))
 
 
 # ---- the engine's own tables -----------------------------------------------------------------
