@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -121,6 +120,36 @@ def per_call(pairs: int) -> float:
     return ratio
 
 
+def breakdown(pairs: int) -> None:
+    """Where a call's time goes: each step's median, alternating with the bare interpreter."""
+    steps = {
+        "bare interpreter": BARE,
+        "+ import attrs": [sys.executable, "-B", "-c", "import attrs"],
+        "+ json, decimal, re, attrs": [
+            sys.executable,
+            "-B",
+            "-c",
+            "import json, decimal, re, attrs",
+        ],
+        "+ import quotecalc.cli": [
+            sys.executable,
+            "-B",
+            "-c",
+            "import sys; sys.path.insert(0, 'src'); import quotecalc.cli",
+        ],
+        "whole call, 100 quotes": CALL,
+    }
+    request = full_request(100)
+    samples: dict[str, list[float]] = {name: [] for name in steps}
+    for _ in range(pairs):
+        for name, command in steps.items():
+            samples[name].append(timed(command, request if command is CALL else b""))
+    bare = statistics.median(samples["bare interpreter"])
+    for name, times in samples.items():
+        median = statistics.median(times)
+        print(f"   {name:28s} {median * 1000:6.1f} ms  ({median / bare:.2f}x bare)")
+
+
 def in_process() -> None:
     for quotes, target in ((100, 3.0), (10, 0.5)):
         request = full_request(quotes)
@@ -186,15 +215,22 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=21)
     parser.add_argument("--batch-lines", type=int, default=400)
+    parser.add_argument("--breakdown", action="store_true", help="also time each start-up step")
     args = parser.parse_args()
-    modules = subprocess.run(
-        [sys.executable, "-B", "-c", "import sys; print(len(sys.modules))"],
-        capture_output=True,
-        check=True,
-    ).stdout.decode().strip()
-    print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores; "
-          f"modules after start-up: {modules}; self RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MiB")
+    modules = (
+        subprocess.run(
+            [sys.executable, "-B", "-c", "import sys; print(len(sys.modules))"],
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .strip()
+    )
+    version = sys.version.split()[0]
+    print(f"python {version} on {os.cpu_count()} cores; modules after start-up: {modules}")
     per_call(args.pairs)
+    if args.breakdown:
+        breakdown(args.pairs)
     in_process()
     batch(args.batch_lines, 15)
     memory()
