@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 import json
 
-from conftest import EXAMPLES, ROOT, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import EXAMPLES, ROOT, run_cli
 from quotecalc import calculate
 from quotecalc.cli import main
 
@@ -17,7 +17,9 @@ LIMIT = 262144
 # the repository's example is pretty-printed, so it is re-serialised onto one line.
 EXAMPLE_LINES = [path.read_bytes().strip() for path in sorted(EXAMPLES.glob("*.request.json"))]
 EXAMPLE_LINES.append(
-    json.dumps(json.loads((ROOT / "examples" / "multi-supplier.request.json").read_bytes())).encode()
+    json.dumps(
+        json.loads((ROOT / "examples" / "multi-supplier.request.json").read_bytes())
+    ).encode()
 )
 
 
@@ -51,8 +53,14 @@ def test_bad_lines_get_their_own_result_and_never_stop_the_others() -> None:
     code, lines = batch_in_process(stdin)
     assert code == 0
     statuses = [json.loads(line)["status"] for line in lines]
-    assert statuses == ["completed", "invalid_input", "invalid_input", "invalid_input",
-                        "invalid_input", "completed"]
+    assert statuses == [
+        "completed",
+        "invalid_input",
+        "invalid_input",
+        "invalid_input",
+        "invalid_input",
+        "completed",
+    ]
     errors = [json.loads(line)["limitations"] for line in lines[1:5]]
     assert [e[0]["code"] for e in errors] == [
         "invalid_json",

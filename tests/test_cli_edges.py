@@ -11,8 +11,8 @@ from pathlib import Path
 
 import attrs
 import pytest
-from conftest import EXAMPLES, ROOT, run_cli
 
+from conftest import EXAMPLES, ROOT, run_cli
 from quotecalc import calculate
 from quotecalc.cli import main
 from quotecalc.codes import INTERNAL_ERROR_MESSAGE
@@ -96,10 +96,11 @@ def test_main_reports_usage_errors_without_touching_stdin() -> None:
 
 def test_script_without_its_package_still_prints_one_internal_error(tmp_path: Path) -> None:
     # A checkout whose src/ is missing: the import fails, the literal fallback answers.
+    # -I -S: no site-packages, so neither an installed (editable) quotecalc nor attrs is found.
     (tmp_path / "scripts").mkdir()
     shutil.copy(ROOT / "scripts" / "calculate.py", tmp_path / "scripts" / "calculate.py")
     done = subprocess.run(
-        [sys.executable, "-B", "-I", "scripts/calculate.py", "--input-json", "-"],
+        [sys.executable, "-B", "-I", "-S", "scripts/calculate.py", "--input-json", "-"],
         input=BRIEF,
         capture_output=True,
         cwd=tmp_path,

@@ -24,8 +24,10 @@ def test_text_report_is_the_report_of_the_json_result(lang: str) -> None:
 
 def test_default_language_is_english_and_json_format_is_the_fixed_output() -> None:
     english = run_cli(BRIEF, "--format", "text", "--input-json", "-")
-    assert english.stdout == run_cli(BRIEF, "--format", "text", "--input-json", "-", "--lang",
-                                     "en").stdout
+    assert (
+        english.stdout
+        == run_cli(BRIEF, "--format", "text", "--input-json", "-", "--lang", "en").stdout
+    )
     assert run_cli(BRIEF, "--input-json", "-", "--format", "json").stdout == run_cli(BRIEF).stdout
 
 

@@ -107,7 +107,7 @@ def test_descriptors_embed_the_committed_schemas(
 def test_descriptors_describe_the_same_tool(
     definition: dict[str, Any], mcp: dict[str, Any]
 ) -> None:
-    assert definition["name"] == mcp["name"] == "quotecalc"
+    assert definition["name"] == mcp["name"] == "compare_quotes"
     assert definition["description"] == mcp["description"]
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import EXAMPLES, run_cli
 
+from conftest import EXAMPLES, run_cli
 from quotecalc import calculate
 from quotecalc.pipeline import DEFAULT_PIPELINE
 

@@ -191,6 +191,8 @@ DERIVED_QUOTE_VALUES: Final = (
     ("costPerDeliveredUnit", "ratio"),
     ("unitQuotePrice", "ratio"),
 )
+# The name hosts call the tool by (the issue's "compare_quotes"); the product is ``TOOL``.
+TOOL_NAME: Final = "compare_quotes"
 # The root keys in contract order, read off the envelope the renderer builds.
 ROOT_KEYS: Final = tuple(envelope("completed"))
 
@@ -899,7 +901,7 @@ def tool_description() -> str:
 def mcp_tool() -> JsonObject:
     """The MCP tool definition (``tools/list`` entry): both schemas and read-only hints."""
     return {
-        "name": TOOL,
+        "name": TOOL_NAME,
         "title": "Supplier quote comparison",
         "description": tool_description(),
         "inputSchema": request_schema(),
@@ -919,7 +921,7 @@ def tool_definition() -> JsonObject:
     inputs = request_schema()
     return {
         "schemaVersion": "bailing.tool-definition.v1",
-        "name": TOOL,
+        "name": TOOL_NAME,
         "source": "manual",
         "method": "POST",
         "path": f"/{TOOL}/calculate",
