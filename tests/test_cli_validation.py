@@ -442,6 +442,25 @@ def test_parse_rows(raw: bytes, code: str) -> None:
     assert errors_of(raw) == {(code, "")}
 
 
+def _from_depth(frames: int, raw: bytes) -> bytes:
+    return calculate(raw).to_json() if frames == 0 else _from_depth(frames - 1, raw)
+
+
+def test_nesting_limit_is_fixed_whoever_calls() -> None:
+    # 256 levels are decoded (then rejected as an unknown key: "a" is not a field); 257 are
+    # refused before decoding. A caller 900 frames deep gets the same bytes as a shallow one.
+    at_limit = b'{"a":' + b"[" * 255 + b"]" * 255 + b"}"
+    past_limit = b'{"a":' + b"[" * 256 + b"]" * 256 + b"}"
+    assert errors_of(at_limit) == {
+        ("unknown_key", ""),
+        ("missing_required", "/schemaVersion"),
+        ("missing_required", "/quotes"),
+    }
+    assert errors_of(past_limit) == {("invalid_json", "")}
+    for raw in (at_limit, past_limit):
+        assert _from_depth(900, raw) == _from_depth(0, raw)
+
+
 def test_exactly_the_limit_is_not_too_large() -> None:
     body = encode(base())
     padded = body + b" " * (262144 - len(body))

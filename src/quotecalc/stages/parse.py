@@ -2,10 +2,10 @@
 
 Rules, in the order they are checked: at most 262144 bytes (``input_too_large``); UTF-8 with
 no byte-order mark (``invalid_encoding``); one strict RFC 8259 value (``invalid_json``, also
-for nesting too deep to parse); no ``NaN``/``Infinity`` literal (``non_finite_number``); no
-duplicate key at any depth (``duplicate_key``); no unpaired surrogate escape
-(``invalid_string``); the top-level value is an object (``invalid_type``). Every parse error
-has path ``""`` and halts the pipeline.
+for nesting deeper than 256 levels, refused before decoding); no ``NaN``/``Infinity``
+literal (``non_finite_number``); no duplicate key at any depth (``duplicate_key``); no
+unpaired surrogate escape (``invalid_string``); the top-level value is an object
+(``invalid_type``). Every parse error has path ``""`` and halts the pipeline.
 
 Number literals are kept as their source text (:class:`JsonNumber`) so that the validator can
 apply the number-form rules (§4.2) to exactly what was written, and Python's ``int`` digit
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import accumulate
 from typing import Final
 
 import attrs
@@ -23,8 +24,15 @@ import attrs
 from ..context import Context, FieldError, Halt
 
 MAX_INPUT_BYTES: Final = 262144
+# A request is at most 3 levels deep; anything past this is refused before decoding, so the
+# answer never depends on how deep the caller's own stack already is (the decoder's limit is
+# Python's recursion limit, counted from the caller; see ``_decode``).
+MAX_NESTING: Final = 256
 _BOM: Final = b"\xef\xbb\xbf"
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
+_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+_NESTING_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class JsonNumber:
@@ -85,6 +93,45 @@ def _has_lone_surrogate(document: object) -> bool:
     return False
 
 
+def nesting_too_deep(text: str) -> bool:
+    """Whether any point of ``text`` lies more than :data:`MAX_NESTING` brackets deep."""
+    # Cheap test first: fewer opening brackets than the limit cannot nest past it.
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return False
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_NESTING_STEP.__getitem__, brackets))) > MAX_NESTING
+
+
+def _decode(text: str) -> object:
+    """Decode ``text`` (at most :data:`MAX_NESTING` deep) whatever the caller's stack depth.
+
+    The C decoder counts nesting against Python's recursion limit from the caller's depth, so
+    a caller already deep in its own stack could fail where a shallow one succeeds. Should
+    that happen, the decode is repeated on a fresh thread, whose count starts at zero: the
+    same bytes always get the same answer.
+    """
+    try:
+        return _DECODER.decode(text)
+    except RecursionError:
+        pass
+    import threading
+
+    outcome: list[object] = []
+
+    def decode() -> None:
+        try:
+            outcome.append(_DECODER.decode(text))
+        except BaseException as failure:  # noqa: BLE001 - handed back to the caller's thread
+            outcome.append(failure)
+
+    worker = threading.Thread(target=decode, name="quotecalc-decode")
+    worker.start()
+    worker.join()
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
 def parse_json(raw: bytes) -> object | FieldError:
     """The JSON value of ``raw``, or the parse error that stops the pipeline."""
     if len(raw) > MAX_INPUT_BYTES:
@@ -95,8 +142,10 @@ def parse_json(raw: bytes) -> object | FieldError:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return FieldError("invalid_encoding", "")
+    if nesting_too_deep(text):
+        return FieldError("invalid_json", "")
     try:
-        document = _DECODER.decode(text)
+        document = _decode(text)
     except _Rejected as rejected:
         return FieldError(rejected.code, "")
     except (ValueError, RecursionError, MemoryError):
