@@ -425,8 +425,8 @@ def test_trace_of_a_halted_request() -> None:
 
 
 def test_text_format_writes_the_report_of_the_json_result() -> None:
+    from quotecalc.intervals import stability
     from quotecalc.report import render_text
-    from quotecalc.stability import stability
 
     raw = example("01-example-from-brief")
     result = calculate(raw)
@@ -502,3 +502,119 @@ def test_the_library_call_does_not_trace_unless_asked() -> None:
     raw = example("01-example-from-brief")
     assert calculate(raw).trace == ()
     assert len(calculate(raw, trace=True).trace) == 10
+
+
+# ---- the trace line, the stream reader's bounded reads, the parse stage's edges ----
+
+
+def test_trace_line_is_one_compact_utf8_json_line_in_milliseconds() -> None:
+    from quotecalc.cli import trace_line
+    from quotecalc.pipeline import TraceEntry
+
+    entry = TraceEntry(
+        "scoring", "ran", None, {"ranking": [[1, "\u4e59", "1.000000"]]}, 1_234_567_891
+    )
+    assert (
+        trace_line(entry)
+        == (
+            '{"stage":"scoring","outcome":"ran","reason":null,'
+            '"summary":{"ranking":[[1,"\u4e59","1.000000"]]},"ms":"1234.567"}\n'
+        ).encode()
+    )
+    assert json.loads(trace_line(TraceEntry("parse", "ran", None, {}, 999)))["ms"] == "0.000"
+    assert json.loads(trace_line(TraceEntry("parse", "ran", None, {}, 1_000_000)))["ms"] == "1.000"
+
+
+class _Recording(io.BytesIO):
+    """A stdin that records the size of every read it is asked for."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
+        self.sizes: list[int | None] = []
+
+    def readline(self, size: int | None = -1) -> bytes:
+        self.sizes.append(size)
+        return super().readline(size)
+
+
+def test_batch_reader_never_asks_for_an_unbounded_read() -> None:
+    # CONTRACT 4.1 rule 1: never buffer an unbounded stream, also in batch mode.
+    stream = _Recording(b"x" * (3 * MAX_INPUT_BYTES) + b"\nok\n")
+    assert [len(line) for line in iter_requests(stream)] == [MAX_INPUT_BYTES + 1, 2]
+    assert stream.sizes and all(
+        size is not None and 0 < size <= MAX_INPUT_BYTES + 2 for size in stream.sizes
+    )
+
+
+def test_batch_line_two_bytes_over_the_limit_is_cut_to_one_over() -> None:
+    line = b"w" * (MAX_INPUT_BYTES + 2)
+    assert _lines(line + b"\nok") == [line[: MAX_INPUT_BYTES + 1], b"ok"]
+
+
+def test_constraint_row_factories_keep_their_conflict_rule() -> None:
+    from quotecalc.constraint_rules import lower_limit, upper_limit
+
+    conflicts = frozenset({"quality_scale_missing"})
+    assert upper_limit(integer_field("n"), "leadDays", unknown_on_conflicts=conflicts) == (
+        upper_limit(integer_field("n"), "leadDays", unknown_on_conflicts=conflicts)
+    )
+    for factory in (upper_limit, lower_limit):
+        row = factory(decimal_field("x"), "qualityScore", unknown_on_conflicts=conflicts)
+        assert row.unknown_on_conflicts == conflicts
+        assert factory(decimal_field("x"), "qualityScore").unknown_on_conflicts == frozenset()
+
+
+def test_a_rejection_carries_its_code() -> None:
+    from quotecalc.stages.validate import Rejected
+
+    assert Rejected("out_of_range").code == "out_of_range"
+
+
+def test_nesting_limit_is_exactly_256_also_with_more_brackets_elsewhere() -> None:
+    # 256 levels deep, and more than 256 brackets in all, so the full depth count runs.
+    deep = b"[" * 255 + b"]" * 255
+    at_limit = b'{"a":' + deep + b',"b":[[],[],[]]}'
+    past_limit = b'{"a":[' + deep + b'],"b":[[],[],[]]}'
+    assert [e["code"] for e in calculate(at_limit).output["limitations"]] == [
+        "unknown_key",
+        "missing_required",
+        "missing_required",
+    ]
+    assert [e["code"] for e in calculate(past_limit).output["limitations"]] == ["invalid_json"]
+
+
+def _from_depth(frames: int, raw: bytes) -> bytes:
+    return calculate(raw).to_json() if frames == 0 else _from_depth(frames - 1, raw)
+
+
+def test_a_caller_deep_in_its_stack_gets_the_same_parse_errors() -> None:
+    # Near the recursion limit the first decode fails; the retry on a fresh thread must hand
+    # back the decoder's own error (invalid_json), not a crash or another code.
+    limit = sys.getrecursionlimit()
+    for raw in (b"[" * 200 + b"x", b'{"a":' + b"[" * 250 + b"1,]" + b"]" * 249 + b"}"):
+        shallow = _from_depth(0, raw)
+        assert json.loads(shallow)["limitations"][0]["code"] == "invalid_json"
+        for frames in (limit - 300, limit - 220, limit - 150):
+            assert _from_depth(frames, raw) == shallow
+    valid_deep = b'{"a":' + b"[" * 250 + b"]" * 250 + b"}"
+    assert _from_depth(limit - 150, valid_deep) == _from_depth(0, valid_deep)
+
+
+def test_the_public_stability_function_survives_its_own_first_call() -> None:
+    # Found through the one mutant no test reached (quotecalc.x_stability__mutmut_1): the
+    # package's ``stability()`` imports the submodule ``quotecalc.stability`` on first use, and
+    # importing a submodule rebinds the package attribute of the same name to the module. After
+    # one call (or after anything else imported the submodule, e.g. ``--format text``)
+    # ``quotecalc.stability`` was a module: ``TypeError: 'module' object is not callable``. The
+    # submodule is now ``quotecalc.intervals``, so nothing rebinds the function.
+    import quotecalc
+    from quotecalc.intervals import stability as direct
+
+    raw = example("01-example-from-brief")
+    expected = direct(raw)
+    assert expected is not None
+    assert callable(quotecalc.stability)
+    assert quotecalc.stability(raw) == expected
+    assert callable(quotecalc.stability)
+    assert quotecalc.stability(raw) == expected
+    assert quotecalc.stability(example("02-no-weights-completed")) is None

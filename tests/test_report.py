@@ -22,6 +22,7 @@ import pytest
 from conftest import DATA, EXAMPLES
 from quotecalc import calculate
 from quotecalc.codes import ERROR_MESSAGES, INTERNAL_ERROR_CODE, LIMITATION_MESSAGES
+from quotecalc.intervals import stability
 from quotecalc.render import render_internal_error
 from quotecalc.report import (
     ERROR_TEXT,
@@ -34,7 +35,6 @@ from quotecalc.report import (
     display_width,
     render_text,
 )
-from quotecalc.stability import stability
 
 GOLDEN = DATA / "report"
 GOLDEN_EXAMPLES = (

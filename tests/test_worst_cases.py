@@ -16,6 +16,7 @@ import base64
 import json
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from decimal import Decimal
@@ -285,12 +286,12 @@ WORST: dict[str, tuple[Callable[[], bytes], str, str | None]] = {
 PROBE = """
 import base64, json, resource, subprocess, sys, time
 call = json.loads(sys.argv[1])
-data = sys.stdin.buffer.read()
 started = time.perf_counter()
-try:
-    done = subprocess.run(call, input=data, capture_output=True, check=False, timeout=30)
-except subprocess.TimeoutExpired as expired:  # a hang: report it instead of waiting on
-    done = subprocess.CompletedProcess(call, None, expired.stdout or b"", expired.stderr or b"")
+with open(sys.argv[2], "rb") as stdin:  # never held in this process: only the call is measured
+    try:
+        done = subprocess.run(call, stdin=stdin, capture_output=True, check=False, timeout=30)
+    except subprocess.TimeoutExpired as expired:  # a hang: report it instead of waiting on
+        done = subprocess.CompletedProcess(call, None, expired.stdout or b"", expired.stderr or b"")
 wall = time.perf_counter() - started
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({
@@ -322,14 +323,18 @@ class Measured:
 
 
 def measure(stdin: bytes) -> Measured:
-    done = subprocess.run(
-        [sys.executable, "-B", "-c", PROBE, json.dumps(CALL)],
-        input=stdin,
-        capture_output=True,
-        cwd=ROOT,
-        timeout=120,
-        check=True,
-    )
+    """One fresh CLI call on ``stdin``, read from a file so that the measuring wrapper never
+    holds the input (a forked child's peak RSS would count the wrapper's pages too)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "stdin"
+        path.write_bytes(stdin)
+        done = subprocess.run(
+            [sys.executable, "-B", "-c", PROBE, json.dumps(CALL), str(path)],
+            capture_output=True,
+            cwd=ROOT,
+            timeout=120,
+            check=True,
+        )
     return Measured(json.loads(done.stdout))
 
 

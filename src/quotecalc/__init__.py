@@ -18,6 +18,6 @@ def stability(raw: bytes) -> list[dict[str, Any]] | None:
 
     Imported on first use: the host's JSON call never pays for it.
     """
-    from .stability import stability as intervals
+    from .intervals import stability as intervals
 
     return intervals(raw)

@@ -107,8 +107,8 @@ def iter_requests(stdin: BinaryIO) -> Iterator[bytes]:
 
 def text_report(raw: bytes, result: Result, lang: str) -> bytes:
     """The ``--format text`` report; its modules load only here, never on the JSON path."""
+    from .intervals import stability
     from .report import render_text
-    from .stability import stability
 
     intervals = stability(raw) if result.output["ranking"] is not None else None
     return render_text(result.output, intervals, lang).encode("utf-8")

@@ -3,7 +3,7 @@
 The rules:
 
 - Nothing is computed here. Every number is read from the engine's result object (already
-  formatted decimal strings) or from the :func:`quotecalc.stability.stability` entries; a
+  formatted decimal strings) or from the :func:`quotecalc.intervals.stability` entries; a
   ``null`` is shown as ``-``.
 - Each code (limitation, error, quality issue, quote conflict) has one fixed plain-words text
   per language, in the tables below; an unknown code is shown as itself.
