@@ -3,8 +3,11 @@
 Run from the repository root (atheris: ``pip install atheris``)::
 
     python fuzz/harness.py [libFuzzer/atheris options] [corpus dirs]
-    nice -n 10 python fuzz/harness.py -atheris_runs=1000000 -max_len=65536 -timeout=10 \
-        -dict=fuzz/json.dict fuzz/corpus fuzz/seeds
+    nice -n 10 python fuzz/harness.py -atheris_runs=1000000 -max_total_time=4200 \
+        -max_len=32768 -timeout=10 -rss_limit_mb=2048 -dict=fuzz/json.dict \
+        -artifact_prefix=fuzz/ -print_final_stats=1 fuzz/corpus fuzz/seeds
+
+(the long run of ``docs/testing.md``: 1,000,000 executions, 0 findings).
 
 The seed directory ``fuzz/seeds/``, when given, is rebuilt on every start from the shared
 examples, the repository's examples, the JSONTestSuite corpus and generated requests (see
