@@ -8,9 +8,12 @@ re-exports their public names so that ``quotecalc.schema.published_files()``,
 
 from __future__ import annotations
 
+from .contract.batch_schema import batch_request_schema, batch_result_schema
 from .contract.descriptors import FIXED_ARGV, mcp_tool, tool_definition, tool_description
 from .contract.numbers import FRACTION_DIGITS, integer_echo_pattern, number_string_pattern
 from .contract.published import (
+    BATCH_REQUEST_SCHEMA_PATH,
+    BATCH_RESULT_SCHEMA_PATH,
     MCP_TOOL_PATH,
     REQUEST_SCHEMA_PATH,
     RESULT_SCHEMA_PATH,
@@ -44,6 +47,8 @@ from .contract.tables import (
 )
 
 __all__ = [
+    "BATCH_REQUEST_SCHEMA_PATH",
+    "BATCH_RESULT_SCHEMA_PATH",
     "CONSTRAINT_STATUSES",
     "DERIVED_QUOTE_VALUES",
     "DIALECT",
@@ -62,6 +67,8 @@ __all__ = [
     "TOOL_DEFINITION_PATH",
     "TOOL_NAME",
     "JsonObject",
+    "batch_request_schema",
+    "batch_result_schema",
     "constraint_rules",
     "field_paths",
     "integer_echo_pattern",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
+from .batch_schema import batch_request_schema, batch_result_schema
 from .descriptors import mcp_tool, tool_definition
 from .request_schema import request_schema
 from .result_schema import result_schema
@@ -19,6 +20,8 @@ REQUEST_SCHEMA_PATH: Final = "docs/schema/request.schema.json"
 RESULT_SCHEMA_PATH: Final = "docs/schema/result.schema.json"
 MCP_TOOL_PATH: Final = "docs/tool/mcp-tool.json"
 TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition.json"
+BATCH_REQUEST_SCHEMA_PATH: Final = "docs/schema/batch-request.schema.json"
+BATCH_RESULT_SCHEMA_PATH: Final = "docs/schema/batch-result.schema.json"
 
 
 def serialise(document: JsonObject) -> bytes:
@@ -33,14 +36,21 @@ def published_files() -> dict[str, bytes]:
         RESULT_SCHEMA_PATH: serialise(result_schema()),
         MCP_TOOL_PATH: serialise(mcp_tool()),
         TOOL_DEFINITION_PATH: serialise(tool_definition()),
+        BATCH_REQUEST_SCHEMA_PATH: serialise(batch_request_schema()),
+        BATCH_RESULT_SCHEMA_PATH: serialise(batch_result_schema()),
     }
 
 
-SCHEMAS: Final = {"request": request_schema, "result": result_schema}
+SCHEMAS: Final = {
+    "request": request_schema,
+    "result": result_schema,
+    "batch-request": batch_request_schema,
+    "batch-result": batch_result_schema,
+}
 
 
 def schema_bytes(name: str) -> bytes:
-    """The committed bytes of the ``request`` or ``result`` schema (``--print-schema``)."""
+    """The committed bytes of a schema by its ``--print-schema`` name (``docs/schema/``)."""
     build = SCHEMAS.get(name)
     if build is None:
         raise ValueError(f"unknown schema {name!r}: expected one of {sorted(SCHEMAS)}")
