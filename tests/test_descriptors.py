@@ -400,3 +400,38 @@ def test_host_call_from_the_definition(single_definition: dict[str, Any], name: 
     expected = json.loads((EXAMPLES / f"{name}.expected.json").read_bytes())
     assert proc.returncode == expected["exitCode"]
     assert output["status"] == expected["output"]["status"]
+
+
+def test_host_call_from_the_batch_definition() -> None:
+    """A host builds the batch call from the batch ToolDefinition (paramIn body, argv) and reads
+    the answer against its output schema."""
+    definition = _load(schema.BATCH_TOOL_DEFINITION_PATH)
+    names = [
+        "01-example-from-brief",
+        "07-constraint-unknown-lead-days",
+        "11-unknown-keys-everywhere-no-echo",
+    ]
+    arguments = {
+        "requests": [json.loads((EXAMPLES / f"{n}.request.json").read_bytes()) for n in names]
+    }
+    body = {
+        key: value for key, value in arguments.items() if definition["paramIn"].get(key) == "body"
+    }
+    argv = [sys.executable, *definition["extensions"]["x-business-invocation"]["argv"][1:]]
+    proc = subprocess.run(
+        argv,
+        input=json.dumps(body, ensure_ascii=False).encode("utf-8"),
+        capture_output=True,
+        cwd=ROOT,
+        timeout=definition["timeoutMs"] / 1000 * 2,
+        check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (0, b"")
+    output = json.loads(proc.stdout)
+    Draft202012Validator(definition["extensions"]["x-business-output-schema"]).validate(output)
+    statuses = [result["status"] for result in output["results"]]
+    expected = [
+        json.loads((EXAMPLES / f"{n}.expected.json").read_bytes())["output"]["status"]
+        for n in names
+    ]
+    assert statuses == expected == ["completed", "partial", "invalid_input"]
