@@ -29,6 +29,7 @@ SPLITS = [
     (b'{"requests":[null,true,false,"\\u005d"]}', [b"null", b"true", b"false", b'"\\u005d"']),
     ('{"requests":[{"s":"中文]"}]}'.encode(), ['{"s":"中文]"}'.encode()]),
     (b'{"requests":[[[[[]]]],{"a":{"b":{"c":{}}}}]}', [b"[[[[]]]]", b'{"a":{"b":{"c":{}}}}']),
+    (b'{"re\\u0071uests":[{"q":"\\u0022,]"}]}', [b'{"q":"\\u0022,]"}']),
 ]
 
 
