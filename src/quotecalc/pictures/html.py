@@ -323,8 +323,14 @@ def _weight_map(page: _Page, document: Mapping[str, Any]) -> str:
         return section("weight-map", page.word("weight_map"), figure)
     dimensions = [escape(dimension_name(page.lang, d)) for d in analysis["dimensions"]]
     facts = [
-        f"{escape(page.word('mapped'))}: {', '.join(dimensions)}",
-        f"{escape(page.word('winners'))}: {_ids(analysis['winners'])}",
+        _fill(
+            page.word("labelled"), label=escape(page.word("mapped")), value=", ".join(dimensions)
+        ),
+        _fill(
+            page.word("labelled"),
+            label=escape(page.word("winners")),
+            value=_ids(analysis["winners"]),
+        ),
     ]
     if analysis["excludedDimensions"]:
         names = ", ".join(
@@ -345,7 +351,10 @@ def _weight_map(page: _Page, document: Mapping[str, Any]) -> str:
             distance=text(switching["distance"]),
             who=_ids(switching["supplierIds"]),
         )
-        facts.append(f"{sentence} ({escape(page.word('switching_point'))}: {point})")
+        aside = _fill(
+            page.word("labelled"), label=escape(page.word("switching_point")), value=point
+        )
+        facts.append(_fill(page.word("aside"), text=sentence, aside=aside))
     dominance = analysis["dominance"]
     if dominance:
         facts.extend(

@@ -181,7 +181,9 @@ def _legend(
     canvas.add(
         f'<circle cx="47" cy="{y - 4}" r="5" fill="#FFFFFF" stroke="#000000" stroke-width="2"/>'
     )
-    words = f"{canvas.words('your_weights')}: {_shares(canvas, weights, dimensions)}"
+    words = canvas.words("labelled").format(
+        label=canvas.words("your_weights"), value=_shares(canvas, weights, dimensions)
+    )
     y = _write(canvas, 62, y, wrap(words, TEXT_COLUMNS - 10), "legend-weights") + 6
     switching = analysis.get("switchingDistance")
     if switching is None:
@@ -190,9 +192,11 @@ def _legend(
         canvas.add(f'<circle cx="47" cy="{y - 4}" r="4" fill="#000000"/>')
         who = ", ".join(isolate(display(i)) for i in switching["supplierIds"])
         where = _shares(canvas, switching["point"], dimensions)
-        sentence = (
-            canvas.words("switching").format(distance=switching["distance"], who=who)
-            + f" ({canvas.words('switching_point')}: {where})"
+        sentence = canvas.words("aside").format(
+            text=canvas.words("switching").format(distance=switching["distance"], who=who),
+            aside=canvas.words("labelled").format(
+                label=canvas.words("switching_point"), value=where
+            ),
         )
     y = _write(canvas, 62, y, wrap(sentence, TEXT_COLUMNS - 10), "legend-switch") + 6
     excluded = analysis.get("excludedDimensions") or []

@@ -46,6 +46,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "excluded": "Not mapped (a supplier lacks its value): {dimensions}",
         "legend_ids": "supplier",
         "times": "({count}×)",
+        "labelled": "{label}: {value}",
+        "aside": "{text} ({aside})",
         "landed": "Landed cost per supplier",
         "landed_note": (
             "Each bar is goods + freight + other fees, drawn to scale against the largest"
@@ -89,6 +91,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "excluded": "未映射（有供应商缺少该项数值）：{dimensions}",
         "legend_ids": "供应商",
         "times": "（{count} 次）",
+        "labelled": "{label}：{value}",
+        "aside": "{text}（{aside}）",
         "landed": "各供应商的到岸成本构成",
         "landed_note": (
             "每条横条为货款 + 运费 + 其他费用，按最大的到岸总价（{largest}）等比例绘制。"
