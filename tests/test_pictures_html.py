@@ -5,6 +5,9 @@ Parsed with ``html.parser``; the landed-cost bar widths are recomputed here with
 division (60 digits) and one ROUND_HALF_UP, independently of the page's Fraction arithmetic.
 """
 
+# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 import decimal

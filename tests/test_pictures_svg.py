@@ -6,6 +6,9 @@ picture's layout constants, the rest is this file's own arithmetic (``sqrt(3)`` 
 ``Decimal.sqrt`` at 50 digits, one ROUND_HALF_UP to 2 places).
 """
 
+# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 import copy

@@ -64,8 +64,8 @@ margin:.3rem 0;break-inside:avoid}
 figure{margin:.6rem 0}
 figure svg{max-width:100%;height:auto}
 footer{margin-top:2rem;color:#666;font-size:.78rem}
-@media print{main{margin:0;max-width:none;padding:0}.wide{overflow:visible}section{break-inside:avoid-page}
-h2{break-after:avoid}body{font-size:11pt}}
+@media print{main{margin:0;max-width:none;padding:0}.wide{overflow:visible}
+section{break-inside:avoid-page}h2{break-after:avoid}body{font-size:11pt}}
 """
 
 
