@@ -20,6 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pictures_data as data
 from quotecalc.pictures import svg_picture
@@ -381,3 +383,43 @@ def test_no_script_no_external_reference(document: dict[str, Any]) -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="language"):
         svg_picture(data.triangle(), "fr")
+
+
+def visible(text: str) -> str:
+    """The display rule written out independently: control, format, surrogate and separator
+    characters and U+FFFE/U+FFFF become ``\\uXXXX`` (``\\UXXXXXXXX`` above the BMP)."""
+    import unicodedata
+
+    out = []
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp") or char in "\ufffe\uffff":
+            code = ord(char)
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=64), min_size=4, max_size=4, unique=True))
+def test_any_ids_give_well_formed_svg_naming_them_in_full(ids: list[str]) -> None:
+    document = data.triangle(dict(zip("ABCD", ids, strict=True)))
+    svg = svg_picture(document, "en")
+    root = parse(svg)
+    titles = ["".join(g.find(f"{NS}title").itertext()) for g in by_class(root, "g", "legend-entry")]  # type: ignore[union-attr]
+    assert titles == [visible(ids[0]), visible(ids[2]), visible(ids[1]), visible(ids[3])]
+    tags = {element.tag.removeprefix(NS) for element in root.iter()}
+    assert tags <= {
+        "svg",
+        "title",
+        "defs",
+        "pattern",
+        "rect",
+        "path",
+        "polygon",
+        "line",
+        "circle",
+        "text",
+        "g",
+    }
+    assert svg == svg_picture(document, "en")
