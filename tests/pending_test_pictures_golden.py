@@ -9,12 +9,12 @@ For every request of tests/data/examples whose result is ranked, and for every
 examples/*.request.json: ``--format svg`` and ``--format html``, each in ``--lang en`` and
 ``--lang zh``, print exactly the committed file under tests/data/pictures/ (and, for the
 examples/ requests, under docs/pictures/), exit with the plain call's exit code, write nothing
-on stderr, and agree with the library renderers fed the CLI's own JSON documents.
+on stderr, and agree with the library: ``svg_picture(analyze(raw).output, lang)`` and
+``html_page(calculate(raw).output, analyze(raw).output, lang)``.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES, ROOT, run_cli
+from quotecalc import analyze, calculate
 from quotecalc.pictures import html_page, svg_picture
 
 GOLDEN = ROOT / "tests" / "data" / "pictures"
@@ -32,7 +33,7 @@ LANGS = ("en", "zh")
 
 
 def ranked(path: Path) -> bool:
-    return run_cli(path.read_bytes()).output["ranking"] is not None
+    return calculate(path.read_bytes()).output["ranking"] is not None
 
 
 REQUESTS = [p for p in sorted(EXAMPLES.glob("*.request.json")) if ranked(p)]
@@ -54,7 +55,7 @@ def golden_name(request: Path, fmt: str, lang: str) -> str:
 )
 def test_picture_matches_the_golden_file(request_path: Path, fmt: str, lang: str) -> None:
     raw = request_path.read_bytes()
-    plain = run_cli(raw)
+    plain = calculate(raw)  # the fixed call's own agreement with the CLI is tested elsewhere
     done = run_cli(raw, "--input-json", "-", "--format", fmt, "--lang", lang)
     assert done.exit_code == plain.exit_code
     assert done.stderr == b""
@@ -62,7 +63,7 @@ def test_picture_matches_the_golden_file(request_path: Path, fmt: str, lang: str
     assert done.stdout == (GOLDEN / name).read_bytes()
     if request_path in REPO_EXAMPLES:
         assert done.stdout == (DOCS / name).read_bytes()
-    analysis = json.loads(run_cli(raw, "--input-json", "-", "--analysis").stdout)
+    analysis = analyze(raw).output
     expected = (
         svg_picture(analysis, lang) if fmt == "svg" else html_page(plain.output, analysis, lang)
     )
