@@ -32,7 +32,7 @@ STYLE: Final = """
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact;box-sizing:border-box}
 body{margin:0;background:#fff;color:#1a1a1a;font:14px/1.45 system-ui,-apple-system,"Segoe UI",
 "Noto Sans","Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif}
-main{max-width:62rem;margin:2rem auto;padding:0 1.5rem}
+main{max-width:68rem;margin:2rem auto;padding:0 1.5rem}
 h1{font-size:1.45rem;margin:0 0 .3rem}
 h2{font-size:1.1rem;margin:1.8rem 0 .5rem;padding-bottom:.2rem;border-bottom:1px solid #bbb}
 p{margin:.35rem 0}
@@ -44,7 +44,7 @@ th{background:#f2f2f2;font-weight:600}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 th.num{white-space:normal}
 .wide{overflow-x:auto}
-.id{overflow-wrap:anywhere}
+.id{overflow-wrap:break-word}
 ul{margin:.3rem 0;padding-left:1.3rem}
 code{font-size:.85em;color:#555}
 .key-row{display:flex;gap:1.2rem;font-size:.85rem;margin:.3rem 0 .5rem}
