@@ -217,6 +217,18 @@ def test_beyond_the_palette_colours_repeat_with_hatching() -> None:
     assert fills[7:] == ["url(#qc-fill-1-0)", "url(#qc-fill-1-1)"]
     pattern_ids = [p.get("id") for p in root.iter(f"{NS}pattern")]
     assert pattern_ids == ["qc-fill-1-0", "qc-fill-1-1"]
+    backgrounds = [p.find(f"{NS}rect").get("fill") for p in root.iter(f"{NS}pattern")]  # type: ignore[union-attr]
+    assert backgrounds == ["#E69F00", "#56B4E9"]
+
+
+def test_a_hatched_segment_region_is_stroked_in_its_plain_colour() -> None:
+    document = data.triangle()
+    regions = document["analysis"]["regions"]
+    filler = {**regions[0], "vertices": [data.pt("1", "0", "0")]}
+    document["analysis"]["regions"] = [filler] * 7 + regions  # then A, C (the segment), B, D
+    root = parse(svg_picture(document, "en"))
+    (segment,) = by_class(root, "line", "region")
+    assert segment.get("stroke") == "#56B4E9"  # C: 9th region that can win, 2nd colour hatched
 
 
 @pytest.mark.parametrize(

@@ -45,3 +45,11 @@ def fill_of(index: int) -> tuple[str, str | None]:
         f'{lines} stroke="#FFFFFF" stroke-width="1.5"/></pattern>'
     )
     return f"url(#{pattern_id})", pattern
+
+
+def colour_of(fill: str) -> str:
+    """The plain colour under a fill (a hatch pattern's background colour)."""
+    if not fill.startswith("url(#qc-fill-"):
+        return fill
+    colour_index = int(fill.removesuffix(")").rsplit("-", 1)[1])
+    return OKABE_ITO[colour_index]

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from ..report import display_width
 from .geometry import BarLayout, TriangleLayout, centroid, exact, fixed2, plane
-from .palette import EMPTY_FILL, fill_of
+from .palette import EMPTY_FILL, colour_of, fill_of
 from .text import (
     WORDS,
     check_lang,
@@ -271,7 +271,7 @@ def _triangle(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
             )
         elif len(points) == 2:
             (x1, y1), (x2, y2) = points
-            colour = fill if not fill.startswith("url") else "#1A1A1A"
+            colour = colour_of(fill)  # a line is stroked in the plain colour, never hatched
             shapes[1].append(
                 f'<line class="region" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}"'
                 f' stroke-width="6" stroke-linecap="round">{title}</line>'
