@@ -300,3 +300,16 @@ def test_unknown_language_is_refused() -> None:
     assert analysis is not None
     with pytest.raises(ValueError, match="language"):
         html_page(result, analysis, "de")
+
+
+def test_internal_error_page_names_the_bug_only() -> None:
+    from quotecalc.render import render_internal_error
+
+    result = render_internal_error()
+    analysis = data.unranked("internal_error", data.reasons_of(result))
+    text = html_page(result, analysis, "en")
+    page = Page(text)
+    assert page.sections == ["limitations"]
+    assert page.codes == ["internal_error"]
+    assert "quotecalc hit a bug" in page.section_text["limitations"]
+    assert "<svg" not in text

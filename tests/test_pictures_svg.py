@@ -80,6 +80,16 @@ def texts(root: ET.Element, css_class: str) -> list[str]:
     return [("".join(e.itertext())).translate(ISOLATES) for e in by_class(root, "text", css_class)]
 
 
+def child(element: ET.Element, tag: str) -> ET.Element:
+    found = element.find(f"{NS}{tag}")
+    assert found is not None, tag
+    return found
+
+
+def title(element: ET.Element) -> str:
+    return "".join(child(element, "title").itertext())
+
+
 def points(element: ET.Element) -> list[tuple[str, str]]:
     return [tuple(pair.split(",")) for pair in element.get("points", "").split()]  # type: ignore[misc]
 
@@ -94,7 +104,7 @@ def test_triangle_draws_one_shape_per_region_that_can_win() -> None:
     assert len(by_class(root, "circle", "region")) == 0
     shapes = [e for e in root.iter() if e.get("class") == "region"]
     assert len(shapes) == 3  # D (empty) is not drawn
-    titles = [e.find(f"{NS}title").text for e in shapes]  # type: ignore[union-attr]
+    titles = [title(e) for e in shapes]
     assert titles == ["A", "B", "C"]  # polygons first, then segments
 
 
@@ -176,7 +186,7 @@ def test_legend_lists_every_region_with_its_share_or_cannot_win() -> None:
     ]
     entries = by_class(root, "g", "legend-entry")
     assert len(entries) == 4
-    assert entries[3].find(f"{NS}rect").get("fill") == "none"  # type: ignore[union-attr]
+    assert child(entries[3], "rect").get("fill") == "none"
     (weights_line,) = texts(root, "legend-weights")
     assert weights_line == "your weights: cost 1/2, delivery 3/10, quality 1/5"
     switch_text = " ".join(texts(root, "legend-switch"))
@@ -186,7 +196,7 @@ def test_legend_lists_every_region_with_its_share_or_cannot_win() -> None:
 def test_fills_come_from_the_fixed_palette_in_region_order() -> None:
     root = parse(svg_picture(data.triangle(), "en"))
     entries = by_class(root, "g", "legend-entry")
-    fills = [entry.find(f"{NS}rect").get("fill") for entry in entries]  # type: ignore[union-attr]
+    fills = [child(entry, "rect").get("fill") for entry in entries]
     assert fills == ["#E69F00", "#56B4E9", "#009E73", "none"]
 
 
@@ -217,7 +227,7 @@ def test_beyond_the_palette_colours_repeat_with_hatching() -> None:
     assert fills[7:] == ["url(#qc-fill-1-0)", "url(#qc-fill-1-1)"]
     pattern_ids = [p.get("id") for p in root.iter(f"{NS}pattern")]
     assert pattern_ids == ["qc-fill-1-0", "qc-fill-1-1"]
-    backgrounds = [p.find(f"{NS}rect").get("fill") for p in root.iter(f"{NS}pattern")]  # type: ignore[union-attr]
+    backgrounds = [child(p, "rect").get("fill") for p in root.iter(f"{NS}pattern")]
     assert backgrounds == ["#E69F00", "#56B4E9"]
 
 
@@ -346,16 +356,12 @@ def test_hostile_ids_are_escaped_and_complete() -> None:
     svg = svg_picture(data.triangle(HOSTILE), "en")
     assert "<script" not in svg
     root = parse(svg)  # well-formed XML despite the ids
-    titles = [
-        "".join(e.find(f"{NS}title").itertext()) for e in root.iter() if e.get("class") == "region"
-    ]  # type: ignore[union-attr]
+    titles = [title(e) for e in root.iter() if e.get("class") == "region"]
     assert titles == [HOSTILE["A"], HOSTILE["B"], HOSTILE["C"]]
     legend = texts(root, "legend-ids")
     assert legend[:3] == [HOSTILE["A"], HOSTILE["C"], HOSTILE["B"]]
     assert legend[3] == "x" * 39 + "…"  # 40 columns on the legend...
-    entry_titles = [
-        "".join(g.find(f"{NS}title").itertext()) for g in by_class(root, "g", "legend-entry")
-    ]  # type: ignore[union-attr]
+    entry_titles = [title(g) for g in by_class(root, "g", "legend-entry")]
     assert entry_titles[3] == "x" * 64  # ...and whole in its title
     labels = texts(root, "region-label")
     assert all(len(label) <= 18 for label in labels)
@@ -418,7 +424,7 @@ def test_any_ids_give_well_formed_svg_naming_them_in_full(ids: list[str]) -> Non
     document = data.triangle(dict(zip("ABCD", ids, strict=True)))
     svg = svg_picture(document, "en")
     root = parse(svg)
-    titles = ["".join(g.find(f"{NS}title").itertext()) for g in by_class(root, "g", "legend-entry")]  # type: ignore[union-attr]
+    titles = [title(g) for g in by_class(root, "g", "legend-entry")]
     assert titles == [visible(ids[0]), visible(ids[2]), visible(ids[1]), visible(ids[3])]
     tags = {element.tag.removeprefix(NS) for element in root.iter()}
     assert tags <= {
