@@ -1,0 +1,107 @@
+"""Write the committed pictures: ``python -B scripts/generate_pictures.py [--check]``.
+
+Runs the real CLI (``scripts/calculate.py --input-json - --format svg|html --lang en|zh``)
+on every example that has something to draw and writes its stdout, byte for byte, to:
+
+- ``tests/data/pictures/<example>.<lang>.<svg|html>``: the golden files of
+  ``tests/test_pictures_golden.py``, for each request of ``tests/data/examples`` whose result
+  has a ranking and for each ``examples/*.request.json``;
+- ``docs/pictures/<example>.<lang>.<svg|html>``: the pictures shown in the docs, for each
+  ``examples/*.request.json``.
+
+With ``--check`` nothing is written: it lists the files that would change (or are stale
+extras) and exits 1 if any would. See docs/pictures.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "tests" / "data" / "examples"
+GOLDEN = ROOT / "tests" / "data" / "pictures"
+DOCS = ROOT / "docs" / "pictures"
+FORMATS = ("svg", "html")
+LANGS = ("en", "zh")
+
+
+def run_cli(raw: bytes, *argv: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-B", "scripts/calculate.py", *argv],
+        input=raw,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": os.fspath(ROOT / "src")},
+    )
+
+
+def sources() -> list[tuple[Path, bool]]:
+    """(request, also shown in docs/) for every example with a golden picture."""
+    found: list[tuple[Path, bool]] = []
+    for request in sorted(EXAMPLES.glob("*.request.json")):
+        result = json.loads(run_cli(request.read_bytes(), "--input-json", "-").stdout)
+        if result["ranking"] is not None:
+            found.append((request, False))
+    found.extend((request, True) for request in sorted((ROOT / "examples").glob("*.request.json")))
+    return found
+
+
+def pictures() -> dict[Path, bytes]:
+    """Every committed picture's path and the bytes the CLI prints for it now."""
+    files: dict[Path, bytes] = {}
+    for request, in_docs in sources():
+        name = request.name.removesuffix(".request.json")
+        for fmt in FORMATS:
+            for lang in LANGS:
+                done = run_cli(
+                    request.read_bytes(), "--input-json", "-", "--format", fmt, "--lang", lang
+                )
+                if done.stderr or not done.stdout.startswith((b"<svg", b"<!DOCTYPE html>")):
+                    raise SystemExit(f"{request.name} --format {fmt} --lang {lang}: no picture")
+                filename = f"{name}.{lang}.{fmt}"
+                files[GOLDEN / filename] = done.stdout
+                if in_docs:
+                    files[DOCS / filename] = done.stdout
+    return files
+
+
+def main(argv: list[str]) -> int:
+    if argv not in ([], ["--check"]):
+        sys.stderr.write("usage: python -B scripts/generate_pictures.py [--check]\n")
+        return 2
+    check = argv == ["--check"]
+    wanted = pictures()
+    stale = [
+        path
+        for path, content in wanted.items()
+        if not path.is_file() or path.read_bytes() != content
+    ]
+    extras = [
+        path
+        for folder in (GOLDEN, DOCS)
+        if folder.is_dir()
+        for path in sorted(folder.iterdir())
+        if path.suffix in (".svg", ".html") and path not in wanted
+    ]
+    if not check:
+        for path in stale:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(wanted[path])
+        for path in extras:
+            path.unlink()
+    verb = "out of date" if check else "written"
+    for path in stale:
+        sys.stdout.write(f"{verb}: {path.relative_to(ROOT)}\n")
+    for path in extras:
+        sys.stdout.write(f"{'stale' if check else 'removed'}: {path.relative_to(ROOT)}\n")
+    return 1 if check and (stale or extras) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,465 @@
+"""The analyst's page: one self-contained HTML document (issue 11; ``docs/pictures.md``).
+
+``html_page(result, analysis_doc, lang)`` holds the text report's facts as tables (quotes,
+hard constraints, ranking with scores and components, sensitivity, the stability intervals
+of the analysis document, quality issues, every limitation in plain words), the landed-cost
+breakdown (:mod:`.costbars`) and the weight map (:func:`.svg.svg_picture`) with the
+analysis' facts. A pure renderer: numbers are the documents' own strings; the words are the
+text report's tables (:mod:`quotecalc.report`). Inline CSS and inline SVG only: no script,
+no external reference, nothing fetched. Same documents and language, same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from ..render import EXIT_CODES
+from ..report import (
+    CONSTRAINT_STATUS_TEXT,
+    DIRECTION_TEXT,
+    ERROR_TEXT,
+    ISSUE_TEXT,
+    LABELS,
+    STATUS_TEXT,
+)
+from .costbars import cost_bars
+from .markup import items, paragraph, section, supplier, table, text
+from .svg import LANG_TAGS, svg_picture
+from .text import WORDS, check_lang, dimension_name, display, escape, reason_words
+
+STYLE: Final = """
+*{-webkit-print-color-adjust:exact;print-color-adjust:exact;box-sizing:border-box}
+body{margin:0;background:#fff;color:#1a1a1a;font:14px/1.45 system-ui,-apple-system,"Segoe UI",
+"Noto Sans","Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif}
+main{max-width:68rem;margin:2rem auto;padding:0 1.5rem}
+h1{font-size:1.45rem;margin:0 0 .3rem}
+h2{font-size:1.1rem;margin:1.8rem 0 .5rem;padding-bottom:.2rem;border-bottom:1px solid #bbb}
+p{margin:.35rem 0}
+.status{font-weight:600}
+.note{color:#444;font-size:.85rem}
+table{border-collapse:collapse;width:100%;font-size:.86rem;margin:.4rem 0}
+th,td{border-bottom:1px solid #ddd;padding:.25rem .45rem;text-align:left;vertical-align:top}
+th{background:#f2f2f2;font-weight:600}
+.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+th.num{white-space:normal}
+.wide{overflow-x:auto}
+.id{overflow-wrap:break-word}
+ul{margin:.3rem 0;padding-left:1.3rem}
+code{font-size:.85em;color:#555}
+.key-row{display:flex;gap:1.2rem;font-size:.85rem;margin:.3rem 0 .5rem}
+.swatch{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:-.1rem}
+.seg-goods{background:#0072B2}.seg-freight{background:#E69F00}.seg-other_fees{background:#CC79A7}
+.row{display:grid;grid-template-columns:11rem 1fr 13rem;gap:.6rem;align-items:center;
+margin:.3rem 0;break-inside:avoid}
+.row.missing{grid-template-columns:11rem 1fr}
+.who{font-weight:600;overflow-wrap:anywhere}
+.track{background:#f2f2f2;height:1.1rem}
+.bar{display:flex;height:100%}
+.seg{display:block;height:100%}
+.total{font-variant-numeric:tabular-nums;font-size:.86rem}
+.parts{display:block;color:#555;font-size:.78rem}
+.overbuy{display:block;color:#a33a00;font-size:.78rem;font-weight:600}
+.why{color:#444;font-size:.86rem;font-style:italic}
+figure{margin:.6rem 0}
+figure svg{max-width:100%;height:auto}
+footer{margin-top:2rem;color:#666;font-size:.78rem}
+@media print{main{margin:0;max-width:none;padding:0}.wide{overflow:visible}
+section{break-inside:avoid-page}h2{break-after:avoid}body{font-size:11pt}}
+"""
+
+
+class _Page:
+    """The page's words in one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = check_lang(lang)
+
+    def label(self, key: str) -> str:
+        return LABELS[self.lang][key]
+
+    def word(self, key: str) -> str:
+        return WORDS[self.lang][key]
+
+    def yes_no(self, flag: bool) -> str:
+        return escape(self.label("yes" if flag else "no"))
+
+    def constraint_status(self, status: Any) -> str:
+        return escape(CONSTRAINT_STATUS_TEXT[self.lang].get(str(status), display(str(status))))
+
+    def columns(self, *keys: str) -> list[str]:
+        return [self.label(f"col.{key}") for key in keys]
+
+
+def _header(page: _Page, result: Mapping[str, Any]) -> str:
+    status = str(result["status"])
+    label, explanation = STATUS_TEXT[page.lang].get(status, (display(status), ""))
+    line = page.label("status").format(status=label, exit=EXIT_CODES.get(status, 1))
+    return paragraph(escape(line), "status") + (
+        paragraph(escape(explanation)) if explanation else ""
+    )
+
+
+def _errors(page: _Page, errors: Sequence[Mapping[str, Any]]) -> str:
+    rows = [
+        [
+            text(error.get("path")) if error.get("path") else escape(page.label("whole_input")),
+            text(error.get("code")),
+            escape(
+                ERROR_TEXT[page.lang].get(str(error.get("code")), display(str(error.get("code"))))
+            ),
+        ]
+        for error in errors
+    ]
+    return section(
+        "errors", page.label("errors"), table(page.columns("path", "code", "meaning"), rows)
+    )
+
+
+def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
+    fields = (
+        "currency",
+        "packsPurchased",
+        "deliveredQuantity",
+        "overbuyQuantity",
+        "landedTotal",
+        "costPerDeliveredUnit",
+        "leadDays",
+        "qualityScore",
+    )
+    rows = [
+        [
+            supplier(quote["supplierId"]),
+            page.yes_no(bool(quote["comparable"])),
+            *(text(quote[field]) for field in fields),
+            page.constraint_status(quote["constraintStatus"]),
+        ]
+        for quote in quotes
+    ]
+    headers = page.columns(
+        "supplier", "comparable", "currency", "packs", "delivered", "overbuy", "landed",
+        "per_unit", "lead", "quality", "status",
+    )  # fmt: skip
+    body = table(headers, rows, frozenset(range(3, 10)))
+    if any(quote[field] is None for quote in quotes for field in fields):
+        body += paragraph(escape(page.label("unknown_note")), "note")
+    conflicted = [quote for quote in quotes if quote["conflicts"]]
+    if conflicted:
+        body += paragraph(escape(page.label("conflicts")))
+        body += items(
+            supplier(quote["supplierId"])
+            + ": "
+            + escape(" ".join(ISSUE_TEXT[page.lang].get(c, display(c)) for c in quote["conflicts"]))
+            for quote in conflicted
+        )
+    html = section("quotes", page.label("quotes"), body)
+    checks = [(quote, check) for quote in quotes for check in quote["constraints"]]
+    if checks:
+        rows = [
+            [
+                supplier(quote["supplierId"]),
+                text(check["constraint"]),
+                text(check["limit"]),
+                text(check["value"]),
+                page.constraint_status(check["status"]),
+            ]
+            for quote, check in checks
+        ]
+        columns = page.columns("supplier", "constraint", "limit", "value", "result")
+        html += section(
+            "constraints", page.label("constraints"), table(columns, rows, frozenset({2, 3}))
+        )
+    return html
+
+
+def _ranking(page: _Page, ranking: Sequence[Mapping[str, Any]] | None) -> str:
+    if not ranking:
+        return section(
+            "ranking", page.label("ranking"), paragraph(escape(page.label("no_ranking")))
+        )
+    names = list(ranking[0]["components"])
+    headers = [
+        *page.columns("rank", "supplier", "score"),
+        *(LABELS[page.lang].get(f"component.{name}") or display(name) for name in names),
+    ]
+    rows = [
+        [
+            str(entry["rank"]),
+            supplier(entry["supplierId"]),
+            text(entry["score"]),
+            *(text(entry["components"][name]) for name in names),
+        ]
+        for entry in ranking
+    ]
+    numeric = frozenset(range(len(headers))) - {1}
+    body = table(headers, rows, numeric) + paragraph(escape(page.label("ranking_note")), "note")
+    return section("ranking", page.label("ranking"), body)
+
+
+def _sensitivity(page: _Page, scenarios: Sequence[Mapping[str, Any]]) -> str:
+    if not scenarios:
+        body = paragraph(escape(page.label("no_sensitivity")))
+        return section("sensitivity", page.label("sensitivity"), body)
+    rows = [
+        [
+            escape(dimension_name(page.lang, str(scenario["dimension"]))),
+            escape(
+                DIRECTION_TEXT[page.lang].get(
+                    str(scenario["direction"]), display(str(scenario["direction"]))
+                )
+            ),
+            text(scenario["factor"]),
+            " / ".join(text(weight) for weight in scenario["weights"].values()),
+            escape(page.label("ranking_join")).join(
+                f"{entry['rank']} {supplier(entry['supplierId'])}" for entry in scenario["ranking"]
+            ),
+            page.yes_no(bool(scenario["rankingChanged"])),
+        ]
+        for scenario in scenarios
+    ]
+    headers = page.columns("dimension", "direction", "factor", "weights", "new_ranking", "changed")
+    body = table(headers, rows, frozenset({2})) + paragraph(
+        escape(page.label("sensitivity_note")), "note"
+    )
+    return section("sensitivity", page.label("sensitivity"), body)
+
+
+def _interval(page: _Page, interval: Mapping[str, Any]) -> str:
+    opening = "(" if interval["lowerOpen"] else "["
+    closing = ")" if interval["upperOpen"] else "]"
+    upper = escape(page.label("infinity")) if interval["upper"] is None else text(interval["upper"])
+    return f"{opening}{text(interval['lower'])}, {upper}{closing}"
+
+
+def _pairs(page: _Page, pairs: Sequence[Sequence[str]], key: str = "pair") -> str:
+    """Pairs of ids in the report's wording; the ids isolated (the result is escaped HTML)."""
+    template = escape(page.label(key)).replace("{first}", "\0").replace("{second}", "\1")
+    return escape(page.label("pair_join")).join(
+        template.replace("\0", supplier(first)).replace("\1", supplier(second))
+        for first, second in pairs
+    )
+
+
+def _fill(template: str, **values: str) -> str:
+    """A report template with already-escaped values put in (the template escaped here)."""
+    escaped = escape(template)
+    for name, value in values.items():
+        escaped = escaped.replace("{" + name + "}", value)
+    return escaped
+
+
+def _bound_notes(page: _Page, dimension: str, which: str, interval: Mapping[str, Any]) -> list[str]:
+    """The report's plain-words lines for the bounds of one interval (same rule as the text
+    report's: a ``[1, 1]`` tie, an excluded ``f = 0``, a lower and an upper crossing)."""
+    words = {
+        "dimension": escape(dimension_name(page.lang, dimension)),
+        "which": escape(page.label(f"which.{which}")),
+    }
+    lower_swaps, upper_swaps = interval["lowerSwaps"], interval["upperSwaps"]
+    if not interval["lowerOpen"] and not interval["upperOpen"]:
+        return [_fill(page.label("swap.tie"), pairs=_pairs(page, lower_swaps), **words)]
+    notes: list[str] = []
+    if interval["lowerOpen"] and interval["lowerExact"] == "0/1":
+        key = "swap.zero" if lower_swaps else "swap.no_weight"
+        notes.append(_fill(page.label(key), pairs=_pairs(page, lower_swaps), **words))
+    elif lower_swaps:
+        notes.append(
+            _fill(
+                page.label("swap.lower"),
+                exact=text(interval["lowerExact"]),
+                decimal=text(interval["lower"]),
+                pairs=_pairs(page, lower_swaps),
+                reversed=_pairs(page, lower_swaps, "reversed"),
+                **words,
+            )
+        )
+    if upper_swaps:
+        notes.append(
+            _fill(
+                page.label("swap.upper"),
+                exact=text(interval["upperExact"]),
+                decimal=text(interval["upper"]),
+                pairs=_pairs(page, upper_swaps),
+                reversed=_pairs(page, upper_swaps, "reversed"),
+                **words,
+            )
+        )
+    return notes
+
+
+def _stability(page: _Page, entries: Sequence[Mapping[str, Any]]) -> str:
+    rows = [
+        [
+            escape(dimension_name(page.lang, str(entry["dimension"]))),
+            text(entry["weight"]),
+            _interval(page, entry["rankingInterval"]),
+            _interval(page, entry["winnerInterval"]),
+        ]
+        for entry in entries
+    ]
+    notes: list[str] = []
+    for entry in entries:
+        dimension = str(entry["dimension"])
+        notes.extend(_bound_notes(page, dimension, "ranking", entry["rankingInterval"]))
+        if entry["winnerInterval"] != entry["rankingInterval"]:
+            notes.extend(_bound_notes(page, dimension, "winner", entry["winnerInterval"]))
+    headers = page.columns("dimension", "weight", "same_ranking", "same_winner")
+    body = (
+        paragraph(escape(page.label("stability_note")), "note")
+        + table(headers, rows, frozenset({1}))
+        + items(notes)
+    )
+    return section("stability", page.label("stability"), body)
+
+
+def _ids(ids: Sequence[str]) -> str:
+    return ", ".join(supplier(i) for i in ids)
+
+
+def _weight_map(page: _Page, document: Mapping[str, Any]) -> str:
+    analysis = document.get("analysis")
+    figure = f"<figure>\n{svg_picture(document, page.lang)}</figure>\n"
+    if analysis is None:
+        return section("weight-map", page.word("weight_map"), figure)
+    dimensions = [escape(dimension_name(page.lang, d)) for d in analysis["dimensions"]]
+    facts = [
+        _fill(
+            page.word("labelled"), label=escape(page.word("mapped")), value=", ".join(dimensions)
+        ),
+        _fill(
+            page.word("labelled"),
+            label=escape(page.word("winners")),
+            value=_ids(analysis["winners"]),
+        ),
+    ]
+    if analysis["excludedDimensions"]:
+        names = ", ".join(
+            dimension_name(page.lang, str(e["dimension"])) for e in analysis["excludedDimensions"]
+        )
+        facts.append(escape(page.word("excluded").format(dimensions=names)))
+    switching = analysis["switchingDistance"]
+    if switching is None:
+        key = "winner_everywhere" if len(dimensions) == 1 else "no_switch"
+        facts.append(escape(page.word(key)))
+    else:
+        point = ", ".join(
+            f"{escape(dimension_name(page.lang, d))} {text(share)}"
+            for d, share in switching["point"].items()
+        )
+        sentence = _fill(
+            page.word("switching"),
+            distance=text(switching["distance"]),
+            who=_ids(switching["supplierIds"]),
+        )
+        aside = _fill(
+            page.word("labelled"), label=escape(page.word("switching_point")), value=point
+        )
+        facts.append(_fill(page.word("aside"), text=sentence, aside=aside))
+    dominance = analysis["dominance"]
+    if dominance:
+        facts.extend(
+            _fill(
+                page.word("dominated"),
+                who=supplier(entry["supplierId"]),
+                by=_ids(entry["dominatedBy"]),
+            )
+            for entry in dominance
+        )
+    else:
+        facts.append(escape(page.word("no_dominance")))
+    rows = [
+        [
+            _ids(region["supplierIds"]),
+            page.yes_no(bool(region["canWin"])),
+            text(region["areaShare"]),
+        ]
+        for region in analysis["regions"]
+    ]
+    headers = [page.word("col.region"), page.word("col.can_win"), page.word("col.share")]
+    body = (
+        paragraph(escape(page.word("weight_map_note")), "note")
+        + items(facts)
+        + figure
+        + table(headers, rows, frozenset({2}))
+    )
+    return section("weight-map", page.word("weight_map"), body)
+
+
+def _quality(page: _Page, quality: Mapping[str, Any]) -> str:
+    scale = quality.get("scale")
+    if scale is None:
+        body = paragraph(escape(page.label("no_scale")))
+    else:
+        body = paragraph(
+            _fill(
+                page.label("scale"),
+                definition=text(scale["definition"]),
+                minimum=text(scale["minimum"]),
+                maximum=text(scale["maximum"]),
+            )
+        )
+    issues = quality.get("issues") or []
+    if not issues:
+        body += paragraph(escape(page.label("no_issues")))
+    body += items(
+        f"{supplier(issue['supplierId'])}: "
+        f"{escape(ISSUE_TEXT[page.lang].get(str(issue['code']), display(str(issue['code']))))}"
+        f" <code>{text(issue['code'])}</code>"
+        for issue in issues
+    )
+    body += paragraph(escape(page.label("not_certified")))
+    return section("quality", page.label("quality"), body)
+
+
+def _limitations(page: _Page, limitations: Sequence[Mapping[str, Any]]) -> str:
+    entries = []
+    for limitation in limitations:
+        who = limitation.get("supplierId")
+        prefix = "" if who is None else f"{supplier(who)}: "
+        words = escape(reason_words(page.lang, limitation))
+        entries.append(f"{prefix}{words} <code>{text(limitation.get('code'))}</code>")
+    return section("limitations", page.label("limitations"), items(entries))
+
+
+def html_page(result: Mapping[str, Any], analysis_doc: Mapping[str, Any], lang: str) -> str:
+    """One self-contained HTML page of a result object and its weight-analysis document;
+    ``lang`` is ``"en"`` or ``"zh"``. Ends with a newline."""
+    page = _Page(lang)
+    title = page.label("title").format(version=display(str(result.get("toolVersion"))))
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{LANG_TAGS[lang]}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>",
+        f"<style>{STYLE}</style>",
+        "</head>",
+        "<body>",
+        "<main>",
+        f"<h1>{escape(title)}</h1>",
+        _header(page, result),
+    ]
+    status = result["status"]
+    if status == "invalid_input":
+        parts.append(_errors(page, result["limitations"]))
+    elif status == "internal_error":
+        parts.append(_limitations(page, result["limitations"]))
+    else:
+        quotes = result["normalizedQuotes"]
+        analysis = analysis_doc.get("analysis")
+        parts.extend(
+            [
+                _quotes(page, quotes),
+                section("landed", page.word("landed"), cost_bars(quotes, lang)),
+                _ranking(page, result["ranking"]),
+                _weight_map(page, analysis_doc),
+                _sensitivity(page, result["sensitivity"]),
+            ]
+        )
+        if analysis is not None:
+            parts.append(_stability(page, analysis["stability"]))
+        parts.extend([_quality(page, result["quality"]), _limitations(page, result["limitations"])])
+    footer = escape(page.word("generated").format(version=display(str(result.get("toolVersion")))))
+    parts.extend([f"<footer>{footer}</footer>", "</main>", "</body>", "</html>"])
+    return "\n".join(part.rstrip("\n") for part in parts) + "\n"

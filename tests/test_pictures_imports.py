@@ -1,0 +1,77 @@
+"""The pictures are a door: stdlib only, loaded only by the picture formats, never by the
+core or the JSON path (docs/pictures.md)."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "src" / "quotecalc"
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    """(level, module) of every import statement of one file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((0, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.level, node.module or ""))
+    return found
+
+
+def test_pictures_use_the_standard_library_and_the_report_tables_only() -> None:
+    files = sorted((PACKAGE / "pictures").glob("*.py"))
+    assert [f.name for f in files] == [
+        "__init__.py",
+        "costbars.py",
+        "geometry.py",
+        "html.py",
+        "markup.py",
+        "palette.py",
+        "svg.py",
+        "text.py",
+    ]
+    for path in files:
+        for level, module in imports(path):
+            if level == 0:
+                assert module.split(".")[0] in sys.stdlib_module_names, (path.name, module)
+            elif level == 2:
+                assert module in ("report", "render"), (path.name, module)
+            else:
+                assert level == 1, (path.name, module)
+
+
+def test_nothing_outside_the_pictures_imports_them() -> None:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "pictures" in path.parts:
+            continue
+        for _, module in imports(path):
+            assert "pictures" not in module, path
+
+
+def test_json_path_does_not_import_the_pictures() -> None:
+    code = (
+        "import io, sys; sys.path.insert(0, 'src');"
+        "import quotecalc.cli as cli; from quotecalc import calculate;"
+        "raw = open('tests/data/examples/01-example-from-brief.request.json','rb').read();"
+        "calculate(raw);"
+        "out = io.BytesIO(); cli.main(['--input-json', '-'], io.BytesIO(raw), out, io.BytesIO());"
+        "assert out.getvalue().startswith(b'{');"
+        "print('quotecalc.pictures' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-B", "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert done.stdout.split() == [b"False"]
