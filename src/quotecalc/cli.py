@@ -13,8 +13,10 @@ Maintainer options, none of which changes the fixed call's stdout:
 - ``--format text`` (with ``--input-json -``; optionally ``--lang en|zh``, default en): a
   readable report instead of the JSON object, with the exact stability intervals; exit code
   as for JSON.
+- ``--analysis`` (with ``--input-json -``, not with ``--format``): the weight-analysis
+  document (issue 11, ``docs/analysis.md``) instead of the result; exit code as for JSON.
 
-``--print-schema request|result`` (alone) prints the published JSON Schema
+``--print-schema request|result|analysis`` (alone) prints the published JSON Schema
 (``docs/schema/``), generated from the same rule table the validator reads.
 
 A command line outside these forms is one ``invalid_arguments`` error (exit 2), answered
@@ -71,6 +73,8 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             options["input"] = flag
         elif flag == "--trace" and "trace" not in options:
             options["trace"] = "yes"
+        elif flag == "--analysis" and "analysis" not in options:
+            options["analysis"] = "yes"
         elif flag in ("--format", "--lang") and flag[2:] not in options and rest:
             options[flag[2:]] = rest.pop(0)
         else:
@@ -80,6 +84,8 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     if "lang" in options and (options.get("format") != "text" or options["lang"] not in LANGS):
         return None
     if options.get("format") == "text" and options["input"] != "--input-json":
+        return None
+    if "analysis" in options and ("format" in options or options["input"] != "--input-json"):
         return None
     return options
 
@@ -116,6 +122,12 @@ def text_report(raw: bytes, result: Result, lang: str) -> bytes:
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
+    if argv == ["--print-schema", "analysis"]:
+        from .analysis_schema import analysis_schema_bytes
+
+        stdout.write(analysis_schema_bytes())
+        stdout.flush()
+        return 0
     if len(argv) == 2 and argv[0] == "--print-schema" and argv[1] in SCHEMAS:
         from .schema import schema_bytes
 
@@ -138,6 +150,15 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         stdout.flush()
         return 0
     raw = stdin.read(MAX_INPUT_BYTES + 1)
+    if "analysis" in options:
+        from .analysis import analyze
+
+        analysis = analyze(raw, trace=trace)
+        for entry in analysis.trace:
+            stderr.write(trace_line(entry))
+        stdout.write(analysis.to_json())
+        stdout.flush()
+        return analysis.exit_code
     result = calculate(raw, trace=trace)
     for entry in result.trace:
         stderr.write(trace_line(entry))

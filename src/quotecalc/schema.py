@@ -982,11 +982,14 @@ def serialise(document: JsonObject) -> bytes:
 
 def published_files() -> dict[str, bytes]:
     """Every published file by repository-relative path, as its exact bytes."""
+    from .analysis_schema import analysis_files  # issue 11; it imports this module
+
     return {
         REQUEST_SCHEMA_PATH: serialise(request_schema()),
         RESULT_SCHEMA_PATH: serialise(result_schema()),
         MCP_TOOL_PATH: serialise(mcp_tool()),
         TOOL_DEFINITION_PATH: serialise(tool_definition()),
+        **analysis_files(),
     }
 
 
