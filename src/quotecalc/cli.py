@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from .api import Result, calculate
 from .context import FieldError
@@ -116,8 +116,18 @@ def text_report(raw: bytes, result: Result, lang: str) -> bytes:
     from .intervals import stability
     from .report import render_text
 
-    intervals = stability(raw) if result.output["ranking"] is not None else None
-    return render_text(result.output, intervals, lang).encode("utf-8")
+    ranked = result.output["ranking"] is not None
+    intervals = stability(raw) if ranked else None
+    analysis = weight_analysis(raw) if ranked else None
+    return render_text(result.output, intervals, lang, analysis).encode("utf-8")
+
+
+def weight_analysis(raw: bytes) -> dict[str, Any] | None:
+    """The ``analysis`` object of the request's weight-analysis document (issue 11)."""
+    from .analysis import analyze
+
+    analysis: dict[str, Any] | None = analyze(raw).output["analysis"]
+    return analysis
 
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
