@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from math import gcd, lcm
+from operator import ge
 
 from .context import RankEntry, ScoreTable, WeightAnalysis, WeightRegion, WeightSwitch
 from .exact import Ratio
@@ -114,10 +115,17 @@ def simplex_corners(size: int) -> list[Point]:
 def first_place(vector: Sequence[int], others: Sequence[Sequence[int]]) -> list[Point]:
     """The closed region where ``vector`` scores >= each of ``others`` (all distinct)."""
     polygon = simplex_corners(len(vector))
+    own = [share_score(vector, point) for point in polygon]
     for other in others:
+        # Most opponents do not cut the region at all: test that before building the cut.
+        if not any(
+            share_score(other, point) > mine for point, mine in zip(polygon, own, strict=True)
+        ):
+            continue
         polygon = clip(polygon, [mine - theirs for mine, theirs in zip(vector, other, strict=True)])
         if not polygon:
             break
+        own = [share_score(vector, point) for point in polygon]
     return polygon
 
 
@@ -150,69 +158,97 @@ def area_share(vertices: Sequence[Shares], size: int) -> Fraction:
     return doubled  # twice the area, over the triangle's 1/2
 
 
+Vector = tuple[int, ...]
+
+
+def dominators(vectors: Sequence[Vector]) -> dict[Vector, list[Vector]]:
+    """For each distinct vector, the vectors dominating it (>= everywhere, > somewhere)."""
+    # >= everywhere and a greater sum is >= everywhere and > somewhere; the sum filters fast.
+    sums = [sum(vector) for vector in vectors]
+    return {
+        low: [
+            high
+            for high, high_sum in zip(vectors, sums, strict=True)
+            if high_sum > low_sum and all(map(ge, high, low))
+        ]
+        for low, low_sum in zip(vectors, sums, strict=True)
+    }
+
+
 def dominance(
-    ids: Sequence[str], vectors: Sequence[Sequence[int]]
+    groups: Mapping[Vector, Sequence[str]], above: Mapping[Vector, Sequence[Vector]]
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each dominated candidate with every candidate dominating it, both by code point."""
-    found = []
-    for loser, low in zip(ids, vectors, strict=True):
-        by = sorted(
-            winner
-            for winner, high in zip(ids, vectors, strict=True)
-            if all(a >= b for a, b in zip(high, low, strict=True)) and tuple(high) != tuple(low)
-        )
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for vector, losers in groups.items():
+        by = tuple(sorted(sid for high in above[vector] for sid in groups[high]))
         if by:
-            found.append((loser, tuple(by)))
+            found.extend((loser, by) for loser in losers)
     return tuple(sorted(found))
 
 
-def _crossings(vertices: Sequence[Shares], user: Shares) -> list[Shares]:
-    """The vertices, and the points where an edge crosses a line ``s_d = user_d``."""
+def _crossings(vertices: Sequence[Point], user: Point) -> list[Point]:
+    """The vertices, and the points where an edge crosses a line ``s_d = user_d``.
+
+    ``s_d(P) - user_d`` has the sign of the linear ``P_d * sum(user) - user_d * sum(P)``, so an
+    edge is cut exactly as :func:`clip` cuts it."""
     points = list(vertices)
-    edges = len(vertices) if len(vertices) > 2 else len(vertices) - 1
-    for index in range(max(edges, 0)):
-        here, after = vertices[index], vertices[(index + 1) % len(vertices)]
+    count = len(vertices)
+    weight = sum(user)
+    for index in range(count if count > 2 else count - 1):
+        here, after = vertices[index], vertices[(index + 1) % count]
+        here_total, after_total = sum(here), sum(after)
         for axis, target in enumerate(user):
-            if (here[axis] - target) * (after[axis] - target) < 0:
-                step = (target - here[axis]) / (after[axis] - here[axis])
-                points.append(tuple(a + step * (b - a) for a, b in zip(here, after, strict=True)))
+            value = here[axis] * weight - target * here_total
+            next_value = after[axis] * weight - target * after_total
+            if value * next_value < 0:
+                low, high = (value, next_value) if value > 0 else (-value, -next_value)
+                points.append(
+                    _reduced([low * b - high * a for a, b in zip(here, after, strict=True)])
+                )
     return points
 
 
-def half_l1(point: Shares, user: Shares) -> Fraction:
-    """Half the L1 distance between two share vectors: the share of weight that moves."""
-    return sum((abs(a - b) for a, b in zip(point, user, strict=True)), Fraction(0)) / 2
+def half_l1(point: Point, user: Point) -> Fraction:
+    """Half the L1 distance between the shares of two points: the share of weight that moves."""
+    total, weight = sum(point), sum(user)
+    moved = sum(abs(p * weight - u * total) for p, u in zip(point, user, strict=True))
+    return Fraction(moved, 2 * total * weight)
 
 
-def first_at(point: Shares, ids: Sequence[str], vectors: Sequence[Sequence[int]]) -> list[str]:
+def first_at(point: Point, ids: Sequence[str], vectors: Sequence[Sequence[int]]) -> list[str]:
     """The candidates ranking first (ties included) at ``point``, scored by ``share_score``."""
-    scale = lcm(*(share.denominator for share in point))
-    integral = [share.numerator * (scale // share.denominator) for share in point]
-    totals = [share_score(vector, integral) for vector in vectors]
+    totals = [share_score(vector, point) for vector in vectors]
     best = max(totals)
     return [sid for sid, total in zip(ids, totals, strict=True) if total == best]
 
 
 def switching(
-    regions: Sequence[WeightRegion],
+    polygons: Sequence[Sequence[Point]],
+    user: Point,
     winners: Sequence[str],
-    user: Shares,
     ids: Sequence[str],
     vectors: Sequence[Sequence[int]],
 ) -> WeightSwitch | None:
-    """The nearest point (see the module docstring) where a non-winner ranks first or ties."""
-    best: tuple[Fraction, Shares] | None = None
-    for region in regions:
-        if set(region.supplier_ids) & set(winners):
-            continue
-        for point in _crossings(region.vertices, user):
-            distance = half_l1(point, user)
-            if best is None or distance < best[0] or (distance == best[0] and point > best[1]):
-                best = (distance, point)
+    """The nearest point (see the module docstring) of the non-winners' ``polygons`` where a
+    non-winner ranks first or ties, in integers until the one answer."""
+    weight = sum(user)
+    best: tuple[int, int, Point] | None = None  # moved, 2 * total * weight, point
+    for polygon in polygons:
+        for point in _crossings(polygon, user):
+            total = sum(point)
+            moved = sum(abs(p * weight - u * total) for p, u in zip(point, user, strict=True))
+            scale = 2 * total * weight
+            if best is None:
+                best = (moved, scale, point)
+                continue
+            left, right = moved * best[1], best[0] * scale
+            if left < right or (left == right and shares(point) > shares(best[2])):
+                best = (moved, scale, point)
     if best is None:
         return None
-    reached = sorted(sid for sid in first_at(best[1], ids, vectors) if sid not in winners)
-    return WeightSwitch(best[0], best[1], tuple(reached))
+    reached = sorted(sid for sid in first_at(best[2], ids, vectors) if sid not in winners)
+    return WeightSwitch(Fraction(best[0], best[1]), shares(best[2]), tuple(reached))
 
 
 def analyse(
@@ -227,22 +263,32 @@ def analyse(
     vectors = integer_vectors(table.components, dimensions)
     total = sum((Fraction(weights[name]) for name in dimensions), Fraction(0))
     user = tuple(Fraction(weights[name]) / total for name in dimensions)
-    groups: dict[tuple[int, ...], list[str]] = {}
+    scale = lcm(*(share.denominator for share in user))
+    user_point = _reduced([share.numerator * (scale // share.denominator) for share in user])
+    groups: dict[Vector, list[str]] = {}
     for sid, vector in zip(ids, vectors, strict=True):
         groups.setdefault(vector, []).append(sid)
+    winners = tuple(entry.supplier_id for entry in ranking if entry.rank == 1)
     # Strong opponents first: a loser's region empties after few cuts.
     distinct = sorted(groups, key=lambda vector: (-sum(vector), vector))
+    above = dominators(distinct)
+    # A dominated vector ranks first only on a face of the simplex (where the shares of the
+    # dimensions it is worse on are 0), so where it would beat a vector, a third one, not
+    # dominated, beats both: its half-planes never cut a region and are left out.
+    opponents = [vector for vector in distinct if not above[vector]]
     regions = []
+    elsewhere = []
     for vector in distinct:
-        others = [other for other in distinct if other != vector]
-        vertices = ordered([shares(point) for point in first_place(vector, others)])
+        polygon = first_place(vector, [other for other in opponents if other != vector])
+        vertices = ordered([shares(point) for point in polygon])
         regions.append(
             WeightRegion(
                 tuple(sorted(groups[vector])), vertices, area_share(vertices, len(dimensions))
             )
         )
+        if not set(groups[vector]) & set(winners):
+            elsewhere.append(polygon)
     regions.sort(key=lambda region: position[region.supplier_ids[0]])
-    winners = tuple(entry.supplier_id for entry in ranking if entry.rank == 1)
     return WeightAnalysis(
         candidates=candidates,
         dimensions=dimensions,
@@ -250,6 +296,6 @@ def analyse(
         weights=user,
         winners=winners,
         regions=tuple(regions),
-        dominance=dominance(ids, vectors),
-        switch=switching(regions, winners, user, ids, vectors),
+        dominance=dominance(groups, above),
+        switch=switching(elsewhere, user_point, winners, ids, vectors),
     )
