@@ -10,6 +10,8 @@ the 0-3 scale. Every document is validated against the published analysis schema
 from __future__ import annotations
 
 import json
+import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -438,3 +440,24 @@ def test_published_schema_file_is_registered() -> None:
 
     path = "docs/schema/analysis.schema.json"
     assert published_files()[path] == Path(ROOT / path).read_bytes()
+
+
+def test_hundred_suppliers_on_a_concave_front_all_win() -> None:
+    # Totals 100 + i^2 and lead days (99 - i)^2: cost component 1 - i^2 / 99^2, delivery
+    # 1 - (99 - i)^2 / 99^2, a strictly concave front, so over cost and delivery alone every
+    # supplier is first on a segment of positive length. With quality scores added the areas
+    # still sum to exactly 1. A loose time bound guards against a gross slowdown (the 100 ms
+    # target is measured by scripts/bench.py).
+    front = [quote(f"S{i:03d}", 100 + i * i, (99 - i) ** 2) for i in range(100)]
+    two = document(request(front, {"cost": "1", "delivery": "1", "quality": "0"}))["analysis"]
+    assert two["dimensions"] == ["cost", "delivery"]
+    assert len(two["regions"]) == 100
+    assert all(Fraction(region["areaShareExact"]) > 0 for region in two["regions"])
+    assert sum(Fraction(region["areaShareExact"]) for region in two["regions"]) == 1
+    scored = [quote(f"S{i:03d}", 100 + i * i, (99 - i) ** 2, i % 4) for i in range(100)]
+    raw = request(scored, {"cost": "0.4", "delivery": "0.4", "quality": "0.2"})
+    started = time.perf_counter()
+    three = document(raw)["analysis"]
+    assert time.perf_counter() - started < 5
+    assert len(three["regions"]) == 100
+    assert sum(Fraction(region["areaShareExact"]) for region in three["regions"]) == 1
