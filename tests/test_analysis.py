@@ -461,3 +461,47 @@ def test_hundred_suppliers_on_a_concave_front_all_win() -> None:
     assert time.perf_counter() - started < 5
     assert len(three["regions"]) == 100
     assert sum(Fraction(region["areaShareExact"]) for region in three["regions"]) == 1
+
+
+def test_the_documented_example() -> None:
+    # docs/analysis.md, worked by hand there: A = (1, 0, 1/2), B = (0, 1, 0), C = (1/2, 1/2, 1).
+    # A >= C iff s_cost >= 1/2 (then A >= B too); B >= C iff 2 s_cost + 3 s_quality <= 1
+    # (then B >= A too); C has the rest: 1 - 1/4 - 1/6 = 7/12.
+    raw = (ROOT / "examples" / "weight-analysis.request.json").read_bytes()
+    analysis = document(raw)["analysis"]
+    assert analysis["candidates"] == ["A", "C", "B"]  # 7/10, 3/5, 1/5
+    assert analysis["weights"] == shares("3/5", "1/5", "1/5")
+    assert [
+        (r["supplierIds"], r["vertices"], r["areaShareExact"]) for r in analysis["regions"]
+    ] == [
+        (
+            ["A"],
+            [shares("1", "0", "0"), shares("1/2", "1/2", "0"), shares("1/2", "0", "1/2")],
+            "1/4",
+        ),
+        (
+            ["C"],
+            [
+                shares("1/2", "1/2", "0"),
+                shares("0", "2/3", "1/3"),
+                shares("0", "0", "1"),
+                shares("1/2", "0", "1/2"),
+            ],
+            "7/12",
+        ),
+        (
+            ["B"],
+            [shares("1/2", "1/2", "0"), shares("0", "1", "0"), shares("0", "2/3", "1/3")],
+            "1/6",
+        ),
+    ]
+    assert [r["areaShare"] for r in analysis["regions"]] == ["0.250000", "0.583333", "0.166667"]
+    assert analysis["dominance"] == []
+    # 1/10 of the weight out of cost; of the points at that distance (1/2, 1/5 + t, 3/10 - t),
+    # t in [0, 1/10], the greatest is t = 1/10. There A and C both score 3/5.
+    assert analysis["switchingDistance"] == {
+        "distance": "0.100000",
+        "distanceExact": "1/10",
+        "point": shares("1/2", "3/10", "1/5"),
+        "supplierIds": ["C"],
+    }
