@@ -1,6 +1,7 @@
 """Write quotecalc's published contract files: ``python -B scripts/generate_contract.py``.
 
 Regenerates ``docs/schema/request.schema.json``, ``docs/schema/result.schema.json``,
+``docs/schema/analysis.schema.json``,
 ``docs/tool/mcp-tool.json`` and ``docs/tool/tool-definition.json`` from
 ``quotecalc.schema.published_files()`` (the engine's own rule tables; issue #4). With
 ``--check`` nothing is written: it lists the files that would change and exits 1 if any would.
