@@ -17,10 +17,12 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from conftest import ROOT
-from quotecalc import analyze, calculate
+from quotecalc import analyze, calculate, stability
 from quotecalc.analysis import ANALYSIS_PIPELINE, BLOCKING_CODES
 from quotecalc.analysis_schema import analysis_schema
 from quotecalc.codes import LIMITATION_MESSAGES
@@ -505,3 +507,62 @@ def test_the_documented_example() -> None:
         "point": shares("1/2", "3/10", "1/5"),
         "supplierIds": ["C"],
     }
+
+
+@st.composite
+def requests(draw: Any) -> bytes:
+    """Small real requests: 1-4 quotes, optional lead days and quality scores, any weights."""
+    count = draw(st.integers(1, 4))
+    scored = draw(st.booleans())
+    quotes = [
+        quote(
+            f"Q{index}",
+            draw(st.integers(1, 5)) * 50,
+            draw(st.one_of(st.none(), st.integers(1, 4))) if index else draw(st.integers(1, 4)),
+            draw(st.integers(0, 3)) if scored else None,
+        )
+        for index in range(count)
+    ]
+    weights = {
+        name: draw(st.sampled_from(("0", "0.1", "0.25", "0.5", "1")))
+        for name in ("cost", "delivery", "quality")
+    }
+    if not scored:
+        weights["quality"] = "0"
+    if all(value == "0" for value in weights.values()):
+        weights["cost"] = "1"
+    with_weights = draw(st.booleans()) or count > 1
+    return request(quotes, weights if with_weights else None)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(requests())
+def test_generated_requests_agree_with_the_result(raw: bytes) -> None:
+    output = document(raw)
+    result = calculate(raw).output
+    ranking = result["ranking"]
+    if ranking is None:
+        assert output["analysis"] is None
+        assert output["reasons"] == [
+            entry for entry in result["limitations"] if entry["code"] in BLOCKING_CODES
+        ]
+        return
+    analysis = output["analysis"]
+    assert output["reasons"] == []
+    assert analysis["candidates"] == [entry["supplierId"] for entry in ranking]
+    assert analysis["winners"] == [entry["supplierId"] for entry in ranking if entry["rank"] == 1]
+    known = [
+        name
+        for name in ("cost", "delivery", "quality")
+        if all(entry["components"][name] is not None for entry in ranking)
+    ]
+    assert analysis["dimensions"] == known
+    weights = json.loads(raw)["weights"]
+    total = sum(Fraction(weights[name]) for name in known)
+    assert analysis["weights"] == {name: str(Fraction(weights[name]) / total) for name in known}
+    assert sum(Fraction(region["areaShareExact"]) for region in analysis["regions"]) == 1
+    winners = set(analysis["winners"])
+    assert any(
+        set(region["supplierIds"]) & winners and region["canWin"] for region in analysis["regions"]
+    )
+    assert analysis["stability"] == stability(raw)
