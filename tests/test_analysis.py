@@ -7,6 +7,9 @@ cost and delivery components are ``(max - value) / (max - min)``, quality is ``s
 the 0-3 scale. Every document is validated against the published analysis schema.
 """
 
+# The Chinese report lines use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 import json
@@ -566,3 +569,43 @@ def test_generated_requests_agree_with_the_result(raw: bytes) -> None:
         set(region["supplierIds"]) & winners and region["canWin"] for region in analysis["regions"]
     )
     assert analysis["stability"] == stability(raw)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            [
+                "Your weights as shares: cost 1; first: A.",
+                "Not in the analysis: delivery (a component is unknown).",
+                "Not in the analysis: quality (a component is unknown).",
+                "| A        | yes            |            1.000000 |     1 | (1)"
+                "                   |",
+                "| B        | no             |            0.000000 |     0 | -"
+                "                     |",
+                "- B is dominated by A: no better on any dimension and worse on at least one.",
+                "No other supplier ranks first at any weights.",
+            ],
+        ),
+        (
+            "zh",
+            [
+                "您的权重份额：成本 1；第一名：A。",
+                "未纳入分析：交期（有分项未知）。",
+                "- B 被 A 占优：没有任何维度更好，且至少一个维度更差。",
+                "在任何权重下都没有其他供应商能排名第一。",
+            ],
+        ),
+    ],
+)
+def test_text_section_of_a_one_dimension_analysis(lang: str, expected: list[str]) -> None:
+    from quotecalc.report import render_text
+
+    raw = request(
+        [quote("A", 100, 20), quote("B", 200, None)], {"cost": "1", "delivery": "0", "quality": "0"}
+    )
+    text = render_text(calculate(raw).output, stability(raw), lang, analyze(raw).output["analysis"])
+    lines = text.split("\n")
+    for line in expected:
+        assert line in lines, line
