@@ -118,9 +118,10 @@ def first_place(vector: Sequence[int], others: Sequence[Sequence[int]]) -> list[
     own = [share_score(vector, point) for point in polygon]
     for other in others:
         # Most opponents do not cut the region at all: test that before building the cut.
-        if not any(
-            share_score(other, point) > mine for point, mine in zip(polygon, own, strict=True)
-        ):
+        for point, mine in zip(polygon, own, strict=True):
+            if share_score(other, point) > mine:
+                break
+        else:
             continue
         polygon = clip(polygon, [mine - theirs for mine, theirs in zip(vector, other, strict=True)])
         if not polygon:
