@@ -166,6 +166,33 @@ def in_process() -> None:
         )
 
 
+# ---- issue 11: the weight-space analysis (in process) -----------------------------------------
+
+
+def weight_analysis() -> None:
+    """Median time of the analysis stage alone, and of the whole ``quotecalc.analyze()``
+    document (pipeline, analysis, stability, rendering), on the 100-quote request."""
+    from quotecalc import analyze
+    from quotecalc.pipeline import DEFAULT_PIPELINE
+    from quotecalc.stages.analysis import AnalysisStage
+
+    request = full_request(100)
+    ranked = DEFAULT_PIPELINE.run(request)
+    stage = AnalysisStage()
+    stage_samples, whole_samples = [], []
+    for _ in range(30):
+        started = time.perf_counter()
+        stage(ranked)
+        stage_samples.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        analyze(request).to_json()
+        whole_samples.append(time.perf_counter() - started)
+    print(
+        f"2b. weight analysis (100 quotes): stage {statistics.median(stage_samples) * 1000:.1f} ms,"
+        f" analyze() {statistics.median(whole_samples) * 1000:.1f} ms median (target < 100 ms)"
+    )
+
+
 def batch(lines: int, singles: int) -> None:
     request = full_request(10)
     one_each = statistics.median(timed(CALL, request) for _ in range(singles))
@@ -232,6 +259,7 @@ def main() -> int:
     if args.breakdown:
         breakdown(args.pairs)
     in_process()
+    weight_analysis()
     batch(args.batch_lines, 15)
     memory()
     return 0

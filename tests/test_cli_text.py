@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import EXAMPLES, run_cli
-from quotecalc import calculate, stability
+from quotecalc import analyze, calculate, stability
 from quotecalc.report import render_text
 
 BRIEF = (EXAMPLES / "01-example-from-brief.request.json").read_bytes()
@@ -18,7 +18,8 @@ def test_text_report_is_the_report_of_the_json_result(lang: str) -> None:
     shown = run_cli(BRIEF, "--input-json", "-", "--format", "text", "--lang", lang)
     assert shown.exit_code == 0
     assert shown.stderr == b""
-    expected = render_text(calculate(BRIEF).output, stability(BRIEF), lang)
+    analysis = analyze(BRIEF).output["analysis"]
+    expected = render_text(calculate(BRIEF).output, stability(BRIEF), lang, analysis)
     assert shown.stdout.decode("utf-8") == expected
 
 

@@ -425,6 +425,7 @@ def test_trace_of_a_halted_request() -> None:
 
 
 def test_text_format_writes_the_report_of_the_json_result() -> None:
+    from quotecalc import analyze
     from quotecalc.intervals import stability
     from quotecalc.report import render_text
 
@@ -437,7 +438,8 @@ def test_text_format_writes_the_report_of_the_json_result() -> None:
     ):
         code, stdout, stderr, _ = call(argv, raw)
         assert (code, stderr) == (0, b"")
-        expected = render_text(result.output, stability(raw), lang).encode("utf-8")
+        analysis = analyze(raw).output["analysis"]
+        expected = render_text(result.output, stability(raw), lang, analysis).encode("utf-8")
         assert stdout == expected
     english = call(["--input-json", "-", "--format", "text"], raw)[1]
     chinese = call(["--input-json", "-", "--format", "text", "--lang", "zh"], raw)[1]

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from conftest import DATA, EXAMPLES
-from quotecalc import calculate
+from quotecalc import analyze, calculate
+from quotecalc.analysis_text import TEXT as WEIGHT_TEXT
 from quotecalc.codes import ERROR_MESSAGES, INTERNAL_ERROR_CODE, LIMITATION_MESSAGES
 from quotecalc.intervals import stability
 from quotecalc.render import render_internal_error
@@ -64,7 +65,8 @@ def report(raw: bytes, lang: str) -> str:
     """What ``--format text --lang <lang>`` prints, exactly as the CLI will call it."""
     result = calculate(raw)
     ranked = result.output["ranking"] is not None
-    return render_text(result.output, stability(raw) if ranked else None, lang)
+    analysis = analyze(raw).output["analysis"] if ranked else None
+    return render_text(result.output, stability(raw) if ranked else None, lang, analysis)
 
 
 def tables(text: str) -> list[list[str]]:
@@ -153,7 +155,7 @@ def test_cjk_supplier_ids_keep_every_table_row_the_same_display_width(lang: str)
     assert calculate(raw).output["ranking"] is not None
     text = report(raw, lang)
     found = tables(text)
-    assert len(found) == 5  # quotes, constraints, ranking, sensitivity, stability
+    assert len(found) == 6  # quotes, constraints, ranking, sensitivity, stability, weights
     for rows in found:
         widths = {display_width(row) for row in rows}
         assert len(widths) == 1, rows
@@ -247,6 +249,25 @@ def test_internal_error(lang: str) -> None:
     assert ERROR_TEXT[lang]["internal_error"] in text
     label = STATUS_TEXT[lang]["internal_error"][0]
     assert LABELS[lang]["status"].format(status=label, exit=1) in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", GOLDEN_EXAMPLES)
+def test_weight_analysis_section_is_only_added(name: str, lang: str) -> None:
+    """Issue 11 added one section to the report of a ranked result and changed nothing else:
+    the golden report without that section is the report rendered without the analysis."""
+    raw = (EXAMPLES / f"{name}.request.json").read_bytes()
+    result = calculate(raw)
+    ranked = result.output["ranking"] is not None
+    without = render_text(result.output, stability(raw) if ranked else None, lang)
+    golden = (GOLDEN / f"{name}.{lang}.txt").read_bytes().decode("utf-8")
+    heading = f"\n\n== {WEIGHT_TEXT[lang]['section']} ==\n"
+    assert (heading in golden) is ranked
+    if ranked:
+        start = golden.index(heading)
+        end = golden.index("\n\n== ", start + len(heading))
+        golden = golden[:start] + golden[end:]
+    assert golden == without
 
 
 def test_stability_section_only_when_given() -> None:

@@ -16,12 +16,15 @@ Maintainer options, none of which changes the fixed call's stdout:
   request's own bytes; exit 0 once answered, 2 when the body is not a batch (one
   ``invalid_input`` object), 1 internal_error. Not combined with ``--trace`` (one trace per
   request would have no boundaries on stderr): that command line is ``invalid_arguments``;
-- ``--format text`` (with ``--input-json -``; optionally ``--lang en|zh``, default en): a
-  readable report instead of the JSON object, with the exact stability intervals; exit code
-  as for JSON.
+- ``--format text|svg|html`` (with ``--input-json -``; optionally ``--lang en|zh``, default
+  en): instead of the JSON object, a readable report with the exact stability intervals and
+  the weight analysis (text), the weight map as one SVG picture, or one self-contained HTML
+  page (``docs/pictures.md``); exit code as for JSON.
+- ``--analysis`` (with ``--input-json -``, not with ``--format``): the weight-analysis
+  document (issue 11, ``docs/analysis.md``) instead of the result; exit code as for JSON.
 
-``--print-schema request|result|batch-request|batch-result`` (alone) prints the published
-JSON Schema (``docs/schema/``), generated from the same rule table the validator reads.
+``--print-schema request|result|batch-request|batch-result|analysis`` (alone) prints the
+published JSON Schema (``docs/schema/``), generated from the same rule tables the engine reads.
 
 A command line outside these forms is one ``invalid_arguments`` error (exit 2), answered
 without reading stdin.
@@ -42,7 +45,9 @@ from .stages.parse import MAX_INPUT_BYTES
 
 _CHUNK = 65536
 LANGS = ("en", "zh")
-SCHEMAS = ("request", "result", "batch-request", "batch-result")
+FORMATS = ("json", "text", "svg", "html")
+Rendered = tuple[bytes, int]
+SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis")
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 
 
@@ -78,17 +83,23 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             options["input"] = flag
         elif flag == "--trace" and "trace" not in options:
             options["trace"] = "yes"
+        elif flag == "--analysis" and "analysis" not in options:
+            options["analysis"] = "yes"
         elif flag in ("--format", "--lang") and flag[2:] not in options and rest:
             options[flag[2:]] = rest.pop(0)
         else:
             return None
-    if "input" not in options or options.get("format", "json") not in ("json", "text"):
+    if "input" not in options or options.get("format", "json") not in FORMATS:
         return None
-    if "lang" in options and (options.get("format") != "text" or options["lang"] not in LANGS):
+    if "lang" in options and (
+        options.get("format") in (None, "json") or options["lang"] not in LANGS
+    ):
         return None
-    if options.get("format") == "text" and options["input"] != "--input-json":
+    if options.get("format", "json") != "json" and options["input"] != "--input-json":
         return None
     if options["input"] == "--input-batch" and "trace" in options:
+        return None
+    if "analysis" in options and ("format" in options or options["input"] != "--input-json"):
         return None
     return options
 
@@ -114,13 +125,31 @@ def iter_requests(stdin: BinaryIO) -> Iterator[bytes]:
         yield line[: MAX_INPUT_BYTES + 1]
 
 
-def text_report(raw: bytes, result: Result, lang: str) -> bytes:
-    """The ``--format text`` report; its modules load only here, never on the JSON path."""
-    from .intervals import stability
-    from .report import render_text
+def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: BinaryIO) -> Rendered:
+    """``--format text|svg|html``: one run of the analysis pipeline gives the result and its
+    weight analysis; the report, the picture or the page only reads them. Their modules load
+    only here, never on the JSON path. Exit code as for JSON."""
+    from .analysis import analyze
 
-    intervals = stability(raw) if result.output["ranking"] is not None else None
-    return render_text(result.output, intervals, lang).encode("utf-8")
+    analysis = analyze(raw, trace=trace)
+    for entry in analysis.trace:
+        stderr.write(trace_line(entry))
+    document, result = analysis.output, analysis.result
+    if fmt == "text":
+        from .report import render_text
+
+        ranked = document["analysis"]
+        intervals = None if ranked is None else ranked["stability"]
+        text = render_text(result, intervals, lang, ranked)
+    elif fmt == "svg":
+        from .pictures import svg_picture
+
+        text = svg_picture(document, lang)
+    else:
+        from .pictures import html_page
+
+        text = html_page(result, document, lang)
+    return text.encode("utf-8"), analysis.exit_code
 
 
 def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
@@ -160,13 +189,25 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         stdout.flush()
         return 0
     raw = stdin.read(MAX_INPUT_BYTES + 1)
+    if "analysis" in options:
+        from .analysis import analyze
+
+        analysis = analyze(raw, trace=trace)
+        for entry in analysis.trace:
+            stderr.write(trace_line(entry))
+        stdout.write(analysis.to_json())
+        stdout.flush()
+        return analysis.exit_code
+    fmt = options.get("format", "json")
+    if fmt != "json":
+        report, exit_code = rendered_report(raw, fmt, options.get("lang", "en"), trace, stderr)
+        stdout.write(report)
+        stdout.flush()
+        return exit_code
     result = calculate(raw, trace=trace)
     for entry in result.trace:
         stderr.write(trace_line(entry))
-    if options.get("format") == "text":
-        stdout.write(text_report(raw, result, options.get("lang", "en")))
-    else:
-        stdout.write(result.to_json())
+    stdout.write(result.to_json())
     stdout.flush()
     return result.exit_code
 

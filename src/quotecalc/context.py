@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any, Protocol
 
 import attrs
@@ -172,6 +173,39 @@ class Scenario:
 
 
 @attrs.frozen
+class WeightRegion:
+    """Issue 11: the closed set of shares where one component vector ranks first (ties
+    included), for every candidate with that vector; shares in the analysis' dimension order."""
+
+    supplier_ids: tuple[str, ...]
+    vertices: tuple[tuple[Fraction, ...], ...]
+    area: Fraction
+
+
+@attrs.frozen
+class WeightSwitch:
+    """Issue 11: the nearest shares (half-L1) where a non-winner ranks first or ties."""
+
+    distance: Fraction
+    point: tuple[Fraction, ...]
+    supplier_ids: tuple[str, ...]
+
+
+@attrs.frozen
+class WeightAnalysis:
+    """Issue 11: the weight-space analysis of a ranked result (``quotecalc.simplex``)."""
+
+    candidates: tuple[str, ...]
+    dimensions: tuple[str, ...]
+    excluded_dimensions: tuple[str, ...]
+    weights: tuple[Fraction, ...]
+    winners: tuple[str, ...]
+    regions: tuple[WeightRegion, ...]
+    dominance: tuple[tuple[str, tuple[str, ...]], ...]
+    switch: WeightSwitch | None
+
+
+@attrs.frozen
 class Context:
     """The frozen state the pipeline threads through its stages (see the module docstring).
 
@@ -192,6 +226,7 @@ class Context:
     sensitivity: tuple[Scenario, ...] = ()
     limitations: tuple[Limitation, ...] = ()
     status: str | None = None
+    analysis: WeightAnalysis | None = None
 
 
 class Stage(Protocol):

@@ -100,9 +100,11 @@ def _interval(
 ) -> Interval:
     """The factors keeping the sign of ``g(f)`` of every pair, as described in the module
     docstring; ``ahead[i] = a_i``, ``slope[i] = b_i``, ``rest`` the other weights' sum."""
-    upper: Fraction | None = None
+    # Roots are kept as integer pairs (top, bottom > 0) and compared by cross-multiplying: the
+    # same exact order as Fractions, without normalising a Fraction for each of the n^2 pairs.
+    upper: tuple[int, int] | None = None
     upper_swaps: list[Pair] = []
-    lower: Fraction | None = None
+    lower: tuple[int, int] | None = None
     lower_swaps: list[Pair] = []
     broken_ties: list[Pair] = []
     for first, second in pairs:
@@ -110,29 +112,28 @@ def _interval(
         rate = slope[first] - slope[second]
         if rate == 0:
             continue
-        pair = (ids[first], ids[second])
         if constant + rate == 0:
-            broken_ties.append(pair)
+            broken_ties.append((ids[first], ids[second]))
             continue
-        root = Fraction(-constant, rate)
-        if root > 1:
-            if upper is None or root < upper:
-                upper, upper_swaps = root, [pair]
-            elif root == upper:
-                upper_swaps.append(pair)
-        elif root >= 0 and rest > 0:
-            if lower is None or root > lower:
-                lower, lower_swaps = root, [pair]
-            elif root == lower:
-                lower_swaps.append(pair)
+        top, bottom = (-constant, rate) if rate > 0 else (constant, -rate)
+        if top > bottom:  # root > 1
+            if upper is None or top * upper[1] < upper[0] * bottom:
+                upper, upper_swaps = (top, bottom), [(ids[first], ids[second])]
+            elif top * upper[1] == upper[0] * bottom:
+                upper_swaps.append((ids[first], ids[second]))
+        elif top >= 0 and rest > 0:
+            if lower is None or top * lower[1] > lower[0] * bottom:
+                lower, lower_swaps = (top, bottom), [(ids[first], ids[second])]
+            elif top * lower[1] == lower[0] * bottom:
+                lower_swaps.append((ids[first], ids[second]))
     if broken_ties:
         one = Bound(Fraction(1), open=False, swaps=tuple(broken_ties))
         return Interval(one, one)
     if lower is None:
         low = Bound(Fraction(0), open=rest == 0)
     else:
-        low = Bound(lower, open=True, swaps=tuple(lower_swaps))
-    high = Bound(upper, open=True, swaps=tuple(upper_swaps))
+        low = Bound(Fraction(*lower), open=True, swaps=tuple(lower_swaps))
+    high = Bound(None if upper is None else Fraction(*upper), open=True, swaps=tuple(upper_swaps))
     return Interval(low, high)
 
 

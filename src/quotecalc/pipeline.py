@@ -80,9 +80,20 @@ class Pipeline:
         return ctx, tuple(entries)
 
 
-def make_pipeline(constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES) -> Pipeline:
-    """The quotecalc pipeline; each constraint row brings its root field row with it."""
+def make_pipeline(
+    constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES, *, analysis: bool = False
+) -> Pipeline:
+    """The quotecalc pipeline; each constraint row brings its root field row with it.
+
+    ``analysis=True`` appends the weight-space analysis stage (issue 11); its modules are
+    imported only then, so the default pipeline never loads them.
+    """
     root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
+    extra: tuple[Stage, ...] = ()
+    if analysis:
+        from .stages.analysis import AnalysisStage
+
+        extra = (AnalysisStage(),)
     return Pipeline(
         (
             Parse(),
@@ -95,6 +106,7 @@ def make_pipeline(constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULE
             ScoringStage(),
             SensitivityStage(),
             LimitationsStage(),
+            *extra,
         )
     )
 

@@ -780,10 +780,12 @@ def render_text(
     result_output: Mapping[str, Any],
     stability: Sequence[Mapping[str, Any]] | None,
     lang: str = "en",
+    analysis: Mapping[str, Any] | None = None,
 ) -> str:
     """The terminal report of one result object (``Result.output``) and, for a ranked
-    result, its stability entries; ``lang`` is ``"en"`` or ``"zh"``. Reads formatted values
-    only (see the module docstring); ends with a newline."""
+    result, its stability entries and the ``analysis`` object of its weight-analysis document
+    (issue 11); ``lang`` is ``"en"`` or ``"zh"``. Reads formatted values only (see the module
+    docstring); ends with a newline."""
     out = _Writer(lang)
     _header(out, result_output)
     status = result_output["status"]
@@ -802,6 +804,10 @@ def render_text(
     _sensitivity(out, result_output["sensitivity"])
     if stability is not None:
         _stability(out, stability)
+    if analysis is not None:
+        from .analysis_text import weight_analysis_lines
+
+        out.lines.extend(weight_analysis_lines(analysis, out.lang))
     _quality(out, result_output["quality"])
     _limitations(out, result_output["limitations"])
     return "\n".join(out.lines) + "\n"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
+from .analysis_schema import ANALYSIS_SCHEMA_PATH, analysis_schema
 from .batch_schema import batch_request_schema, batch_result_schema
 from .descriptors import batch_tool_definition, mcp_batch_tool, mcp_tool, tool_definition
 from .request_schema import request_schema
@@ -42,6 +43,7 @@ def published_files() -> dict[str, bytes]:
         BATCH_RESULT_SCHEMA_PATH: serialise(batch_result_schema()),
         MCP_BATCH_TOOL_PATH: serialise(mcp_batch_tool()),
         BATCH_TOOL_DEFINITION_PATH: serialise(batch_tool_definition()),
+        ANALYSIS_SCHEMA_PATH: serialise(analysis_schema()),
     }
 
 
@@ -50,6 +52,7 @@ SCHEMAS: Final = {
     "result": result_schema,
     "batch-request": batch_request_schema,
     "batch-result": batch_result_schema,
+    "analysis": analysis_schema,
 }
 
 

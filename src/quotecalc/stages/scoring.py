@@ -24,7 +24,7 @@ share a dense rank; display order is score descending, then ``supplierId`` by co
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from operator import mul
 from typing import Any, Final
@@ -80,6 +80,20 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> tuple[RankEntry, 
             RankEntry(current_rank, ids[index], Ratio(total, denominator), table.components[index])
         )
     return tuple(entries)
+
+
+def share_score(vector: Sequence[int], point: Sequence[int]) -> int:
+    """The §10 score at shares, in integers: ``sum_d point_d * vector_d``.
+
+    ``vector`` is a candidate's components over some dimensions as integer numerators over one
+    common denominator ``D``, ``point`` a share vector as integers over their sum ``S``; the
+    score at the shares ``point / S`` is this value divided by ``S * D`` (every candidate of one
+    table shares ``S * D``, so comparing these integers compares the scores exactly). Linear in
+    ``vector``: applied to the difference of two candidates' vectors it gives the sign of the
+    difference of their scores. The weight-space analysis (``quotecalc.simplex``) scores with
+    this function only.
+    """
+    return sum(map(mul, vector, point))
 
 
 def _blockers(ctx: Context, weights: Mapping[str, Decimal]) -> list[Limitation]:

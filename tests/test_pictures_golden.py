@@ -1,9 +1,7 @@
 """Golden pictures through the real CLI (issue 11; docs/pictures.md).
 
-PENDING: this file is not collected (its name does not start with ``test_``) because the
-``--analysis`` engine and the ``--format svg|html`` wiring land on another branch. After the
-merge the integrator renames it to ``tests/test_pictures_golden.py``, runs
-``python -B scripts/generate_pictures.py`` once, looks at the pictures, and commits them.
+The committed files are written by ``python -B scripts/generate_pictures.py``; a change to
+them is reviewed by opening them in a browser.
 
 For every request of tests/data/examples whose result is ranked, and for every
 examples/*.request.json: ``--format svg`` and ``--format html``, each in ``--lang en`` and

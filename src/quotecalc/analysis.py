@@ -1,0 +1,171 @@
+"""The weight-analysis document (issue 11): ``analyze(raw) -> Analysis``, ``--analysis``.
+
+One JSON object (``docs/analysis.md``, schema ``docs/schema/analysis.schema.json``), keys in
+this order: ``schemaVersion``, ``kind`` (``"weight-analysis"``), ``tool``, ``toolVersion``,
+``status`` (the plain calculation's), ``analysis`` (an object when the result has a ranking,
+else ``null``) and ``reasons`` (why there is none: the error list for ``invalid_input`` and
+``internal_error``, else the result's limitations that block the ranking, same objects, same
+order). Nothing is computed here: the analysis stage's exact values are written as ``"p/q"``
+or ``"n"`` and displayed by the one rounding, :func:`quotecalc.exact.format_ratio`; the
+stability entries are :func:`quotecalc.intervals.stability_entries`, unchanged. The exit code
+is the plain call's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+
+from .context import Context, WeightAnalysis, WeightRegion, WeightSwitch
+from .exact import Ratio, format_ratio
+from .intervals import stability_entries
+from .pipeline import Pipeline, TraceEntry, make_pipeline
+from .render import (
+    EXIT_CODES,
+    SCHEMA_VERSION,
+    TOOL,
+    TOOL_VERSION,
+    render,
+    render_internal_error,
+)
+
+KIND: Final = "weight-analysis"
+EXCLUDED_REASON: Final = "component_unavailable"
+BLOCKING_CODES: Final = (
+    "ranking_not_requested",
+    "ranking_blocked_by_conflict",
+    "ranking_blocked_by_unknown_constraint",
+    "ranking_blocked_by_missing_value",
+    "all_candidates_excluded",
+)
+"""The limitation codes that explain a completed or partial result without a ranking."""
+
+ERROR_STATUSES: Final = ("invalid_input", "internal_error")
+
+ANALYSIS_PIPELINE: Final = make_pipeline(analysis=True)
+"""The default pipeline with the analysis stage appended."""
+
+
+@attrs.frozen
+class Analysis:
+    """One weight analysis: the document, its exit code, the stage trace if asked for, and
+    the plain result object of the same run (what the text report and the page show beside
+    the analysis, so they never run the pipeline twice)."""
+
+    output: dict[str, Any]
+    exit_code: int
+    trace: tuple[TraceEntry, ...] = ()
+    result: dict[str, Any] = attrs.field(factory=render_internal_error)
+
+    def to_json(self) -> bytes:
+        """One compact UTF-8 JSON object and a newline, like the result."""
+        text = json.dumps(self.output, ensure_ascii=False, separators=(",", ":"))
+        return (text + "\n").encode("utf-8")
+
+
+def exact_text(value: Fraction) -> str:
+    """``"p/q"`` in lowest terms, or ``"n"`` for an integer."""
+    return str(value)
+
+
+def _display(value: Fraction) -> str:
+    return format_ratio(Ratio(value.numerator, value.denominator))
+
+
+def _point(dimensions: Sequence[str], point: Sequence[Fraction]) -> dict[str, str]:
+    return {name: exact_text(share) for name, share in zip(dimensions, point, strict=True)}
+
+
+def _region(dimensions: Sequence[str], region: WeightRegion) -> dict[str, Any]:
+    return {
+        "supplierIds": list(region.supplier_ids),
+        "canWin": bool(region.vertices),
+        "vertices": [_point(dimensions, vertex) for vertex in region.vertices],
+        "areaShare": _display(region.area),
+        "areaShareExact": exact_text(region.area),
+    }
+
+
+def _switch(dimensions: Sequence[str], switch: WeightSwitch | None) -> dict[str, Any] | None:
+    if switch is None:
+        return None
+    return {
+        "distance": _display(switch.distance),
+        "distanceExact": exact_text(switch.distance),
+        "point": _point(dimensions, switch.point),
+        "supplierIds": list(switch.supplier_ids),
+    }
+
+
+def analysis_object(analysis: WeightAnalysis, stability: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``analysis`` member, keys in the agreed order."""
+    dimensions = analysis.dimensions
+    return {
+        "candidates": list(analysis.candidates),
+        "dimensions": list(dimensions),
+        "excludedDimensions": [
+            {"dimension": name, "reason": EXCLUDED_REASON} for name in analysis.excluded_dimensions
+        ],
+        "weights": _point(dimensions, analysis.weights),
+        "winners": list(analysis.winners),
+        "regions": [_region(dimensions, region) for region in analysis.regions],
+        "dominance": [
+            {"supplierId": sid, "dominatedBy": list(by)} for sid, by in analysis.dominance
+        ],
+        "switchingDistance": _switch(dimensions, analysis.switch),
+        "stability": stability,
+    }
+
+
+def document(status: str, analysis: dict[str, Any] | None, reasons: list[Any]) -> dict[str, Any]:
+    """The root object, keys in the agreed order."""
+    return {
+        "schemaVersion": SCHEMA_VERSION,
+        "kind": KIND,
+        "tool": TOOL,
+        "toolVersion": TOOL_VERSION,
+        "status": status,
+        "analysis": analysis,
+        "reasons": reasons,
+    }
+
+
+def reasons_of(output: Mapping[str, Any]) -> list[Any]:
+    """Why a result has no analysis: its errors, or its ranking blockers (same objects)."""
+    if output["status"] in ERROR_STATUSES:
+        return list(output["limitations"])
+    return [entry for entry in output["limitations"] if entry["code"] in BLOCKING_CODES]
+
+
+def render_analysis(ctx: Context, output: Mapping[str, Any]) -> dict[str, Any]:
+    """The document of a finished analysis-pipeline run and its rendered result."""
+    scoring = ctx.scoring
+    if ctx.analysis is None or ctx.request is None or scoring is None or scoring.table is None:
+        return document(output["status"], None, reasons_of(output))
+    stability = stability_entries(scoring.table, ctx.request.fields["weights"])
+    return document(output["status"], analysis_object(ctx.analysis, stability), [])
+
+
+def analyze(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Analysis:
+    """The weight analysis of one request's bytes. Never raises: a bug becomes the
+    ``internal_error`` document (exit 1) with nothing of the input in it."""
+    chosen = ANALYSIS_PIPELINE if pipeline is None else pipeline
+    try:
+        if trace:
+            ctx, entries = chosen.run_traced(raw)
+        else:
+            ctx, entries = chosen.run(raw), ()
+        output = render(ctx)
+        shown = render_analysis(ctx, output)
+    except Exception:  # noqa: BLE001 - like calculate(): one JSON object, exit 1
+        failed = render_internal_error()
+        return Analysis(
+            document("internal_error", None, reasons_of(failed)),
+            EXIT_CODES["internal_error"],
+            result=failed,
+        )
+    return Analysis(shown, EXIT_CODES[output["status"]], entries, output)
