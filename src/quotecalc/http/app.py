@@ -96,20 +96,26 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return error_response("server_error", CLOSE)
 
 
-def routes(settings: Settings) -> list[Route]:
-    """The route table: one endpoint per row of :mod:`.operations`."""
+def routes(
+    settings: Settings, calculations: tuple[Calculation, ...] = CALCULATIONS
+) -> list[Route]:
+    """The route table: one endpoint per row of :mod:`.operations` (one in-flight bound
+    shared by all calculation routes)."""
     gate = InFlight(settings.limits)
     table = [
         Route(row.path, calculation_endpoint(row, settings.limits, gate), methods=["POST"])
-        for row in CALCULATIONS
+        for row in calculations
     ]
     table.append(Route(OPENAPI.path, openapi, methods=["GET"]))
     table.append(Route(HEALTH.path, healthz, methods=["GET"]))
     return table
 
 
-def create_app(settings: Settings | None = None) -> ASGIApp:
-    """The ASGI app for one worker."""
+def create_app(
+    settings: Settings | None = None, calculations: tuple[Calculation, ...] = CALCULATIONS
+) -> ASGIApp:
+    """The ASGI app for one worker (``calculations``: the rows to serve; tests substitute
+    rows to reach the states no request can, such as a calculation that blocks)."""
     settings = settings or Settings()
     middleware = []
     if settings.cors_origins:
@@ -123,7 +129,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             )
         )
     app = Starlette(
-        routes=routes(settings),
+        routes=routes(settings, calculations),
         middleware=middleware,
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
