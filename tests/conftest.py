@@ -42,6 +42,21 @@ def result_validator() -> Any:
     return Draft202012Validator(schema)
 
 
+@functools.cache
+def batch_result_validator() -> Any:
+    """The published batch result schema (docs/schema), as a validator."""
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((ROOT / "docs" / "schema" / "batch-result.schema.json").read_bytes())
+    return Draft202012Validator(schema)
+
+
+def check_batch_result_schema(stdout: bytes) -> None:
+    """Every batch answer any test gets must validate against the batch result schema."""
+    errors = sorted(batch_result_validator().iter_errors(json.loads(stdout)), key=str)
+    assert not errors, f"output does not match the batch result schema: {errors[0].message}"
+
+
 def check_result_schema(stdout: bytes) -> None:
     """Every JSON result any test gets from the CLI must validate against the result schema."""
     if not stdout.startswith(b"{"):
@@ -64,7 +79,9 @@ def run_cli(stdin: bytes, *argv: str, timeout: float = 60) -> CliRun:
         timeout=timeout,
         check=False,
     )
-    if "--print-schema" not in args:
+    if "--input-batch" in args and proc.stdout.startswith(b"{"):
+        check_batch_result_schema(proc.stdout)
+    elif "--print-schema" not in args:
         check_result_schema(proc.stdout)
     return CliRun(proc)
 

@@ -10,12 +10,18 @@ Maintainer options, none of which changes the fixed call's stdout:
 - ``--input-jsonl -`` instead of ``--input-json -``: each stdin line is one request and gets
   its own result line, exactly what the single call would print; exit 0 once every line was
   answered;
+- ``--input-batch -`` instead of ``--input-json -``: stdin is one batch body
+  ``{"requests": [...]}`` (1-24 requests, at most 2097152 bytes; ``docs/limits.md``) and stdout
+  one ``{"results": [...]}`` object, each result exactly what the single call prints for that
+  request's own bytes; exit 0 once answered, 2 when the body is not a batch (one
+  ``invalid_input`` object), 1 internal_error. Not combined with ``--trace`` (one trace per
+  request would have no boundaries on stderr): that command line is ``invalid_arguments``;
 - ``--format text`` (with ``--input-json -``; optionally ``--lang en|zh``, default en): a
   readable report instead of the JSON object, with the exact stability intervals; exit code
   as for JSON.
 
-``--print-schema request|result`` (alone) prints the published JSON Schema
-(``docs/schema/``), generated from the same rule table the validator reads.
+``--print-schema request|result|batch-request|batch-result`` (alone) prints the published
+JSON Schema (``docs/schema/``), generated from the same rule table the validator reads.
 
 A command line outside these forms is one ``invalid_arguments`` error (exit 2), answered
 without reading stdin.
@@ -36,7 +42,8 @@ from .stages.parse import MAX_INPUT_BYTES
 
 _CHUNK = 65536
 LANGS = ("en", "zh")
-SCHEMAS = ("request", "result")
+SCHEMAS = ("request", "result", "batch-request", "batch-result")
+INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 
 
 def usage_error() -> Result:
@@ -65,7 +72,7 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     rest = list(argv)
     while rest:
         flag = rest.pop(0)
-        if flag in ("--input-json", "--input-jsonl") and "input" not in options:
+        if flag in INPUT_FLAGS and "input" not in options:
             if not rest or rest.pop(0) != "-":
                 return None
             options["input"] = flag
@@ -80,6 +87,8 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     if "lang" in options and (options.get("format") != "text" or options["lang"] not in LANGS):
         return None
     if options.get("format") == "text" and options["input"] != "--input-json":
+        return None
+    if options["input"] == "--input-batch" and "trace" in options:
         return None
     return options
 
@@ -114,6 +123,17 @@ def text_report(raw: bytes, result: Result, lang: str) -> bytes:
     return render_text(result.output, intervals, lang).encode("utf-8")
 
 
+def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """``--input-batch -``: one batch body in, one batch document out (``quotecalc.batch``,
+    loaded only here so the fixed call never imports it)."""
+    from .batch import MAX_BATCH_BYTES, calculate_batch
+
+    answer = calculate_batch(stdin.read(MAX_BATCH_BYTES + 1))
+    stdout.write(answer.to_json())
+    stdout.flush()
+    return answer.exit_code
+
+
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
     if len(argv) == 2 and argv[0] == "--print-schema" and argv[1] in SCHEMAS:
@@ -128,6 +148,8 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         stdout.write(result.to_json())
         stdout.flush()
         return result.exit_code
+    if options["input"] == "--input-batch":
+        return batch(stdin, stdout)
     trace = "trace" in options
     if options["input"] == "--input-jsonl":
         for raw in iter_requests(stdin):

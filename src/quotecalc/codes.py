@@ -39,6 +39,27 @@ ERROR_MESSAGES: Final[dict[str, str]] = {
     "invalid_arguments": "The command line is not one the contract accepts.",
 }
 
+# Codes only the batch door answers for a whole body (``quotecalc.batch``, docs/limits.md). A
+# single call never gives them, so they are kept out of ERROR_MESSAGES, whose codes the result
+# schema lists; the batch result schema lists both.
+BATCH_ERROR_MESSAGES: Final[dict[str, str]] = {
+    "batch_too_large": "The batch is larger than 2097152 bytes.",
+}
+# Every code a batch body itself can be refused with (its size, the parse stage's syntax
+# rules, and the shape of {"requests": [...]}), in the order they are checked.
+BATCH_BODY_ERRORS: Final = (
+    "batch_too_large",
+    "invalid_encoding",
+    "invalid_json",
+    "non_finite_number",
+    "invalid_type",
+    "duplicate_key",
+    "missing_required",
+    "null_not_allowed",
+    "out_of_range",
+    "unknown_key",
+)
+
 LIMITATION_MESSAGES: Final[dict[str, str]] = {
     "quality_unverified": (
         "Quality evidence and scores are claims from the materials;"

@@ -49,6 +49,14 @@ class JsonNumber:
         return f"JsonNumber({self.text!r})"
 
 
+class ObjectPairs(list[tuple[str, object]]):
+    """A JSON object as its ``(key, value)`` pairs in source order, repeated keys kept
+    (:func:`decode_json` with ``keep_duplicates``); a list subclass, so ``{}`` and ``[]``
+    stay distinguishable."""
+
+    __slots__ = ()
+
+
 class _Rejected(Exception):
     """Raised from inside the JSON decoder's hooks to abandon the decode with a code."""
 
@@ -75,6 +83,14 @@ _DECODER: Final = json.JSONDecoder(
     parse_constant=_reject_constant,
     strict=True,
 )
+# The same rules, but objects stay lists of (key, value) pairs and may repeat a key.
+_PAIRS_DECODER: Final = json.JSONDecoder(
+    object_pairs_hook=ObjectPairs,
+    parse_float=JsonNumber,
+    parse_int=JsonNumber,
+    parse_constant=_reject_constant,
+    strict=True,
+)
 
 
 def _has_lone_surrogate(document: object) -> bool:
@@ -95,18 +111,19 @@ def _has_lone_surrogate(document: object) -> bool:
     return False
 
 
-def nesting_too_deep(text: str) -> bool:
-    """Whether any point of ``text`` lies more than :data:`MAX_NESTING` brackets deep."""
+def nesting_too_deep(text: str, limit: int = MAX_NESTING) -> bool:
+    """Whether any point of ``text`` lies more than ``limit`` (:data:`MAX_NESTING`) brackets
+    deep."""
     # Cheap test first: fewer opening brackets than the limit cannot nest past it.
-    if text.count("[") + text.count("{") <= MAX_NESTING:
+    if text.count("[") + text.count("{") <= limit:
         return False
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     # initial=0: brackets may all sit inside strings, leaving none (also a fuzz finding).
     steps = map(_NESTING_STEP.__getitem__, brackets)
-    return max(accumulate(steps, initial=0)) > MAX_NESTING
+    return max(accumulate(steps, initial=0)) > limit
 
 
-def _decode(text: str) -> object:
+def _decode(text: str, decoder: json.JSONDecoder = _DECODER) -> object:
     """Decode ``text`` (at most :data:`MAX_NESTING` deep) whatever the caller's stack depth.
 
     The C decoder counts nesting against Python's recursion limit from the caller's depth, so
@@ -115,7 +132,7 @@ def _decode(text: str) -> object:
     same bytes always get the same answer.
     """
     try:
-        return _DECODER.decode(text)
+        return decoder.decode(text)
     except RecursionError:
         pass
     import threading
@@ -124,7 +141,7 @@ def _decode(text: str) -> object:
 
     def decode() -> None:
         try:
-            outcome.append(_DECODER.decode(text))
+            outcome.append(decoder.decode(text))
         except BaseException as failure:  # noqa: BLE001 - handed back to the caller's thread
             outcome.append(failure)
 
@@ -136,9 +153,23 @@ def _decode(text: str) -> object:
     return outcome[0]
 
 
-def parse_json(raw: bytes) -> object | FieldError:
-    """The JSON value of ``raw``, or the parse error that stops the pipeline."""
-    if len(raw) > MAX_INPUT_BYTES:
+def decode_json(
+    raw: bytes,
+    *,
+    max_bytes: int = MAX_INPUT_BYTES,
+    max_nesting: int = MAX_NESTING,
+    keep_duplicates: bool = False,
+) -> object | FieldError:
+    """The first rules of this stage, in order: at most ``max_bytes`` bytes, UTF-8 without a
+    byte-order mark, at most ``max_nesting`` deep, one strict JSON value without ``NaN`` or
+    ``Infinity`` and -- unless ``keep_duplicates`` -- without a repeated key.
+
+    With ``keep_duplicates`` every object is decoded as its :class:`ObjectPairs`, so
+    a door that wraps several requests in one body (``quotecalc.batch``) can check the body's
+    syntax with this stage's own rules and leave each request's keys to the request's own
+    calculation. :func:`parse_json` is this with the defaults plus the last two rules.
+    """
+    if len(raw) > max_bytes:
         return FieldError("input_too_large", "")
     if raw.startswith(_BOM):
         return FieldError("invalid_encoding", "")
@@ -146,16 +177,23 @@ def parse_json(raw: bytes) -> object | FieldError:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return FieldError("invalid_encoding", "")
-    if nesting_too_deep(text):
+    if nesting_too_deep(text, max_nesting):
         return FieldError("invalid_json", "")
     try:
-        document = _decode(text)
+        return _decode(text, _PAIRS_DECODER if keep_duplicates else _DECODER)
     except _Rejected as rejected:
         return FieldError(rejected.code, "")
     except (ValueError, RecursionError, MemoryError):
         return FieldError("invalid_json", "")
+
+
+def parse_json(raw: bytes) -> object | FieldError:
+    """The JSON value of ``raw``, or the parse error that stops the pipeline."""
+    document = decode_json(raw)
+    if isinstance(document, FieldError):
+        return document
     # A surrogate can only come from a \u escape: valid UTF-8 text cannot hold one.
-    if "\\u" in text and _has_lone_surrogate(document):
+    if b"\\u" in raw and _has_lone_surrogate(document):
         return FieldError("invalid_string", "")
     if not isinstance(document, dict):
         return FieldError("invalid_type", "")

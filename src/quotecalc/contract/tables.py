@@ -1,0 +1,51 @@
+"""The engine's own tables as the published contract reads them, and the shared constants.
+
+Every schema and descriptor is generated from these rows (the default pipeline's validator and
+constraint stages), so the published files cannot drift from what the code enforces.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..constraint_rules import ConstraintRule
+from ..fields import FieldRule
+from ..pipeline import DEFAULT_PIPELINE
+from ..stages.constraints import HardConstraints
+from ..stages.validate import Validate
+
+JsonObject = dict[str, Any]
+
+DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
+GENERATED: Final = (
+    "Generated from quotecalc's own rule tables by scripts/generate_contract.py; do not edit."
+)
+# The name hosts call the tool by (the issue's "compare_quotes"); the product is ``TOOL``.
+TOOL_NAME: Final = "compare_quotes"
+
+
+def root_fields() -> tuple[FieldRule, ...]:
+    """The root rows exactly as the default pipeline's validator reads them."""
+    for stage in DEFAULT_PIPELINE.stages:
+        if isinstance(stage, Validate):
+            return stage.root_fields
+    raise LookupError("the default pipeline has no Validate stage")
+
+
+def constraint_rules() -> tuple[ConstraintRule, ...]:
+    """The hard-constraint rows exactly as the default pipeline evaluates them."""
+    for stage in DEFAULT_PIPELINE.stages:
+        if isinstance(stage, HardConstraints):
+            return stage.rules
+    raise LookupError("the default pipeline has no HardConstraints stage")
+
+
+def row(rules: tuple[FieldRule, ...], name: str) -> FieldRule:
+    for rule in rules:
+        if rule.name == name:
+            return rule
+    raise LookupError(f"no field row {name!r}")
+
+
+def quote_fields() -> tuple[FieldRule, ...]:
+    return row(root_fields(), "quotes").fields
