@@ -32,6 +32,7 @@ import httpx
 
 from conftest import EXAMPLES, ROOT
 from quotecalc import Result, calculate
+from quotecalc.batch import calculate_batch
 from quotecalc.http.app import create_app
 from quotecalc.http.limits import Limits, Settings
 from quotecalc.http.operations import CALCULATE, Calculation
@@ -359,3 +360,66 @@ def test_cors_only_when_configured() -> None:
 
 def test_the_default_row_is_the_cli_contract() -> None:
     assert (CALCULATE.path, CALCULATE.body_limit) == (CALC, LIMIT)
+
+
+# ---- the batch route ---------------------------------------------------------------------------
+
+BATCH = "/quotecalc/calculate-batch"
+BATCH_LIMIT = 2_097_152
+
+
+def _batch_post(app: Any, raw: bytes) -> Reply:
+    return call(app, "POST", BATCH, chunks=[raw], headers=[("content-type", JSON)])
+
+
+def test_batch_of_every_example_matches_single_calls_item_by_item(app: Any) -> None:
+    """The examples' own bytes, pasted into one body (so literal forms survive): the answer is
+    ``{"results": [...]}`` whose items are, byte for byte, the single calls' results."""
+    items = [path.read_bytes().strip() for path in EXAMPLE_PATHS]
+    assert 1 < len(items) <= 24
+    body = b'{"requests":[' + b",".join(items) + b"]}"
+    reply = _batch_post(app, body)
+    singles = [calculate(item).to_json()[:-1] for item in items]
+    assert reply.status == 200
+    assert reply.body == b'{"results":[' + b",".join(singles) + b"]}\n"
+    assert reply.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"", b"[]", b'{"requests":[]}', b'{"requests":null}', b'{"requests":{}}', b'{"x":1}'],
+)
+def test_batch_body_that_is_not_a_batch_is_one_422(app: Any, body: bytes) -> None:
+    reply = _batch_post(app, body)
+    assert reply.status == 422
+    answer = json.loads(reply.body)
+    assert answer["status"] == "invalid_input"
+    assert reply.body == calculate_batch(body).to_json()
+
+
+def test_batch_over_24_items_is_422(app: Any) -> None:
+    item = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes().strip()
+    reply = _batch_post(app, b'{"requests":[' + b",".join([item] * 25) + b"]}")
+    assert reply.status == 422
+    assert [e["code"] for e in json.loads(reply.body)["limitations"]] == ["out_of_range"]
+
+
+def test_batch_too_large_by_length_and_by_stream(app: Any) -> None:
+    expected = calculate_batch(b" " * (BATCH_LIMIT + 1))
+    assert expected.too_large
+    headers = [("content-type", JSON), ("content-length", str(BATCH_LIMIT + 1))]
+    announced = call(app, "POST", BATCH, headers=headers, stall=True)
+    assert (announced.status, announced.receives, announced.body) == (413, 0, expected.to_json())
+
+    def endless() -> Any:
+        while True:
+            yield b" " * 65536
+
+    streamed = call(app, "POST", BATCH, chunks=endless(), headers=[("content-type", JSON)])
+    assert (streamed.status, streamed.body) == (413, expected.to_json())
+    assert streamed.receives == -(-(BATCH_LIMIT + 1) // 65536)
+
+
+def test_batch_refuses_other_content_types(app: Any) -> None:
+    reply = call(app, "POST", BATCH, chunks=[b"{}"], headers=[("content-type", "text/plain")])
+    assert (reply.status, reply.body) == (415, UNSUPPORTED)

@@ -31,6 +31,10 @@ def serialise(document: JsonObject) -> bytes:
 
 def published_files() -> dict[str, bytes]:
     """Every published file by repository-relative path, as its exact bytes."""
+    # The HTTP service's OpenAPI document embeds these schemas; its generator is plain Python
+    # (no Starlette), imported here on call so the contract never loads a door otherwise.
+    from ..http.openapi import OPENAPI_PATH, openapi_bytes
+
     return {
         REQUEST_SCHEMA_PATH: serialise(request_schema()),
         RESULT_SCHEMA_PATH: serialise(result_schema()),
@@ -38,6 +42,7 @@ def published_files() -> dict[str, bytes]:
         TOOL_DEFINITION_PATH: serialise(tool_definition()),
         BATCH_REQUEST_SCHEMA_PATH: serialise(batch_request_schema()),
         BATCH_RESULT_SCHEMA_PATH: serialise(batch_result_schema()),
+        OPENAPI_PATH: openapi_bytes(),
     }
 
 

@@ -96,9 +96,7 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return error_response("server_error", CLOSE)
 
 
-def routes(
-    settings: Settings, calculations: tuple[Calculation, ...] = CALCULATIONS
-) -> list[Route]:
+def routes(settings: Settings, calculations: tuple[Calculation, ...] = CALCULATIONS) -> list[Route]:
     """The route table: one endpoint per row of :mod:`.operations` (one in-flight bound
     shared by all calculation routes)."""
     gate = InFlight(settings.limits)

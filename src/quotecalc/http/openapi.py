@@ -16,7 +16,15 @@ import functools
 from typing import Any, Final
 
 from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
-from ..schema import DIALECT, GENERATED, request_schema, result_schema, serialise
+from ..schema import (
+    DIALECT,
+    GENERATED,
+    batch_request_schema,
+    batch_result_schema,
+    request_schema,
+    result_schema,
+    serialise,
+)
 from .errors import TRANSPORT_ERRORS
 from .limits import MAX_REQUEST_ID_CHARS, MEDIA_TYPE
 from .operations import (
@@ -40,11 +48,19 @@ _SCHEMAS: Final = "#/components/schemas/"
 # path and are described in the document's own description).
 CALCULATION_ERRORS: Final = ("request_timeout", "unsupported_media_type", "overloaded")
 STATUS_TEXT: Final = {
-    200: "A result: status completed or partial.",
-    413: "The body is over the limit: the calculator's input_too_large result.",
-    422: "The calculator's invalid_input result (fixed codes and paths, nothing echoed).",
-    500: "The calculator's internal_error result (or, for a fault of the service itself, the"
+    200: "Answered: a result with status completed or partial; for a batch, every item's result"
+    " in order.",
+    413: "The body is over the route's limit: the calculator's own too-large answer.",
+    422: "The calculator's invalid_input answer (fixed codes and paths, nothing echoed).",
+    500: "The calculator's internal_error answer (or, for a fault of the service itself, the"
     " server_error transport error).",
+}
+# The published JSON Schemas by component name (the operation rows name their components).
+PUBLISHED_SCHEMAS: Final = {
+    "Request": request_schema,
+    "Result": result_schema,
+    "BatchRequest": batch_request_schema,
+    "BatchResult": batch_result_schema,
 }
 
 
@@ -182,8 +198,8 @@ def document_operation(row: Document) -> JsonObject:
 
 def component_schemas() -> JsonObject:
     schemas: JsonObject = {}
-    schemas.update(lift("Request", request_schema()))
-    schemas.update(lift("Result", result_schema()))
+    for name, build in PUBLISHED_SCHEMAS.items():
+        schemas.update(lift(name, build()))
     schemas["TransportError"] = transport_error_schema()
     schemas[HEALTH.component] = health_schema()
     schemas[OPENAPI.component] = {"type": "object"}

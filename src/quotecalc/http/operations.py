@@ -21,6 +21,7 @@ from typing import Final, Protocol
 import attrs
 
 from ..api import calculate
+from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
 from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..stages.parse import MAX_INPUT_BYTES
 
@@ -104,6 +105,23 @@ CALCULATE: Final = Calculation(
     request_component="Request",
     result_component="Result",
 )
+CALCULATE_BATCH: Final = Calculation(
+    path="/quotecalc/calculate-batch",
+    operation_id="compare_quotes_batch",
+    summary=f"Several calculations in one call: 1 to {MAX_BATCH_ITEMS} requests, results in order.",
+    description=(
+        'The body is {"requests": [...]}; the answer is {"results": [...]} in order, each result'
+        " exactly what the single call answers for that request's own source text (one bad item"
+        " never stops the others) -- the CLI's --input-batch - answer, byte for byte. 200 once"
+        " every item is answered, 422 (one invalid_input object) for a body that is not such a"
+        f" batch, 500 for internal_error, 413 (batch_too_large) for a body over {MAX_BATCH_BYTES}"
+        " bytes."
+    ),
+    body_limit=MAX_BATCH_BYTES,
+    run=calculate_batch,
+    request_component="BatchRequest",
+    result_component="BatchResult",
+)
 HEALTH: Final = Document(
     path="/healthz",
     operation_id="health",
@@ -117,7 +135,7 @@ OPENAPI: Final = Document(
     component="OpenApiDocument",
 )
 
-CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE,)
+CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH)
 DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH)
 
 
