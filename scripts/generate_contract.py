@@ -1,8 +1,8 @@
 """Write quotecalc's published contract files: ``python -B scripts/generate_contract.py``.
 
-Regenerates ``docs/schema/request.schema.json``, ``docs/schema/result.schema.json``,
-``docs/tool/mcp-tool.json`` and ``docs/tool/tool-definition.json`` from
-``quotecalc.schema.published_files()`` (the engine's own rule tables; issue #4). With
+Regenerates every published file -- the JSON Schemas under ``docs/schema/`` and the tool
+descriptors under ``docs/tool/`` -- from ``quotecalc.schema.published_files()`` (the engine's
+own rule tables; issues #4, #10). With
 ``--check`` nothing is written: it lists the files that would change and exits 1 if any would.
 ``tests/test_schema.py`` fails whenever a committed file differs from what this writes.
 """

@@ -30,6 +30,7 @@ TOOL_DEFINITION_KEYS = {
     "method",
     "path",
     "description",
+    "usageGuidance",
     "scope",
     "risk",
     "confirmRequired",
@@ -49,6 +50,8 @@ TOOL_DEFINITION_KEYS = {
     "paramIn",
 }
 TOOL_DEFINITION_REQUIRED = TOOL_DEFINITION_KEYS - {"rateLimit", "confirmWhen", "outcome"}
+DEFINITION_PATHS = (schema.TOOL_DEFINITION_PATH, schema.BATCH_TOOL_DEFINITION_PATH)
+MCP_PATHS = (schema.MCP_TOOL_PATH, schema.MCP_BATCH_TOOL_PATH)
 MCP_TOOL_KEYS = {
     "name",
     "title",
@@ -61,18 +64,36 @@ MCP_TOOL_KEYS = {
 }
 
 
+_SINGLE_SCHEMAS = (schema.REQUEST_SCHEMA_PATH, schema.RESULT_SCHEMA_PATH)
+_BATCH_SCHEMAS = (schema.BATCH_REQUEST_SCHEMA_PATH, schema.BATCH_RESULT_SCHEMA_PATH)
+
+
 def _load(relative: str) -> Any:
     return json.loads((ROOT / relative).read_text(encoding="utf-8"))
 
 
+@pytest.fixture(scope="module", params=DEFINITION_PATHS)
+def definition(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """Each committed ToolDefinition: every rule below holds for the batch one too."""
+    loaded: dict[str, Any] = _load(request.param)
+    return loaded
+
+
+@pytest.fixture(scope="module", params=MCP_PATHS)
+def mcp(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """Each committed MCP tool descriptor."""
+    loaded: dict[str, Any] = _load(request.param)
+    return loaded
+
+
 @pytest.fixture(scope="module")
-def definition() -> dict[str, Any]:
+def single_definition() -> dict[str, Any]:
     loaded: dict[str, Any] = _load(schema.TOOL_DEFINITION_PATH)
     return loaded
 
 
 @pytest.fixture(scope="module")
-def mcp() -> dict[str, Any]:
+def single_mcp() -> dict[str, Any]:
     loaded: dict[str, Any] = _load(schema.MCP_TOOL_PATH)
     return loaded
 
@@ -88,27 +109,83 @@ def _non_blank(value: Any) -> bool:
 # ---- both descriptors are generated from the same source -------------------------------------
 
 
-def test_descriptors_are_generated(definition: dict[str, Any], mcp: dict[str, Any]) -> None:
-    assert definition == schema.tool_definition()
-    assert mcp == schema.mcp_tool()
-
-
-def test_descriptors_embed_the_committed_schemas(
-    definition: dict[str, Any], mcp: dict[str, Any]
+def test_descriptors_are_generated(
+    single_definition: dict[str, Any], single_mcp: dict[str, Any]
 ) -> None:
-    request = _load(schema.REQUEST_SCHEMA_PATH)
-    result = _load(schema.RESULT_SCHEMA_PATH)
+    assert single_definition == schema.tool_definition()
+    assert single_mcp == schema.mcp_tool()
+    assert _load(schema.BATCH_TOOL_DEFINITION_PATH) == schema.batch_tool_definition()
+    assert _load(schema.MCP_BATCH_TOOL_PATH) == schema.mcp_batch_tool()
+
+
+@pytest.mark.parametrize(
+    ("definition_path", "mcp_path", "request_path", "result_path"),
+    [
+        (*(schema.TOOL_DEFINITION_PATH, schema.MCP_TOOL_PATH), *_SINGLE_SCHEMAS),
+        (*(schema.BATCH_TOOL_DEFINITION_PATH, schema.MCP_BATCH_TOOL_PATH), *_BATCH_SCHEMAS),
+    ],
+)
+def test_descriptors_embed_the_committed_schemas(
+    definition_path: str, mcp_path: str, request_path: str, result_path: str
+) -> None:
+    definition, mcp = _load(definition_path), _load(mcp_path)
+    request = _load(request_path)
+    result = _load(result_path)
     assert definition["inputSchema"] == request
     assert definition["extensions"]["x-business-output-schema"] == result
     assert mcp["inputSchema"] == request
     assert mcp["outputSchema"] == result
 
 
-def test_descriptors_describe_the_same_tool(
-    definition: dict[str, Any], mcp: dict[str, Any]
-) -> None:
-    assert definition["name"] == mcp["name"] == "compare_quotes"
-    assert definition["description"] == mcp["description"]
+@pytest.mark.parametrize(
+    ("definition_path", "mcp_path", "name"),
+    [
+        (schema.TOOL_DEFINITION_PATH, schema.MCP_TOOL_PATH, "compare_quotes"),
+        (schema.BATCH_TOOL_DEFINITION_PATH, schema.MCP_BATCH_TOOL_PATH, "compare_quotes_batch"),
+    ],
+)
+def test_descriptors_describe_the_same_tool(definition_path: str, mcp_path: str, name: str) -> None:
+    definition, mcp = _load(definition_path), _load(mcp_path)
+    assert definition["name"] == mcp["name"] == name
+    # The MCP description is the ToolDefinition's summary sentence followed by its guidance.
+    assert f"{definition['description']} {definition['usageGuidance']}" == mcp["description"]
+
+
+def _first_sentence(text: str) -> str:
+    """What a host keeps as the summary: up to the first full stop followed by a space or
+    the end."""
+    match = re.match(r"(.*?\.)(?: |$)", text, re.DOTALL)
+    assert match, "the description has no full stop"
+    return match.group(1)
+
+
+@pytest.mark.parametrize("path", [*DEFINITION_PATHS, *MCP_PATHS])
+def test_description_starts_with_one_sentence_of_at_most_80_characters(path: str) -> None:
+    description = _load(path)["description"]
+    first = _first_sentence(description)
+    assert len(first) <= schema.SUMMARY_LIMIT == 80
+    assert first[0].isupper()
+    assert " " in first  # a sentence, not a word
+    assert first.count(".") == 1  # no abbreviation or number cut short
+
+
+def test_first_sentence_rule_can_fail() -> None:
+    assert len(_first_sentence("Compares quotes (e.g. bolts). More.")) < 80
+    assert _first_sentence("Compares quotes (e.g. bolts). More.").count(".") == 2
+    assert len(_first_sentence("x " * 41 + ".")) > 80
+
+
+@pytest.mark.parametrize("path", [*DEFINITION_PATHS, *MCP_PATHS])
+def test_descriptors_say_money_goes_as_decimal_strings(path: str) -> None:
+    document = _load(path)
+    text = document.get("usageGuidance", document["description"])
+    assert 'decimal strings ("185.00")' in text
+    assert "binary float" in text
+
+
+def test_tool_definition_description_is_only_the_summary(definition: dict[str, Any]) -> None:
+    assert definition["description"] == _first_sentence(definition["description"])
+    assert _non_blank(definition["usageGuidance"])
 
 
 # ---- ToolDefinition: every rule, one by one --------------------------------------------------
@@ -231,8 +308,8 @@ def test_tool_definition_param_in(definition: dict[str, Any]) -> None:
     assert set(param_in.values()) == {"body"}
 
 
-def test_tool_definition_invocation(definition: dict[str, Any]) -> None:
-    invocation = definition["extensions"]["x-business-invocation"]
+def test_tool_definition_invocation(single_definition: dict[str, Any]) -> None:
+    invocation = single_definition["extensions"]["x-business-invocation"]
     assert invocation["argv"][0] == "python"
     assert tuple(invocation["argv"][1:]) == ("-B", "scripts/calculate.py", *FIXED_ARGV)
     assert invocation["exitCodes"] == {
@@ -258,8 +335,18 @@ def test_mcp_tool_name_and_title(mcp: dict[str, Any]) -> None:
     assert _non_blank(mcp["title"])
 
 
-def test_mcp_tool_description_says_what_it_never_does(mcp: dict[str, Any]) -> None:
-    description = mcp["description"]
+def test_batch_tool_definition_invocation() -> None:
+    definition = _load(schema.BATCH_TOOL_DEFINITION_PATH)
+    assert definition["path"] == "/quotecalc/calculate-batch"
+    assert definition["paramIn"] == {"requests": "body"}
+    invocation = definition["extensions"]["x-business-invocation"]
+    assert invocation["argv"] == ["python", "-B", "scripts/calculate.py", "--input-batch", "-"]
+    assert invocation["exitCodes"] == {"answered": 0, "invalid_input": 2, "internal_error": 1}
+    assert "2097152 bytes" in invocation["stdin"]
+
+
+def test_mcp_tool_description_says_what_it_never_does(single_mcp: dict[str, Any]) -> None:
+    description = single_mcp["description"]
     assert _non_blank(description)
     lowered = description.lower()
     assert "never places an order" in lowered
@@ -290,7 +377,8 @@ def test_mcp_tool_schemas_are_objects(mcp: dict[str, Any]) -> None:
     "name",
     ["01-example-from-brief", "04-non-comparable-quotes", "11-unknown-keys-everywhere-no-echo"],
 )
-def test_host_call_from_the_definition(definition: dict[str, Any], name: str) -> None:
+def test_host_call_from_the_definition(single_definition: dict[str, Any], name: str) -> None:
+    definition = single_definition
     arguments = json.loads((EXAMPLES / f"{name}.request.json").read_bytes())
     body = {
         key: value for key, value in arguments.items() if definition["paramIn"].get(key) == "body"
@@ -312,3 +400,38 @@ def test_host_call_from_the_definition(definition: dict[str, Any], name: str) ->
     expected = json.loads((EXAMPLES / f"{name}.expected.json").read_bytes())
     assert proc.returncode == expected["exitCode"]
     assert output["status"] == expected["output"]["status"]
+
+
+def test_host_call_from_the_batch_definition() -> None:
+    """A host builds the batch call from the batch ToolDefinition (paramIn body, argv) and reads
+    the answer against its output schema."""
+    definition = _load(schema.BATCH_TOOL_DEFINITION_PATH)
+    names = [
+        "01-example-from-brief",
+        "07-constraint-unknown-lead-days",
+        "11-unknown-keys-everywhere-no-echo",
+    ]
+    arguments = {
+        "requests": [json.loads((EXAMPLES / f"{n}.request.json").read_bytes()) for n in names]
+    }
+    body = {
+        key: value for key, value in arguments.items() if definition["paramIn"].get(key) == "body"
+    }
+    argv = [sys.executable, *definition["extensions"]["x-business-invocation"]["argv"][1:]]
+    proc = subprocess.run(
+        argv,
+        input=json.dumps(body, ensure_ascii=False).encode("utf-8"),
+        capture_output=True,
+        cwd=ROOT,
+        timeout=definition["timeoutMs"] / 1000 * 2,
+        check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (0, b"")
+    output = json.loads(proc.stdout)
+    Draft202012Validator(definition["extensions"]["x-business-output-schema"]).validate(output)
+    statuses = [result["status"] for result in output["results"]]
+    expected = [
+        json.loads((EXAMPLES / f"{n}.expected.json").read_bytes())["output"]["status"]
+        for n in names
+    ]
+    assert statuses == expected == ["completed", "partial", "invalid_input"]

@@ -386,8 +386,10 @@ def test_end_to_end(era: str, tmp_path: Path) -> None:
 
     got = _session(body, era=era, errlog=tmp_path / "stderr.txt")
 
-    # tools/list: exactly the committed descriptor
-    (tool,) = got["tools"]
+    # tools/list: exactly the committed descriptors, the single tool first
+    (tool, batch_tool) = got["tools"]
+    batch_dump = batch_tool.model_dump(by_alias=True, exclude_none=True, mode="json")
+    assert batch_dump == _committed("docs/tool/mcp-tool-batch.json")
     assert tool.model_dump(by_alias=True, exclude_none=True, mode="json") == tool_file
     assert tool.name == tool_file["name"]
     assert tool.input_schema == _committed("docs/schema/request.schema.json")
@@ -462,7 +464,10 @@ def test_wire_form(version: str) -> None:
         assert init["serverInfo"]["name"] == "quotecalc"
         send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         listed = ask(2, "tools/list", {})
-        assert listed["tools"] == [_committed("docs/tool/mcp-tool.json")]
+        assert listed["tools"] == [
+            _committed("docs/tool/mcp-tool.json"),
+            _committed("docs/tool/mcp-tool-batch.json"),
+        ]
         name = listed["tools"][0]["name"]
         for ident, raw in ((3, _example(COMPLETED)), (4, json.dumps(INVALID).encode())):
             cli = run_cli(raw)

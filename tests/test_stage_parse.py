@@ -359,3 +359,35 @@ def test_corpus_implementation_defined_never_crashes(path: Path) -> None:
         assert result.code in PARSE_CODES
     else:
         assert isinstance(result, dict)
+
+
+# ---- decode_json: the stage's syntax rules for a door that wraps requests (issue #10) --------
+
+
+def test_decode_json_keeps_duplicates_as_pairs_only_when_asked() -> None:
+    from quotecalc.stages.parse import ObjectPairs, decode_json
+
+    raw = b'{"a":[{"k":1,"k":2}],"b":{}}'
+    assert decode_json(raw) == FieldError("duplicate_key", "")
+    pairs = decode_json(raw, keep_duplicates=True)
+    assert isinstance(pairs, ObjectPairs)
+    assert [key for key, _ in pairs] == ["a", "b"]
+    inner = pairs[0][1]
+    assert isinstance(inner, list) and not isinstance(inner, ObjectPairs)
+    assert isinstance(inner[0], ObjectPairs)
+    assert [(key, value.text) for key, value in inner[0]] == [("k", "1"), ("k", "2")]
+    assert isinstance(pairs[1][1], ObjectPairs) and pairs[1][1] == []
+    assert decode_json(b'{"x":NaN}', keep_duplicates=True) == FieldError("non_finite_number", "")
+    assert decode_json(b"[1,]", keep_duplicates=True) == FieldError("invalid_json", "")
+
+
+def test_decode_json_limits_are_parameters_with_the_stage_defaults() -> None:
+    from quotecalc.stages.parse import MAX_NESTING, decode_json
+
+    big = b" " * MAX_INPUT_BYTES + b"{}"
+    assert decode_json(big) == FieldError("input_too_large", "")
+    assert decode_json(big, max_bytes=len(big)) == {}
+    deep = b"[" * (MAX_NESTING + 1) + b"]" * (MAX_NESTING + 1)
+    assert decode_json(deep) == FieldError("invalid_json", "")
+    assert decode_json(deep, max_nesting=MAX_NESTING + 1) != FieldError("invalid_json", "")
+    assert parse_json(deep) == FieldError("invalid_json", "")

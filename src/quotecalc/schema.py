@@ -9,11 +9,23 @@ re-exports their public names so that ``quotecalc.schema.published_files()``,
 from __future__ import annotations
 
 from .contract.batch_schema import batch_request_schema, batch_result_schema
-from .contract.descriptors import FIXED_ARGV, mcp_tool, tool_definition, tool_description
+from .contract.descriptors import (
+    BATCH_ARGV,
+    BATCH_TOOL_NAME,
+    FIXED_ARGV,
+    SUMMARY_LIMIT,
+    batch_tool_definition,
+    mcp_batch_tool,
+    mcp_tool,
+    tool_definition,
+    tool_description,
+)
 from .contract.numbers import FRACTION_DIGITS, integer_echo_pattern, number_string_pattern
 from .contract.published import (
     BATCH_REQUEST_SCHEMA_PATH,
     BATCH_RESULT_SCHEMA_PATH,
+    BATCH_TOOL_DEFINITION_PATH,
+    MCP_BATCH_TOOL_PATH,
     MCP_TOOL_PATH,
     REQUEST_SCHEMA_PATH,
     RESULT_SCHEMA_PATH,
@@ -47,8 +59,11 @@ from .contract.tables import (
 )
 
 __all__ = [
+    "BATCH_ARGV",
     "BATCH_REQUEST_SCHEMA_PATH",
     "BATCH_RESULT_SCHEMA_PATH",
+    "BATCH_TOOL_DEFINITION_PATH",
+    "BATCH_TOOL_NAME",
     "CONSTRAINT_STATUSES",
     "DERIVED_QUOTE_VALUES",
     "DIALECT",
@@ -56,6 +71,7 @@ __all__ = [
     "FIXED_ARGV",
     "FRACTION_DIGITS",
     "GENERATED",
+    "MCP_BATCH_TOOL_PATH",
     "MCP_TOOL_PATH",
     "NON_BLANK_PATTERN",
     "NOT_EXPRESSED",
@@ -64,14 +80,17 @@ __all__ = [
     "RESULT_SCHEMA_PATH",
     "ROOT_KEYS",
     "SCHEMAS",
+    "SUMMARY_LIMIT",
     "TOOL_DEFINITION_PATH",
     "TOOL_NAME",
     "JsonObject",
     "batch_request_schema",
     "batch_result_schema",
+    "batch_tool_definition",
     "constraint_rules",
     "field_paths",
     "integer_echo_pattern",
+    "mcp_batch_tool",
     "mcp_tool",
     "number_string_pattern",
     "published_files",

@@ -151,6 +151,7 @@ def batch_result_schema() -> JsonObject:
         "$comment": GENERATED,
         "title": f"{TOOL} batch result",
         "description": description,
+        "type": "object",
         "oneOf": [answered, _ref("batchError"), internal],
         "$defs": {**defs, "result": _embedded(single), "batchError": _batch_error()},
     }

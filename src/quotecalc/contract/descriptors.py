@@ -1,26 +1,53 @@
-"""The tool descriptors: the MCP tool and the ``bailing.tool-definition.v1`` ToolDefinition.
+"""The tool descriptors: the MCP tools and the ``bailing.tool-definition.v1`` ToolDefinitions.
 
-Both embed the request and result schemas, so a host sees exactly what the validator enforces.
+Two tools, one builder each way: ``compare_quotes`` (one request; the request and result
+schemas) and ``compare_quotes_batch`` (1-24 requests; the batch schemas, issue #10). Every
+description starts with one complete sentence of at most :data:`SUMMARY_LIMIT` characters,
+because hosts cut a summary at the first full stop or at 80 characters; the ToolDefinition
+keeps the longer guidance in ``usageGuidance``, the MCP tool after that sentence in the same
+``description`` (MCP has no second field a host reads).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from ..limits import MAX_BATCH_BYTES, MAX_BATCH_ITEMS
 from ..render import EXIT_CODES, TOOL
 from ..stages.parse import MAX_INPUT_BYTES
+from .batch_schema import batch_request_schema, batch_result_schema
 from .request_schema import request_schema
 from .result_schema import result_schema
 from .tables import TOOL_NAME, JsonObject, constraint_rules
 
 FIXED_ARGV: Final = ("python", "-B", "scripts/calculate.py", "--input-json", "-")
+BATCH_ARGV: Final = ("python", "-B", "scripts/calculate.py", "--input-batch", "-")
+BATCH_TOOL_NAME: Final = f"{TOOL_NAME}_batch"
+SUMMARY_LIMIT: Final = 80
+
+SUMMARY: Final = "Compare supplier quotes for one purchase request."
+BATCH_SUMMARY: Final = (
+    f"Compare supplier quotes for up to {MAX_BATCH_ITEMS} purchase requests in one call."
+)
+# Why decimal strings: MCP hosts and SDKs parse JSON numbers into binary floats before the
+# server sees them, so only a string keeps "185.10" exactly as written (docs/mcp.md).
+MONEY_AS_STRINGS: Final = (
+    'Send money and other exact values as decimal strings ("185.00"): a JSON number with a'
+    " fraction may reach the tool as a binary float (an MCP server always gets one)."
+)
+_HINTS: Final = {
+    "readOnlyHint": True,
+    "destructiveHint": False,
+    "idempotentHint": True,
+    "openWorldHint": False,
+}
 
 
-def tool_description() -> str:
-    """What the tool does and what it never does, for hosts and the models they serve."""
+def usage_guidance() -> str:
+    """What ``compare_quotes`` does and never does, after its summary sentence."""
     constraints = ", ".join(rule.name for rule in constraint_rules())
     return (
-        "Compare supplier quotes for one purchase request. A deterministic, exact calculator:"
+        "A deterministic, exact calculator:"
         " it normalises each quote to pack counts and landed cost, applies the user's hard"
         f" constraints ({constraints}), refuses to rank quotes that are not comparable"
         " (specification and currency must match exactly), scores with the user's weights and"
@@ -31,38 +58,87 @@ def tool_description() -> str:
         " null for what depends on it. It issues no calculationReceipt: the host authorises each"
         " call and keeps its own record. Numbers go in as JSON numbers or plain decimal strings"
         " (at most 6 decimals) and come back as decimal strings. status is completed, partial,"
-        " invalid_input (fixed error codes, nothing of the input echoed) or internal_error."
+        " invalid_input (fixed error codes, nothing of the input echoed) or internal_error. "
+        + MONEY_AS_STRINGS
     )
+
+
+def batch_usage_guidance() -> str:
+    """What ``compare_quotes_batch`` does, after its summary sentence."""
+    return (
+        f'Takes {{"requests": [...]}} with 1 to {MAX_BATCH_ITEMS} {TOOL_NAME} requests (at most'
+        f" {MAX_BATCH_BYTES} bytes in all, each request at most {MAX_INPUT_BYTES}) and answers"
+        ' {"results": [...]} in the same order, each result exactly what'
+        f" {TOOL_NAME} answers for that request alone. An invalid request gets its invalid_input"
+        " result in its place and never stops the others; only a body that is not such a batch"
+        " is refused as a whole, with one invalid_input object. Use it for several independent"
+        " purchases in one round-trip; the quotes of one purchase belong in one request. Like"
+        f" {TOOL_NAME} it never places an order, converts currencies or verifies evidence, and"
+        " uses no file or network. " + MONEY_AS_STRINGS
+    )
+
+
+def tool_description() -> str:
+    """The MCP description of ``compare_quotes``: summary sentence, then the guidance."""
+    return f"{SUMMARY} {usage_guidance()}"
+
+
+def batch_tool_description() -> str:
+    """The MCP description of ``compare_quotes_batch``: summary sentence, then the guidance."""
+    return f"{BATCH_SUMMARY} {batch_usage_guidance()}"
+
+
+def _mcp(
+    name: str, title: str, description: str, inputs: JsonObject, outputs: JsonObject
+) -> JsonObject:
+    return {
+        "name": name,
+        "title": title,
+        "description": description,
+        "inputSchema": inputs,
+        "outputSchema": outputs,
+        "annotations": dict(_HINTS),
+    }
 
 
 def mcp_tool() -> JsonObject:
     """The MCP tool definition (``tools/list`` entry): both schemas and read-only hints."""
-    return {
-        "name": TOOL_NAME,
-        "title": "Supplier quote comparison",
-        "description": tool_description(),
-        "inputSchema": request_schema(),
-        "outputSchema": result_schema(),
-        "annotations": {
-            "readOnlyHint": True,
-            "destructiveHint": False,
-            "idempotentHint": True,
-            "openWorldHint": False,
-        },
-    }
+    title = "Supplier quote comparison"
+    return _mcp(TOOL_NAME, title, tool_description(), request_schema(), result_schema())
 
 
-def tool_definition() -> JsonObject:
-    """The same tool as a ``bailing.tool-definition.v1`` ToolDefinition (manual source): the
-    request is the POST body, every property ``paramIn: body``."""
-    inputs = request_schema()
+def mcp_batch_tool() -> JsonObject:
+    """The MCP batch tool: the batch schemas and the same read-only hints."""
+    return _mcp(
+        BATCH_TOOL_NAME,
+        "Supplier quote comparison, batch",
+        batch_tool_description(),
+        batch_request_schema(),
+        batch_result_schema(),
+    )
+
+
+def _tool_definition(
+    *,
+    name: str,
+    path: str,
+    summary: str,
+    guidance: str,
+    context: list[str],
+    result: str,
+    invocation: JsonObject,
+    inputs: JsonObject,
+    outputs: JsonObject,
+    timeout_ms: int,
+) -> JsonObject:
     return {
         "schemaVersion": "bailing.tool-definition.v1",
-        "name": TOOL_NAME,
+        "name": name,
         "source": "manual",
         "method": "POST",
-        "path": f"/{TOOL}/calculate",
-        "description": tool_description(),
+        "path": path,
+        "description": summary,
+        "usageGuidance": guidance,
         "scope": "procurement.quote.calculate",
         "risk": "low",
         "confirmRequired": False,
@@ -71,39 +147,90 @@ def tool_definition() -> JsonObject:
         "sensitive": False,
         "readonly": True,
         "idempotent": True,
-        "timeoutMs": 10000,
+        "timeoutMs": timeout_ms,
         "confirmPrompt": "",
-        "context": [
-            "Use to compare several supplier quotes for one purchase of one item: landed cost,"
-            " pack counts and overbuy, hard constraints, a weighted ranking and its sensitivity.",
-            "Pass only values taken from the quotes and the user's request; omit what is unknown"
-            " instead of guessing 0, and give weights only when the user gave them.",
-            "A result is a calculation, never an order, a supplier certification or a receipt;"
-            " evidence and quality scores are not verified.",
-            "Quotes in another currency or for another specification are not comparable and block"
-            " the ranking; nothing is converted.",
-        ],
-        "outcome": {
-            "result": (
-                f"One {TOOL} result object (status completed, partial, invalid_input or"
-                " internal_error) as described by x-business-output-schema."
-            ),
-            "sideEffect": "none",
-        },
+        "context": context,
+        "outcome": {"result": result, "sideEffect": "none"},
         "extensions": {
-            "x-business-invocation": {
-                "argv": list(FIXED_ARGV),
-                "cwd": "the quotecalc repository root",
-                "stdin": (
-                    f"the request body: exactly one UTF-8 JSON object, at most {MAX_INPUT_BYTES}"
-                    " bytes"
-                ),
-                "stdout": "exactly one JSON object (the result) followed by a newline",
-                "stderr": "empty",
-                "exitCodes": dict(EXIT_CODES),
-            },
-            "x-business-output-schema": result_schema(),
+            "x-business-invocation": invocation,
+            "x-business-output-schema": outputs,
         },
         "inputSchema": inputs,
         "paramIn": dict.fromkeys(inputs["properties"], "body"),
     }
+
+
+_CONTEXT: Final = [
+    "Use to compare several supplier quotes for one purchase of one item: landed cost,"
+    " pack counts and overbuy, hard constraints, a weighted ranking and its sensitivity.",
+    "Pass only values taken from the quotes and the user's request; omit what is unknown"
+    " instead of guessing 0, and give weights only when the user gave them.",
+    "A result is a calculation, never an order, a supplier certification or a receipt;"
+    " evidence and quality scores are not verified.",
+    "Quotes in another currency or for another specification are not comparable and block"
+    " the ranking; nothing is converted.",
+]
+
+
+def tool_definition() -> JsonObject:
+    """The same tool as a ``bailing.tool-definition.v1`` ToolDefinition (manual source): the
+    request is the POST body, every property ``paramIn: body``."""
+    return _tool_definition(
+        name=TOOL_NAME,
+        path=f"/{TOOL}/calculate",
+        summary=SUMMARY,
+        guidance=usage_guidance(),
+        context=list(_CONTEXT),
+        result=(
+            f"One {TOOL} result object (status completed, partial, invalid_input or"
+            " internal_error) as described by x-business-output-schema."
+        ),
+        invocation={
+            "argv": list(FIXED_ARGV),
+            "cwd": "the quotecalc repository root",
+            "stdin": (
+                f"the request body: exactly one UTF-8 JSON object, at most {MAX_INPUT_BYTES} bytes"
+            ),
+            "stdout": "exactly one JSON object (the result) followed by a newline",
+            "stderr": "empty",
+            "exitCodes": dict(EXIT_CODES),
+        },
+        inputs=request_schema(),
+        outputs=result_schema(),
+        timeout_ms=10000,
+    )
+
+
+def batch_tool_definition() -> JsonObject:
+    """The batch tool as a ToolDefinition: ``POST /quotecalc/calculate-batch``."""
+    return _tool_definition(
+        name=BATCH_TOOL_NAME,
+        path=f"/{TOOL}/calculate-batch",
+        summary=BATCH_SUMMARY,
+        guidance=batch_usage_guidance(),
+        context=[
+            f"Use when several independent purchases need comparing in one call (at most"
+            f" {MAX_BATCH_ITEMS}); each request is one purchase with all of its quotes.",
+            *_CONTEXT[1:],
+            "Read each result on its own: one invalid request does not invalidate the others.",
+        ],
+        result=(
+            f'One {TOOL} batch answer ({{"results": [...]}} in request order, or one'
+            " invalid_input object for a body that is not a batch) as described by"
+            " x-business-output-schema."
+        ),
+        invocation={
+            "argv": list(BATCH_ARGV),
+            "cwd": "the quotecalc repository root",
+            "stdin": (
+                'the batch body: exactly one UTF-8 JSON object {"requests": [...]}, at most'
+                f" {MAX_BATCH_BYTES} bytes"
+            ),
+            "stdout": "exactly one JSON object (the batch answer) followed by a newline",
+            "stderr": "empty",
+            "exitCodes": {"answered": 0, "invalid_input": 2, "internal_error": 1},
+        },
+        inputs=batch_request_schema(),
+        outputs=batch_result_schema(),
+        timeout_ms=60000,
+    )

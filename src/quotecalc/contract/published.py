@@ -11,7 +11,7 @@ import json
 from typing import Final
 
 from .batch_schema import batch_request_schema, batch_result_schema
-from .descriptors import mcp_tool, tool_definition
+from .descriptors import batch_tool_definition, mcp_batch_tool, mcp_tool, tool_definition
 from .request_schema import request_schema
 from .result_schema import result_schema
 from .tables import JsonObject
@@ -22,6 +22,8 @@ MCP_TOOL_PATH: Final = "docs/tool/mcp-tool.json"
 TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition.json"
 BATCH_REQUEST_SCHEMA_PATH: Final = "docs/schema/batch-request.schema.json"
 BATCH_RESULT_SCHEMA_PATH: Final = "docs/schema/batch-result.schema.json"
+MCP_BATCH_TOOL_PATH: Final = "docs/tool/mcp-tool-batch.json"
+BATCH_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-batch.json"
 
 
 def serialise(document: JsonObject) -> bytes:
@@ -42,6 +44,8 @@ def published_files() -> dict[str, bytes]:
         TOOL_DEFINITION_PATH: serialise(tool_definition()),
         BATCH_REQUEST_SCHEMA_PATH: serialise(batch_request_schema()),
         BATCH_RESULT_SCHEMA_PATH: serialise(batch_result_schema()),
+        MCP_BATCH_TOOL_PATH: serialise(mcp_batch_tool()),
+        BATCH_TOOL_DEFINITION_PATH: serialise(batch_tool_definition()),
         OPENAPI_PATH: openapi_bytes(),
     }
 

@@ -1,23 +1,33 @@
-"""The MCP stdio server: one tool, ``calculate()`` behind it, nothing else (issue #6).
+"""The MCP stdio server: a table of tools, each a thin adapter over the calculator (issues #6,
+#10).
 
-Built on the official MCP Python SDK's low-level ``Server`` so that the tool's ``inputSchema``,
-``outputSchema`` and annotations are exactly the published descriptor
-(:func:`quotecalc.schema.mcp_tool`, committed as ``docs/tool/mcp-tool.json``) and the call's
-result is exactly the calculator's:
+Built on the official MCP Python SDK's low-level ``Server`` so that each tool's ``inputSchema``,
+``outputSchema`` and annotations are exactly its published descriptor and each call's result is
+exactly the calculator's. :data:`TOOLS` is the table, one row per tool (descriptor + handler);
+adding a tool is adding a row:
 
-- ``tools/list`` answers the one descriptor;
-- ``tools/call`` serialises the arguments (:func:`quotecalc.mcp.request.request_bytes`), runs
+- ``compare_quotes`` (:func:`quotecalc.schema.mcp_tool`, ``docs/tool/mcp-tool.json``):
+  serialises the arguments (:func:`quotecalc.mcp.request.request_bytes`), runs
   :func:`quotecalc.calculate` and returns its result object as ``structuredContent`` and, for
   clients without structured output, the same JSON (the CLI's stdout without its newline) as
   one text block. ``isError`` is true for ``invalid_input`` (the fixed error list, nothing of
   the input echoed) and ``internal_error``; ``completed`` and ``partial`` are results, not
-  errors. An unknown tool name is a protocol error (``-32602``) that does not echo the name.
+  errors.
+- ``compare_quotes_batch`` (:func:`quotecalc.schema.mcp_batch_tool`,
+  ``docs/tool/mcp-tool-batch.json``): the arguments ``{"requests": [...]}`` are written back
+  by the same writer (each request exactly as the single tool would write it) and answered by
+  :func:`quotecalc.batch.calculate_batch`, the path of the CLI's ``--input-batch -``.
+  ``structuredContent`` is the batch document; ``isError`` only when the whole batch was
+  refused (or a bug): an invalid request inside an answered batch is a result in its place.
+
+``tools/list`` answers the table's descriptors in order. An unknown tool name is a protocol
+error (``-32602``) that does not echo the name.
 
 The SDK does not validate arguments here (the calculator's own validation is the contract)
-and the server keeps no state: each call is ``calculate(bytes)`` from the call alone. The
-calculation reads no file and opens no socket; the server adds only the SDK's stdio transport
-(which points fd 0 at the null device while serving) and turns off the SDK's default
-OpenTelemetry middleware, so it records no trace spans a telemetry exporter could ship.
+and the server keeps no state: each call is computed from the call alone. The calculation
+reads no file and opens no socket; the server adds only the SDK's stdio transport (which
+points fd 0 at the null device while serving) and turns off the SDK's default OpenTelemetry
+middleware, so it records no trace spans a telemetry exporter could ship.
 
 Written for the SDK's 2.x low-level API (handlers passed to ``Server(...)``); tested with 2.3.
 """
@@ -25,7 +35,8 @@ Written for the SDK's 2.x low-level API (handlers passed to ``Server(...)``); te
 from __future__ import annotations
 
 import copy
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, NamedTuple
 
 import anyio
 from mcp import types
@@ -36,10 +47,21 @@ from mcp.shared.exceptions import MCPError
 
 from .. import __version__
 from ..api import calculate
-from ..schema import mcp_tool
+from ..batch import calculate_batch
+from ..schema import mcp_batch_tool, mcp_tool
 from .request import request_bytes
 
-__all__ = ["build_server", "call_result", "list_result", "run", "serve", "tool"]
+__all__ = [
+    "TOOLS",
+    "ToolRow",
+    "build_server",
+    "call_batch_result",
+    "call_result",
+    "list_result",
+    "run",
+    "serve",
+    "tool",
+]
 
 # Statuses a host's model should read as "the call needs correcting / did not work".
 ERROR_STATUSES: Final = frozenset({"invalid_input", "internal_error"})
@@ -47,25 +69,62 @@ ERROR_STATUSES: Final = frozenset({"invalid_input", "internal_error"})
 _DESCRIPTOR: Final[dict[str, Any]] = mcp_tool()
 TOOL_NAME: Final[str] = str(_DESCRIPTOR["name"])
 
+Arguments = dict[str, Any] | None
+
+
+def _answer(output: dict[str, Any], stdout: bytes, is_error: bool) -> types.CallToolResult:
+    text = stdout.decode("utf-8")[:-1]  # the CLI's stdout without its newline
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=text)],
+        structured_content=output,
+        is_error=is_error,
+    )
+
+
+def call_result(arguments: Arguments) -> types.CallToolResult:
+    """One ``tools/call`` of ``compare_quotes``: ``calculate()`` on the arguments as JSON."""
+    result = calculate(request_bytes(arguments))
+    return _answer(result.output, result.to_json(), result.status in ERROR_STATUSES)
+
+
+def call_batch_result(arguments: Arguments) -> types.CallToolResult:
+    """One ``tools/call`` of ``compare_quotes_batch``: ``calculate_batch()`` on the arguments
+    as JSON, so each request is the bytes the single tool would calculate."""
+    answer = calculate_batch(request_bytes(arguments))
+    return _answer(answer.output, answer.to_json(), answer.exit_code != 0)
+
+
+class ToolRow(NamedTuple):
+    """One tool: its published descriptor and the handler that answers its calls."""
+
+    descriptor: dict[str, Any]
+    handler: Callable[[Arguments], types.CallToolResult]
+
+    @property
+    def name(self) -> str:
+        return str(self.descriptor["name"])
+
+    def tool(self) -> types.Tool:
+        """The descriptor as the SDK's ``Tool`` (a fresh copy on every call)."""
+        return types.Tool.model_validate(copy.deepcopy(self.descriptor), by_alias=True)
+
+
+# The table: one row per tool, in tools/list order. The lambdas look the module function up
+# when called, so that wrapping it (as the no-file/no-socket audit test does) wraps the tool.
+TOOLS: Final[tuple[ToolRow, ...]] = (
+    ToolRow(_DESCRIPTOR, lambda arguments: call_result(arguments)),  # noqa: PLW0108
+    ToolRow(mcp_batch_tool(), lambda arguments: call_batch_result(arguments)),  # noqa: PLW0108
+)
+_BY_NAME: Final = {row.name: row for row in TOOLS}
+
 
 def tool() -> types.Tool:
-    """The published descriptor as the SDK's ``Tool`` (a fresh copy on every call)."""
-    return types.Tool.model_validate(copy.deepcopy(_DESCRIPTOR), by_alias=True)
+    """The ``compare_quotes`` descriptor as the SDK's ``Tool`` (a fresh copy on every call)."""
+    return TOOLS[0].tool()
 
 
 def list_result() -> types.ListToolsResult:
-    return types.ListToolsResult(tools=[tool()])
-
-
-def call_result(arguments: dict[str, Any] | None) -> types.CallToolResult:
-    """One ``tools/call`` of the quotecalc tool: ``calculate()`` on the arguments as JSON."""
-    result = calculate(request_bytes(arguments))
-    text = result.to_json().decode("utf-8")[:-1]  # the CLI's stdout without its newline
-    return types.CallToolResult(
-        content=[types.TextContent(type="text", text=text)],
-        structured_content=result.output,
-        is_error=result.status in ERROR_STATUSES,
-    )
+    return types.ListToolsResult(tools=[row.tool() for row in TOOLS])
 
 
 async def _on_list_tools(
@@ -77,9 +136,10 @@ async def _on_list_tools(
 async def _on_call_tool(
     ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
 ) -> types.CallToolResult:
-    if params.name != TOOL_NAME:
+    row = _BY_NAME.get(params.name)
+    if row is None:
         raise MCPError(code=types.INVALID_PARAMS, message="Unknown tool")
-    return call_result(params.arguments)
+    return row.handler(params.arguments)
 
 
 def build_server() -> Server[Any]:
