@@ -423,3 +423,18 @@ def test_batch_too_large_by_length_and_by_stream(app: Any) -> None:
 def test_batch_refuses_other_content_types(app: Any) -> None:
     reply = call(app, "POST", BATCH, chunks=[b"{}"], headers=[("content-type", "text/plain")])
     assert (reply.status, reply.body) == (415, UNSUPPORTED)
+
+
+@pytest.mark.parametrize(
+    "definition",
+    sorted((ROOT / "docs" / "tool").glob("tool-definition*.json")),
+    ids=lambda p: p.name,
+)
+def test_every_tool_definition_route_is_served(app: Any, definition: Path) -> None:
+    """Each published ToolDefinition's method and path is a route of the app (a host calls
+    exactly what it names); an empty object answers the calculator's invalid_input."""
+    document = json.loads(definition.read_bytes())
+    assert document["method"] == "POST"
+    reply = call(app, "POST", document["path"], chunks=[b"{}"], headers=[("content-type", JSON)])
+    assert reply.status == 422
+    assert json.loads(reply.body)["status"] == "invalid_input"
