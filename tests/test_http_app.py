@@ -438,3 +438,27 @@ def test_every_tool_definition_route_is_served(app: Any, definition: Path) -> No
     reply = call(app, "POST", document["path"], chunks=[b"{}"], headers=[("content-type", JSON)])
     assert reply.status == 422
     assert json.loads(reply.body)["status"] == "invalid_input"
+
+
+def test_a_fault_of_the_service_is_server_error_without_details() -> None:
+    """A runner that raises (never the calculator, which answers internal_error itself) is
+    the fixed server_error object: nothing of the exception, the request id still set."""
+
+    def crash(raw: bytes) -> Result:
+        raise RuntimeError(MARKER)
+
+    row = Calculation(CALC, "crash", "", "", LIMIT, crash, "Request", "Result")
+    app = create_app(calculations=(row,))
+
+    async def run() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            return await client.post(CALC, content=b"{}", headers={"Content-Type": JSON})
+
+    response = anyio.run(run)
+    expected = error_body(
+        "server_error", "The HTTP service failed before the calculator could answer."
+    )
+    assert (response.status_code, response.content) == (500, expected)
+    assert MARKER not in response.text
+    assert response.headers["x-request-id"]
