@@ -462,3 +462,49 @@ def test_a_fault_of_the_service_is_server_error_without_details() -> None:
     assert (response.status_code, response.content) == (500, expected)
     assert MARKER not in response.text
     assert response.headers["x-request-id"]
+
+
+# ---- every kind of answer conforms to the OpenAPI document ------------------------------------
+
+
+def _documented(path: str, status: int, body: bytes) -> None:
+    """``body`` validates against the schema the OpenAPI document gives for ``status`` on
+    ``path`` (references resolved inside the document itself)."""
+    from jsonschema import Draft202012Validator
+
+    document = json.loads((ROOT / "docs" / "openapi.json").read_bytes())
+    response = document["paths"][path]["post"]["responses"][str(status)]
+    schema = response["content"][JSON]["schema"]
+    validator = Draft202012Validator({**schema, "components": document["components"]})
+    errors = [error.message for error in validator.iter_errors(json.loads(body))]
+    assert not errors, errors[:3]
+
+
+def test_edge_answers_conform_to_the_document(app: Any) -> None:
+    """The answers schemathesis cannot provoke (413, 415, 408, 503) and one of each
+    calculator status, on both calculation routes, are the documented objects."""
+    json_type = [("content-type", JSON)]
+    raw = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes()
+    for path, limit in ((CALC, LIMIT), (BATCH, BATCH_LIMIT)):
+        too_large = [("content-type", JSON), ("content-length", str(limit + 1))]
+        replies = [
+            call(app, "POST", path, headers=too_large, stall=True),
+            call(app, "POST", path, chunks=[b"{}"], headers=[("content-type", "text/plain")]),
+            call(app, "POST", path, chunks=[b"{}"], headers=json_type),
+            call(
+                create_app(Settings(Limits(read_timeout=0.05))),
+                "POST",
+                path,
+                chunks=[b"{"],
+                headers=json_type,
+                stall=True,
+            ),
+        ]
+        body = raw if path == CALC else b'{"requests":[' + raw + b"]}"
+        replies.append(call(app, "POST", path, chunks=[body], headers=json_type))
+        assert sorted(reply.status for reply in replies) == [200, 408, 413, 415, 422]
+        for reply in replies:
+            _documented(path, reply.status, reply.body)
+    _documented(CALC, 503, OVERLOADED)
+    broken = calculate(b"{}", pipeline=Pipeline(stages=(_Broken(),)))  # type: ignore[arg-type]
+    _documented(CALC, 500, broken.to_json())
