@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -198,3 +201,22 @@ def test_any_bytes_get_one_json_object_and_never_a_traceback(body: bytes) -> Non
     assert answer.to_json() == calculate_batch(body).to_json()
     if answer.status == "answered":
         assert 1 <= len(document["results"]) <= MAX_BATCH_ITEMS
+
+
+def test_the_core_and_the_fixed_call_never_import_the_batch_door() -> None:
+    code = (
+        "import io, sys\n"
+        "import quotecalc, quotecalc.api, quotecalc.schema, quotecalc.limits\n"
+        "from quotecalc.cli import main\n"
+        "main(['--input-json', '-'], io.BytesIO(b'{}'), io.BytesIO(), io.BytesIO())\n"
+        "print(sorted(m for m in sys.modules if m.startswith('quotecalc.batch')))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-B", "-c", code],
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        timeout=60,
+        check=False,
+    )
+    assert (proc.returncode, proc.stdout.strip(), proc.stderr) == (0, b"[]", b"")

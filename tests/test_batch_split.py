@@ -29,6 +29,7 @@ SPLITS = [
     (b'{"requests":[null,true,false,"\\u005d"]}', [b"null", b"true", b"false", b'"\\u005d"']),
     ('{"requests":[{"s":"中文]"}]}'.encode(), ['{"s":"中文]"}'.encode()]),
     (b'{"requests":[[[[[]]]],{"a":{"b":{"c":{}}}}]}', [b"[[[[]]]]", b'{"a":{"b":{"c":{}}}}']),
+    (b'{"re\\u0071uests":[{"q":"\\u0022,]"}]}', [b'{"q":"\\u0022,]"}']),
 ]
 
 
@@ -137,3 +138,15 @@ def test_to_json_is_one_compact_line() -> None:
         text
         == (json.dumps(answer.output, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
     )
+
+
+def test_a_scanner_that_disagrees_with_the_parse_stage_is_an_internal_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from quotecalc.batch import run
+    from quotecalc.render import render_internal_error
+
+    monkeypatch.setattr(run, "split_items", lambda body: [b"{}"] * 2)
+    answer = calculate_batch(b'{"requests":[{}]}')
+    assert (answer.status, answer.exit_code, answer.too_large) == ("internal_error", 1, False)
+    assert answer.output == render_internal_error()

@@ -61,12 +61,14 @@ def test_batch_tool_end_to_end(era: str, tmp_path: Path) -> None:
     for name, arguments in calls.items():
         _check_against_cli(answers[name], arguments)
 
-    # answered: one result per request, each the single call's on that request's bytes
+    # answered: one result per request, each the single call's on that request's bytes (one
+    # CLI process per request, so in one era only: the eras differ in the handshake, not here)
     results = answers["examples"].structured_content["results"]
     assert answers["examples"].is_error is False
     assert len(results) == len(examples)
-    for arguments, result in zip(examples, results, strict=True):
-        assert result == run_cli(request_bytes(arguments)).output
+    if era == "handshake":
+        for arguments, result in zip(examples, results, strict=True):
+            assert result == run_cli(request_bytes(arguments)).output
 
     # one bad item never stops the others and is not an error of the call
     mixed = answers["one_bad_item"]
