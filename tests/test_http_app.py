@@ -15,6 +15,7 @@ Expected statuses and error bodies are written out here, not read from the code'
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 from pathlib import Path
@@ -22,6 +23,8 @@ from typing import Any
 
 import anyio
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from http_support import EXAMPLE_PATHS, HAS_HTTP, JSON, Reply, asgi, call, example_id
 
@@ -508,3 +511,29 @@ def test_edge_answers_conform_to_the_document(app: Any) -> None:
     _documented(CALC, 503, OVERLOADED)
     broken = calculate(b"{}", pipeline=Pipeline(stages=(_Broken(),)))  # type: ignore[arg-type]
     _documented(CALC, 500, broken.to_json())
+
+
+# ---- property: any bytes, in any chunks, reach calculate() unchanged ----------------------------
+
+_SAMPLES = [path.read_bytes() for path in EXAMPLE_PATHS]
+_BODIES = st.one_of(
+    st.binary(max_size=2000),
+    st.sampled_from(_SAMPLES),
+    st.builds(
+        lambda raw, cut, junk: raw[:cut] + junk + raw[cut:],
+        st.sampled_from(_SAMPLES),
+        st.integers(0, 400),
+        st.binary(max_size=8),
+    ),
+)
+_APP = create_app()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=_BODIES, cuts=st.lists(st.integers(0, 3000), max_size=6))
+def test_any_body_in_any_chunks_is_answered_as_calculate(body: bytes, cuts: list[int]) -> None:
+    points = sorted({0, len(body), *(cut for cut in cuts if cut < len(body))})
+    chunks = [body[start:end] for start, end in itertools.pairwise(points)]
+    reply = call(_APP, "POST", CALC, chunks=chunks, headers=[("content-type", JSON)])
+    expected = calculate(body)
+    assert (reply.status, reply.body) == (HTTP_STATUS[expected.status], expected.to_json())
