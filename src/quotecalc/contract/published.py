@@ -34,6 +34,10 @@ def serialise(document: JsonObject) -> bytes:
 
 def published_files() -> dict[str, bytes]:
     """Every published file by repository-relative path, as its exact bytes."""
+    # The HTTP service's OpenAPI document embeds these schemas; its generator is plain Python
+    # (no Starlette), imported here on call so the contract never loads a door otherwise.
+    from ..http.openapi import OPENAPI_PATH, openapi_bytes
+
     return {
         REQUEST_SCHEMA_PATH: serialise(request_schema()),
         RESULT_SCHEMA_PATH: serialise(result_schema()),
@@ -44,6 +48,7 @@ def published_files() -> dict[str, bytes]:
         MCP_BATCH_TOOL_PATH: serialise(mcp_batch_tool()),
         BATCH_TOOL_DEFINITION_PATH: serialise(batch_tool_definition()),
         ANALYSIS_SCHEMA_PATH: serialise(analysis_schema()),
+        OPENAPI_PATH: openapi_bytes(),
     }
 
 

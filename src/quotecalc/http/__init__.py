@@ -1,0 +1,21 @@
+"""quotecalc as an HTTP service: the optional ``http`` extra (``pip install '.[http]'``).
+
+``python -m quotecalc.http`` serves the ToolDefinition's route ``POST /quotecalc/calculate``
+(and the batch route, ``GET /openapi.json``, ``GET /healthz``) with Starlette on uvicorn; see
+``docs/http.md``. A request body reaches :func:`quotecalc.calculate` as the raw bytes the CLI
+would read on stdin, and the response body is the CLI's stdout for them, byte for byte.
+
+The modules split by what they need: :mod:`.limits`, :mod:`.errors`, :mod:`.operations` and
+:mod:`.openapi` are plain Python (the OpenAPI document is generated without the extra);
+only :mod:`.edge` and :mod:`.app` import Starlette. This package never imports the extra
+itself, and the core package (``import quotecalc``) never imports anything under here.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+INSTALL_HINT: Final = (
+    "quotecalc.http needs the optional HTTP stack: pip install '.[http]' (from the quotecalc"
+    " repository root)"
+)

@@ -1,0 +1,81 @@
+"""The service's bounds and settings, checked once at the edge (``docs/http.md``, limits).
+
+- body size: the calculator's own input limit per route (262144 bytes for one calculation);
+  a larger ``Content-Length`` is answered before any body byte is read, and a chunked body is
+  cut while streaming once it holds limit + 1 bytes (the CLI reads stdin the same way);
+- ``read_timeout``: seconds the whole body may take to arrive (then 408);
+- ``max_in_flight``: calculations running at once per worker process; a further call waits
+  up to ``queue_timeout`` seconds for a slot, then gets 503 with ``Retry-After``;
+- ``request_id``: an ``X-Request-Id`` of 1-128 printable ASCII characters (0x20-0x7E) is
+  echoed, anything else replaced by a generated one.
+
+Plain Python: the command line and the worker processes exchange :class:`Settings` as JSON
+in one environment variable, because uvicorn starts its workers by import string.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Final
+
+import attrs
+
+SETTINGS_ENV: Final = "QUOTECALC_HTTP_SETTINGS"
+MAX_REQUEST_ID_CHARS: Final = 128
+GRACEFUL_SHUTDOWN_SECONDS: Final = 30
+
+
+@attrs.frozen
+class Limits:
+    """The bounds one worker enforces (each configurable on the command line)."""
+
+    read_timeout: float = attrs.field(default=10.0, validator=attrs.validators.gt(0))
+    max_in_flight: int = attrs.field(default=8, validator=attrs.validators.gt(0))
+    queue_timeout: float = attrs.field(default=5.0, validator=attrs.validators.gt(0))
+    retry_after: int = attrs.field(default=1, validator=attrs.validators.gt(0))
+
+
+@attrs.frozen
+class Settings:
+    """What a worker needs to build its app: the limits and the allowed CORS origins."""
+
+    limits: Limits = Limits()
+    cors_origins: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+
+    def to_json(self) -> str:
+        return json.dumps(attrs.asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        data = json.loads(text)
+        return cls(Limits(**data["limits"]), tuple(data["cors_origins"]))
+
+
+def request_id(values: list[str]) -> str:
+    """The id to answer with: the caller's single ``X-Request-Id`` if it is 1-128 printable
+    ASCII characters, otherwise a fresh random one (never an altered copy of the caller's)."""
+    if len(values) == 1:
+        value = values[0]
+        if 0 < len(value) <= MAX_REQUEST_ID_CHARS and all(" " <= char <= "~" for char in value):
+            return value
+    return uuid.uuid4().hex
+
+
+MEDIA_TYPE: Final = "application/json"
+
+
+def accepts_media_type(content_type: str | None) -> bool:
+    """Whether a calculation body's ``Content-Type`` is accepted: ``application/json``, in any
+    letter case, with no parameter but an optional ``charset=utf-8`` (JSON is UTF-8 only,
+    RFC 8259 §8.1; any other parameter or charset is refused rather than guessed at)."""
+    if content_type is None:
+        return False
+    media_type, *parameters = (part.strip() for part in content_type.split(";"))
+    if media_type.lower() != MEDIA_TYPE or len(parameters) > 1:
+        return False
+    for parameter in parameters:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() != "charset" or value.strip().strip('"').lower() != "utf-8":
+            return False
+    return True

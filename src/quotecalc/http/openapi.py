@@ -1,0 +1,265 @@
+"""The OpenAPI 3.1 document of the service, generated from the operation table.
+
+Paths come from :mod:`.operations` (the rows the app serves); the request and result
+components are the published JSON Schemas (:mod:`quotecalc.schema`, generated from the
+engine's own rule table), with their ``$defs`` lifted into ``components/schemas`` (a
+``#/$defs/...`` reference inside a component would otherwise resolve against the OpenAPI
+document's root); the transport error object has its own component, built from
+:mod:`.errors`. Committed as ``docs/openapi.json``, served at ``GET /openapi.json``.
+
+Plain Python: no Starlette, no float.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Final
+
+from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
+from ..schema import (
+    DIALECT,
+    GENERATED,
+    batch_request_schema,
+    batch_result_schema,
+    request_schema,
+    result_schema,
+    serialise,
+)
+from .errors import TRANSPORT_ERRORS
+from .limits import MAX_REQUEST_ID_CHARS, MEDIA_TYPE
+from .operations import (
+    CALCULATIONS,
+    DOCUMENTS,
+    HEALTH,
+    OPENAPI,
+    STATUS_BY_EXIT_CODE,
+    TOO_LARGE_STATUS,
+    Calculation,
+    Document,
+    health_document,
+)
+
+JsonObject = dict[str, Any]
+OPENAPI_PATH: Final = "docs/openapi.json"
+OPENAPI_VERSION: Final = "3.1.0"
+_SCHEMAS: Final = "#/components/schemas/"
+
+# Which transport errors a calculation route can answer (the router's 404/405 apply to every
+# path and are described in the document's own description).
+CALCULATION_ERRORS: Final = ("request_timeout", "unsupported_media_type", "overloaded")
+STATUS_TEXT: Final = {
+    200: "Answered: a result with status completed or partial; for a batch, every item's result"
+    " in order.",
+    413: "The body is over the route's limit: the calculator's own too-large answer.",
+    422: "The calculator's invalid_input answer (fixed codes and paths, nothing echoed).",
+    500: "The calculator's internal_error answer (or, for a fault of the service itself, the"
+    " server_error transport error).",
+}
+# The published JSON Schemas by component name (the operation rows name their components).
+PUBLISHED_SCHEMAS: Final = {
+    "Request": request_schema,
+    "Result": result_schema,
+    "BatchRequest": batch_request_schema,
+    "BatchResult": batch_result_schema,
+}
+
+
+def _ref(name: str) -> JsonObject:
+    return {"$ref": _SCHEMAS + name}
+
+
+def _rewrite_refs(value: Any, prefix: str) -> Any:
+    """A copy of ``value`` with every ``#/$defs/<name>`` pointing at ``<prefix>_<name>``."""
+    if isinstance(value, dict):
+        return {
+            key: (
+                _SCHEMAS + prefix + "_" + item.removeprefix("#/$defs/")
+                if key == "$ref" and isinstance(item, str) and item.startswith("#/$defs/")
+                else _rewrite_refs(item, prefix)
+            )
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [_rewrite_refs(item, prefix) for item in value]
+    return value
+
+
+def lift(name: str, schema: JsonObject) -> dict[str, JsonObject]:
+    """A published schema as components: itself as ``name`` (without ``$schema``, which the
+    document's ``jsonSchemaDialect`` states once) and each of its ``$defs`` as
+    ``<name>_<def>``."""
+    body = {key: item for key, item in schema.items() if key not in ("$schema", "$defs")}
+    lifted = {name: _rewrite_refs(body, name)}
+    for key, item in schema.get("$defs", {}).items():
+        lifted[f"{name}_{key}"] = _rewrite_refs(item, name)
+    return lifted
+
+
+def transport_error_schema() -> JsonObject:
+    """The ``{"schemaVersion": 1, "error": {"code", "message"}}`` object: each code with its
+    one fixed message."""
+    closed = {"type": "object", "additionalProperties": False}
+    return {
+        "description": (
+            "An answer to a request that never reached the calculator: a fixed code and message,"
+            " nothing of the request echoed."
+        ),
+        **closed,
+        "required": ["schemaVersion", "error"],
+        "properties": {
+            "schemaVersion": {"const": SCHEMA_VERSION},
+            "error": {
+                "oneOf": [
+                    {
+                        **closed,
+                        "required": ["code", "message"],
+                        "properties": {
+                            "code": {"const": error.code},
+                            "message": {"const": error.message},
+                        },
+                    }
+                    for error in TRANSPORT_ERRORS
+                ]
+            },
+        },
+    }
+
+
+def health_schema() -> JsonObject:
+    document = health_document()
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(document),
+        "properties": {key: {"const": value} for key, value in document.items()},
+    }
+
+
+def _headers(*, calculation: bool) -> JsonObject:
+    headers: JsonObject = {"X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"}}
+    if calculation:
+        headers["Cache-Control"] = {"$ref": "#/components/headers/Cache-Control"}
+    return headers
+
+
+def _response(description: str, schema: JsonObject, **headers: JsonObject) -> JsonObject:
+    return {
+        "description": description,
+        "headers": {**_headers(calculation=True), **headers},
+        "content": {MEDIA_TYPE: {"schema": schema}},
+    }
+
+
+def calculation_operation(row: Calculation) -> JsonObject:
+    result = _ref(row.result_component)
+    responses: JsonObject = {}
+    for status in sorted({*STATUS_BY_EXIT_CODE.values(), TOO_LARGE_STATUS}):
+        schema = {"oneOf": [result, _ref("TransportError")]} if status == 500 else result
+        responses[str(status)] = _response(STATUS_TEXT[status], schema)
+    for error in TRANSPORT_ERRORS:
+        if error.code in CALCULATION_ERRORS:
+            extra = (
+                {"Retry-After": {"$ref": "#/components/headers/Retry-After"}}
+                if error.status == 503
+                else {}
+            )
+            responses[str(error.status)] = _response(error.message, _ref("TransportError"), **extra)
+    return {
+        "operationId": row.operation_id,
+        "summary": row.summary,
+        "description": row.description,
+        "parameters": [{"$ref": "#/components/parameters/X-Request-Id"}],
+        "requestBody": {
+            "required": True,
+            "description": (
+                f"At most {row.body_limit} bytes of UTF-8 JSON, read as raw bytes: literal number"
+                " forms, duplicate keys and exactness behave exactly as on the CLI."
+            ),
+            "content": {MEDIA_TYPE: {"schema": _ref(row.request_component)}},
+        },
+        "responses": dict(sorted(responses.items())),
+    }
+
+
+def document_operation(row: Document) -> JsonObject:
+    return {
+        "operationId": row.operation_id,
+        "summary": row.summary,
+        "parameters": [{"$ref": "#/components/parameters/X-Request-Id"}],
+        "responses": {
+            "200": {
+                "description": row.summary,
+                "headers": _headers(calculation=row is HEALTH),
+                "content": {MEDIA_TYPE: {"schema": _ref(row.component)}},
+            }
+        },
+    }
+
+
+def component_schemas() -> JsonObject:
+    schemas: JsonObject = {}
+    for name, build in PUBLISHED_SCHEMAS.items():
+        schemas.update(lift(name, build()))
+    schemas["TransportError"] = transport_error_schema()
+    schemas[HEALTH.component] = health_schema()
+    schemas[OPENAPI.component] = {"type": "object"}
+    return schemas
+
+
+def openapi_document() -> JsonObject:
+    """The whole OpenAPI 3.1 document."""
+    paths: JsonObject = {row.path: {"post": calculation_operation(row)} for row in CALCULATIONS}
+    paths.update({row.path: {"get": document_operation(row)} for row in DOCUMENTS})
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": f"{TOOL} HTTP service",
+            "version": TOOL_VERSION,
+            "summary": "Compare supplier quotes for one purchase: exact, deterministic.",
+            "description": (
+                f"{GENERATED} Every calculation route takes the request as raw bytes and"
+                " answers the calculator's result object byte for byte as the CLI prints it."
+                " Any path not listed answers 404 and a listed path with another method 405,"
+                " both as the TransportError object. Every response carries X-Request-Id. See"
+                " docs/http.md."
+            ),
+            "license": {"name": "MIT", "identifier": "MIT"},
+        },
+        "jsonSchemaDialect": DIALECT,
+        "paths": paths,
+        "components": {
+            "schemas": component_schemas(),
+            "parameters": {
+                "X-Request-Id": {
+                    "name": "X-Request-Id",
+                    "in": "header",
+                    "required": False,
+                    "description": (
+                        f"Echoed when it is 1-{MAX_REQUEST_ID_CHARS} printable ASCII characters;"
+                        " otherwise a generated id is answered."
+                    ),
+                    "schema": {"type": "string"},
+                }
+            },
+            "headers": {
+                "X-Request-Id": {
+                    "description": "The caller's id if acceptable, else a generated one.",
+                    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_CHARS},
+                },
+                "Cache-Control": {
+                    "description": "Calculations are never cached.",
+                    "schema": {"const": "no-store"},
+                },
+                "Retry-After": {
+                    "description": "Seconds to wait before retrying.",
+                    "schema": {"type": "string", "pattern": "^[0-9]+$"},
+                },
+            },
+        },
+    }
+
+
+@functools.cache
+def openapi_bytes() -> bytes:
+    """The committed and served bytes (the same serialisation as every published file)."""
+    return serialise(openapi_document())

@@ -1,0 +1,149 @@
+"""The operation table: every route the service answers, as data.
+
+The Starlette app (:mod:`.app`) and the OpenAPI document (:mod:`.openapi`) are both built
+from this one table, so the document cannot describe a route the app does not serve.
+
+A :class:`Calculation` row is a POST route whose body goes, as raw bytes, to one of the
+calculator's entry points; its answer is the entry point's exact JSON bytes with the status
+of :data:`STATUS_BY_EXIT_CODE` -- or 413 when the body was over the row's limit, which is
+the calculator's own ``input_too_large`` answer for those bytes. A :class:`Document` row is a
+GET route answering a fixed JSON document.
+
+Plain Python (no Starlette): the OpenAPI document is generated without the extra.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Final, Protocol
+
+import attrs
+
+from ..api import calculate
+from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
+from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
+from ..stages.parse import MAX_INPUT_BYTES
+
+# The CLI's exit code (CONTRACT §2) to the HTTP status: completed and partial are results
+# (200), invalid_input is 422, internal_error 500; the body is the result object in each case.
+STATUS_BY_EXIT_CODE: Final = {0: 200, 2: 422, 1: 500}
+TOO_LARGE_STATUS: Final = 413
+
+
+@attrs.frozen
+class Answer:
+    """What a calculation route sends: a status and the exact body bytes."""
+
+    status: int
+    body: bytes
+
+
+class Calculated(Protocol):
+    """The part of a calculator's result the edge needs (``Result`` or a batch result)."""
+
+    @property
+    def exit_code(self) -> int: ...
+
+    def to_json(self) -> bytes: ...
+
+
+@attrs.frozen
+class Calculation:
+    """A POST route running one calculator entry point on the raw body."""
+
+    path: str
+    operation_id: str
+    summary: str
+    description: str
+    body_limit: int
+    run: Callable[[bytes], Calculated]
+    request_component: str
+    result_component: str
+
+    def answer(self, raw: bytes) -> Answer:
+        """The answer to a body of at most ``body_limit`` + 1 bytes (the edge never reads
+        more): over the limit it is the calculator's own ``input_too_large`` answer, 413."""
+        result = self.run(raw)
+        if len(raw) > self.body_limit:
+            return Answer(TOO_LARGE_STATUS, result.to_json())
+        return Answer(STATUS_BY_EXIT_CODE[result.exit_code], result.to_json())
+
+    def too_large(self) -> Answer:
+        """The answer to a body announced (``Content-Length``) over the limit, before any of
+        it is read: the same bytes as for any over-limit body, computed once."""
+        return _too_large(self)
+
+
+@functools.cache
+def _too_large(calculation: Calculation) -> Answer:
+    return calculation.answer(b" " * (calculation.body_limit + 1))
+
+
+@attrs.frozen
+class Document:
+    """A GET route answering a fixed JSON document."""
+
+    path: str
+    operation_id: str
+    summary: str
+    component: str
+
+
+CALCULATE: Final = Calculation(
+    path="/quotecalc/calculate",
+    operation_id="compare_quotes",
+    summary="Compare supplier quotes for one purchase (one calculation).",
+    description=(
+        "The body is one request exactly as the CLI reads it on stdin (--input-json -); the"
+        " response body is exactly what the CLI prints for those bytes. 200 for completed and"
+        " partial, 422 for invalid_input, 500 for internal_error, 413 (input_too_large) for a"
+        f" body over {MAX_INPUT_BYTES} bytes."
+    ),
+    body_limit=MAX_INPUT_BYTES,
+    run=calculate,
+    request_component="Request",
+    result_component="Result",
+)
+CALCULATE_BATCH: Final = Calculation(
+    path="/quotecalc/calculate-batch",
+    operation_id="compare_quotes_batch",
+    summary=f"Several calculations in one call: 1 to {MAX_BATCH_ITEMS} requests, results in order.",
+    description=(
+        'The body is {"requests": [...]}; the answer is {"results": [...]} in order, each result'
+        " exactly what the single call answers for that request's own source text (one bad item"
+        " never stops the others) -- the CLI's --input-batch - answer, byte for byte. 200 once"
+        " every item is answered, 422 (one invalid_input object) for a body that is not such a"
+        f" batch, 500 for internal_error, 413 (batch_too_large) for a body over {MAX_BATCH_BYTES}"
+        " bytes."
+    ),
+    body_limit=MAX_BATCH_BYTES,
+    run=calculate_batch,
+    request_component="BatchRequest",
+    result_component="BatchResult",
+)
+HEALTH: Final = Document(
+    path="/healthz",
+    operation_id="health",
+    summary="Liveness: the tool and its version.",
+    component="Health",
+)
+OPENAPI: Final = Document(
+    path="/openapi.json",
+    operation_id="openapi",
+    summary="This OpenAPI 3.1 document.",
+    component="OpenApiDocument",
+)
+
+CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH)
+DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH)
+
+
+def health_document() -> dict[str, object]:
+    """What ``GET /healthz`` answers: the service is up, and which tool and version it runs."""
+    return {
+        "schemaVersion": SCHEMA_VERSION,
+        "status": "ok",
+        "tool": TOOL,
+        "toolVersion": TOOL_VERSION,
+    }

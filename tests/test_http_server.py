@@ -1,0 +1,307 @@
+"""The HTTP service as deployed (issue #10): ``python -m quotecalc.http`` (uvicorn) on
+127.0.0.1 in a subprocess, driven by a real HTTP client (httpx) and by raw sockets where the
+test must control the bytes on the wire.
+
+- byte identity with the real CLI (``conftest.run_cli``) for every example, single and batch;
+- 413 before the body is sent (``Content-Length`` over the limit, no body byte written) and
+  while streaming (an endless chunked body: the server answers and closes the connection, so
+  the sender's writes fail instead of being drained forever);
+- 415 / 404 / 405, and 408 for a body that stalls past ``--read-timeout 1``;
+- a client that disconnects mid-body, after which ``/healthz`` and calculations still answer;
+- SIGTERM with a call in flight: the call is finished and answered, new connections are
+  refused, and the process then shuts down.
+
+Every server process is killed in a ``finally``; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from http_support import EXAMPLE_PATHS, HAS_HTTP, JSON, example_id
+
+if not HAS_HTTP:
+    pytest.skip("the optional http extra is not installed", allow_module_level=True)
+
+import httpx
+
+from conftest import EXAMPLES, ROOT, run_cli
+
+LIMIT = 262144
+CALC = "/quotecalc/calculate"
+START_TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """One ``python -m quotecalc.http`` process on a free loopback port."""
+
+    def __init__(self, *argv: str) -> None:
+        self.port = free_port()
+        # A file, not a pipe: a full pipe would block the server. Closed in stop().
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-B", "-m", "quotecalc.http", "--port", str(self.port), *argv],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
+        )
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.read_log()!r}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("server did not answer /healthz in time")
+
+    def connect(self) -> socket.socket:
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
+        return sock
+
+    def read_log(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(10)
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    running = Server("--read-timeout", "1")
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def client(server: Server) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=30) as session:
+        yield session
+
+
+def read_response(sock: socket.socket, timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+    """One HTTP/1.1 response read off a raw socket (Content-Length framed)."""
+    sock.settimeout(timeout)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise AssertionError(f"connection closed before a response: {data!r}")
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+    while len(body) < int(headers["content-length"]):
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return int(status_line.split()[1]), headers, body
+
+
+def closed_by_peer(sock: socket.socket, timeout: float = 10) -> bool:
+    sock.settimeout(timeout)
+    try:
+        return sock.recv(1) == b""
+    except ConnectionResetError:
+        return True
+
+
+def head(path: str, **headers: str) -> bytes:
+    lines = [f"POST {path} HTTP/1.1", "Host: 127.0.0.1", *(f"{k}: {v}" for k, v in headers.items())]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+# ---- byte identity with the CLI ----------------------------------------------------------------
+
+STATUS = {0: 200, 2: 422, 1: 500}
+
+
+@pytest.mark.parametrize("path", EXAMPLE_PATHS, ids=example_id)
+def test_every_example_matches_the_cli(client: httpx.Client, path: Any) -> None:
+    raw = path.read_bytes()
+    cli = run_cli(raw)
+    response = client.post(CALC, content=raw, headers={"Content-Type": JSON})
+    assert response.content == cli.stdout
+    assert response.status_code == STATUS[cli.exit_code]
+    assert response.headers["cache-control"] == "no-store"
+    assert response.headers["x-request-id"]
+
+
+def test_batch_matches_the_cli(client: httpx.Client) -> None:
+    items = [path.read_bytes().strip() for path in EXAMPLE_PATHS]
+    body = b'{"requests":[' + b",".join(items) + b"]}"
+    cli = run_cli(body, "--input-batch", "-")
+    response = client.post(
+        "/quotecalc/calculate-batch", content=body, headers={"Content-Type": JSON}
+    )
+    assert (response.status_code, response.content) == (200, cli.stdout)
+    singles = [run_cli(item).stdout[:-1] for item in items[:3]]
+    assert response.content.startswith(b'{"results":[' + b",".join(singles) + b",")
+
+
+def test_over_the_limit_matches_the_cli(client: httpx.Client) -> None:
+    raw = b" " * (LIMIT + 1)
+    response = client.post(CALC, content=raw, headers={"Content-Type": JSON})
+    assert (response.status_code, response.content) == (413, run_cli(raw).stdout)
+
+
+# ---- 413 without reading the body ---------------------------------------------------------------
+
+
+def test_announced_length_is_answered_before_the_body_is_sent(server: Server) -> None:
+    with server.connect() as sock:
+        sock.sendall(head(CALC, **{"Content-Type": JSON, "Content-Length": str(LIMIT + 1)}))
+        status, headers, body = read_response(sock)
+        assert status == 413
+        assert body == run_cli(b" " * (LIMIT + 1)).stdout
+        assert headers["connection"] == "close"
+        assert closed_by_peer(sock)
+
+
+def test_endless_chunked_body_is_cut_and_the_connection_closed(server: Server) -> None:
+    """The sender writes 64 KiB chunks forever and never ends the body; the server answers
+    413 and closes, so the sender's writes start failing. Had the server drained the body
+    (keep-alive), the sender would still be writing when the test gives up."""
+    chunk = b"10000\r\n" + b" " * 65536 + b"\r\n"
+    stopped = threading.Event()
+    sent = [0]
+    with server.connect() as sock:
+        sock.sendall(head(CALC, **{"Content-Type": JSON, "Transfer-Encoding": "chunked"}))
+
+        def send_forever() -> None:
+            try:
+                while sent[0] < 512 * 65536:  # a bound for the test itself: 32 MiB
+                    sock.sendall(chunk)
+                    sent[0] += 65536
+            except OSError:
+                stopped.set()
+
+        sender = threading.Thread(target=send_forever, daemon=True)
+        sender.start()
+        status, headers, body = read_response(sock)
+        assert status == 413
+        assert body == run_cli(b" " * (LIMIT + 1)).stdout
+        assert headers["connection"] == "close"
+        assert stopped.wait(20), f"the server kept reading: {sent[0]} bytes accepted"
+        sender.join(5)
+
+
+# ---- transport errors ---------------------------------------------------------------------------
+
+
+def test_transport_errors(client: httpx.Client) -> None:
+    assert (
+        client.post(CALC, content=b"{}", headers={"Content-Type": "text/plain"}).status_code == 415
+    )
+    assert client.get("/nope").status_code == 404
+    response = client.get(CALC)
+    assert (response.status_code, response.headers["allow"]) == (405, "POST")
+    assert response.json() == {
+        "schemaVersion": 1,
+        "error": {
+            "code": "method_not_allowed",
+            "message": "This route does not accept this method.",
+        },
+    }
+
+
+def test_stalled_body_is_408_after_the_read_timeout(server: Server) -> None:
+    with server.connect() as sock:
+        sock.sendall(head(CALC, **{"Content-Type": JSON, "Content-Length": "100"}) + b'{"schema')
+        started = time.monotonic()
+        status, _, body = read_response(sock)
+        elapsed = time.monotonic() - started
+    assert status == 408
+    assert b'"request_timeout"' in body
+    assert 0.8 <= elapsed < 5, elapsed
+
+
+def test_client_disconnect_mid_body_then_the_server_still_answers(
+    server: Server, client: httpx.Client
+) -> None:
+    for _ in range(3):
+        with server.connect() as sock:
+            sock.sendall(
+                head(CALC, **{"Content-Type": JSON, "Content-Length": "1000"}) + b"{" * 100
+            )
+    assert client.get("/healthz").status_code == 200
+    raw = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes()
+    response = client.post(CALC, content=raw, headers={"Content-Type": JSON})
+    assert (response.status_code, response.content) == (200, run_cli(raw).stdout)
+
+
+# ---- graceful shutdown ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_finishes_the_call_in_flight(workers: str) -> None:
+    """Half a body sent, SIGTERM, then the other half: the call is answered in full and the
+    server then shuts down (one worker: its listening socket is closed at once)."""
+    raw = (EXAMPLES / "01-example-from-brief.request.json").read_bytes()
+    expected = run_cli(raw).stdout
+    running = Server("--workers", workers)
+    try:
+        with running.connect() as sock:
+            sock.sendall(head(CALC, **{"Content-Type": JSON, "Content-Length": str(len(raw))}))
+            sock.sendall(raw[: len(raw) // 2])
+            time.sleep(0.3)
+            running.proc.send_signal(signal.SIGTERM)
+            time.sleep(0.5)
+            if workers == "1":  # with workers, the supervisor holds the socket a while longer
+                with pytest.raises(OSError):
+                    socket.create_connection(("127.0.0.1", running.port), timeout=2).close()
+            assert running.proc.poll() is None, "exited with a call in flight"
+            sock.sendall(raw[len(raw) // 2 :])
+            status, _, body = read_response(sock)
+        assert (status, body) == (200, expected)
+        # One worker: uvicorn shuts down, then re-raises the signal it caught (the conventional
+        # status of a process ended by SIGTERM). Several: the supervisor stops its workers,
+        # each shutting down the same way, and exits 0.
+        assert running.proc.wait(15) == (-signal.SIGTERM if workers == "1" else 0)
+        log = running.read_log()
+        assert "Waiting for connections to close" in log or "Shutting down" in log
+        assert "Finished server process" in log
+    finally:
+        running.stop()
+
+
+def test_two_workers_answer(tmp_path: Any) -> None:
+    running = Server("--workers", "2")
+    try:
+        raw = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes()
+        with httpx.Client(base_url=running.url, timeout=30) as session:
+            answers = {
+                session.post(CALC, content=raw, headers={"Content-Type": JSON}).content
+                for _ in range(10)
+            }
+        assert answers == {run_cli(raw).stdout}
+    finally:
+        running.stop()
