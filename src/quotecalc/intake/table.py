@@ -1,0 +1,154 @@
+"""A grid of cells (header row + data rows) to the request's quotes (``docs/intake.md``).
+
+- Row 1 is the header row. Every non-blank header must map to a quote field
+  (``headers.py``); an unknown name is ``unknown_column``, a second column for the same
+  field ``duplicate_column``. A column without a name is ignored only while all its cells
+  are blank (``unnamed_column`` otherwise), and so are cells right of the last column.
+- A data row whose cells are all blank is skipped (spreadsheets end in such rows); every
+  other data row is one quote, in row order; more than 100 is ``too_many_rows``.
+- Each quote's cells are read by ``cells.read_cell`` and the raw quote is then checked by the
+  calculator's own field rules (``read_fields`` over ``QUOTE_FIELDS``) and its duplicate
+  supplier rule; each error it reports is put back at its cell. A row without a supplier is
+  ``missing_required`` at its supplier cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from ..context import FieldError
+from ..fields import MAX_QUOTES, QUOTE_FIELDS, FieldRule, Kind
+from ..stages.validate import check_unique_supplier_ids, read_fields
+from .cells import Cell, CellKind, Problem, Value, read_cell
+from .errors import IntakeError, Note
+from .headers import field_for
+
+RULES: Final[dict[str, FieldRule]] = {rule.name: rule for rule in QUOTE_FIELDS}
+Row = Sequence[Cell]
+CellRef = Callable[[int, int], str]
+"""``ref(row, column)`` names a cell (both 1-based); column 0 names the whole row."""
+
+
+@attrs.frozen
+class Quotes:
+    """The quotes read from a grid, with the errors and notes found on the way."""
+
+    quotes: tuple[dict[str, str], ...]
+    errors: tuple[IntakeError, ...]
+    notes: tuple[Note, ...]
+
+
+def _columns(header: Row, errors: list[IntakeError]) -> dict[int, str]:
+    """Column index -> field, for the named columns."""
+    columns: dict[int, str] = {}
+    for index, cell in enumerate(header):
+        if cell.is_blank:
+            continue
+        field = field_for(cell.text) if cell.kind is CellKind.TEXT else None
+        if field is None:
+            errors.append(IntakeError("unknown_column", cell.ref))
+        elif field in columns.values():
+            errors.append(IntakeError("duplicate_column", cell.ref))
+        else:
+            columns[index] = field
+    return columns
+
+
+def _check_unnamed(
+    header: Row, rows: Iterable[tuple[int, Row]], named: set[int], errors: list[IntakeError]
+) -> None:
+    for _, row in rows:
+        for index, cell in enumerate(row):
+            if index in named or cell.is_blank:
+                continue
+            if index < len(header):
+                errors.append(IntakeError("unnamed_column", header[index].ref))
+            else:
+                errors.append(IntakeError("cell_outside_header", cell.ref))
+
+
+def _canonical(rule: FieldRule, raw: str, value: Any) -> str:
+    """Integers as canonical integer text (the calculator echoes them so); the rest as read."""
+    if rule.kind is Kind.INTEGER:
+        return str(value)
+    return raw
+
+
+def _quote(
+    row: Row, columns: dict[int, str], errors: list[IntakeError], notes: list[Note]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The raw quote of one data row and the cell reference of each of its fields."""
+    raw: dict[str, str] = {}
+    refs: dict[str, str] = {}
+    for index, field in columns.items():
+        cell = row[index]
+        refs[field] = cell.ref
+        reading = read_cell(cell, RULES[field].kind)
+        if isinstance(reading, Problem):
+            errors.append(IntakeError(reading.code, cell.ref))
+        elif isinstance(reading, Value):
+            raw[field] = reading.raw
+            if reading.rounded_tail:
+                notes.append(Note("float_tail_rounded", cell.ref))
+    return raw, refs
+
+
+def read_table(rows: Sequence[tuple[int, Row]], ref: CellRef) -> Quotes:
+    """Quotes from numbered ``rows`` (the first is the header row, number 1)."""
+    errors: list[IntakeError] = []
+    notes: list[Note] = []
+    if not rows or rows[0][0] != 1 or all(cell.is_blank for cell in rows[0][1]):
+        return Quotes((), (IntakeError("missing_header", ref(1, 0)),), ())
+    header = rows[0][1]
+    columns = _columns(header, errors)
+    if "supplierId" not in columns.values():
+        errors.append(IntakeError("missing_supplier_column", ref(1, 0)))
+    data = [(number, row) for number, row in rows[1:] if not all(c.is_blank for c in row)]
+    _check_unnamed(header, data, set(columns), errors)
+    if len(data) > MAX_QUOTES:
+        errors.append(IntakeError("too_many_rows", ref(data[MAX_QUOTES][0], 0)))
+        data = data[:MAX_QUOTES]
+    if not data:
+        errors.append(IntakeError("no_quotes", ref(2, 0)))
+    raws: list[dict[str, str]] = []
+    refs: list[dict[str, str]] = []
+    for number, row in data:
+        padded = list(row) + [
+            Cell(ref(number, column + 1), CellKind.BLANK) for column in range(len(row), len(header))
+        ]
+        raw, cell_refs = _quote(padded, columns, errors, notes)
+        raws.append(raw)
+        refs.append(cell_refs)
+    quotes = _validated(raws, refs, "supplierId" in columns.values(), errors)
+    return Quotes(quotes, tuple(errors), tuple(notes))
+
+
+def _validated(
+    raws: list[dict[str, str]],
+    refs: list[dict[str, str]],
+    has_supplier_column: bool,
+    errors: list[IntakeError],
+) -> tuple[dict[str, str], ...]:
+    """Check the raw quotes with the calculator's own rules; put each error at its cell."""
+    found: list[FieldError] = []
+    values = [read_fields(QUOTE_FIELDS, raw, f"/quotes/{i}", found) for i, raw in enumerate(raws)]
+    check_unique_supplier_ids({}, {"quotes": values}, found)
+    for error in found:
+        _, _, index, field = error.path.split("/")
+        if field not in refs[int(index)]:
+            # Only a missing supplier can have no cell: the column itself is missing,
+            # which missing_supplier_column already says once.
+            assert not has_supplier_column and error.code == "missing_required"
+            continue
+        errors.append(IntakeError(error.code, refs[int(index)][field]))
+    return tuple(
+        {
+            rule.name: _canonical(rule, raw[rule.name], value[rule.name])
+            for rule in QUOTE_FIELDS
+            if rule.name in value
+        }
+        for raw, value in zip(raws, values, strict=True)
+    )
