@@ -6,7 +6,7 @@ contract name or of one of its synonyms. Folding does exactly three things:
 1. full-width forms become half-width: U+FF01-U+FF5E become U+0021-U+007E (``（`` -> ``(``,
    ``Ａ`` -> ``A``) and the ideographic space U+3000 becomes U+0020;
 2. surrounding whitespace is removed (``str.strip``);
-3. case is folded (``str.casefold``).
+3. case is folded (``str.casefold``, Unicode full case folding).
 
 Nothing else is changed: inner spaces, other punctuation and other compatibility forms
 stay as written. The first Chinese and the first English synonym of each row are the
@@ -32,9 +32,9 @@ SYNONYMS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "freight": (("运费",), ("Freight", "Shipping")),
     "otherFees": (("其他费用",), ("Other fees",)),
     "leadDays": (("交期（天）", "交期天数", "交期"), ("Lead days", "Lead time (days)")),
+    "qualityEvidence": (("质量证据",), ("Quality evidence",)),
     "qualityScore": (("质量分", "质量评分"), ("Quality score",)),
     "qualityDefinition": (("质量定义", "质量评分定义"), ("Quality definition",)),
-    "qualityEvidence": (("质量证据",), ("Quality evidence",)),
 }
 
 _WIDTH: Final = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}

@@ -64,6 +64,8 @@ def _check_unnamed(
         for index, cell in enumerate(row):
             if index in named or cell.is_blank:
                 continue
+            if index < len(header) and not header[index].is_blank:
+                continue  # an unknown or duplicated column, already reported at its name
             if index < len(header):
                 errors.append(IntakeError("unnamed_column", header[index].ref))
             else:
