@@ -135,6 +135,7 @@ def _validated(
     errors: list[IntakeError],
 ) -> tuple[dict[str, str], ...]:
     """Check the raw quotes with the calculator's own rules; put each error at its cell."""
+    already = {error.cell for error in errors}  # a cell with its own error says it once
     found: list[FieldError] = []
     values = [read_fields(QUOTE_FIELDS, raw, f"/quotes/{i}", found) for i, raw in enumerate(raws)]
     check_unique_supplier_ids({}, {"quotes": values}, found)
@@ -145,7 +146,9 @@ def _validated(
             # which missing_supplier_column already says once.
             assert not has_supplier_column and error.code == "missing_required"
             continue
-        errors.append(IntakeError(error.code, refs[int(index)][field]))
+        cell = refs[int(index)][field]
+        if cell not in already:
+            errors.append(IntakeError(error.code, cell))
     return tuple(
         {
             rule.name: _canonical(rule, raw[rule.name], value[rule.name])

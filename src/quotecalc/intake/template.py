@@ -51,16 +51,16 @@ EXPLANATIONS: Final[dict[str, tuple[str, str, str]]] = {
     "freight": ("整单运费", "Freight for the whole order", "20"),
     "otherFees": ("整单其他费用", "Other fees for the whole order", "0"),
     "leadDays": ("交期天数，整数", "Lead time in days, an integer", "7"),
+    "qualityEvidence": (
+        "质量证据（未经核实的说明）",
+        "Quality evidence (an unverified claim)",
+        "ISO 9001 audit 2024",
+    ),
     "qualityScore": ("质量分（在质量量表范围内）", "Quality score, within the quality scale", "4"),
     "qualityDefinition": (
         "质量分的定义，须与量表定义一致",
         "What the score means; must equal the scale's definition",
         "1-5 audit",
-    ),
-    "qualityEvidence": (
-        "质量证据（未经核实的说明）",
-        "Quality evidence (an unverified claim)",
-        "ISO 9001 audit 2024",
     ),
 }
 
