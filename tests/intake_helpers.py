@@ -73,3 +73,46 @@ def set_cached_values(path: Path, values: Mapping[str, str]) -> Path:
         for name, data in members.items():
             archive.writestr(name, data)
     return path
+
+
+def intake_errors_schema() -> dict[str, Any]:
+    """The published schema of the intake error document, built from the message table
+    (``docs/schema/intake-errors.schema.json`` must equal it)."""
+    from quotecalc.intake.errors import MESSAGES
+
+    entries = [
+        {
+            "type": "object",
+            "properties": {
+                "code": {"const": code},
+                "cell": {"type": "string"},
+                "message": {"const": message},
+            },
+            "required": ["code", "cell", "message"],
+            "additionalProperties": False,
+        }
+        for code, message in sorted(MESSAGES.items())
+    ]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$comment": "Checked against quotecalc.intake.errors.MESSAGES by tests/test_intake_cli.py.",
+        "title": "quotecalc intake errors",
+        "description": (
+            "What python -m quotecalc.intake prints on stdout when a spreadsheet cannot become"
+            " a request (exit 2; exit 1 for internal_error): at most 100 errors in position"
+            " order, each a fixed code at a cell reference (Sheet1!C7, C7, 7:7 for a row, or"
+            " the empty string for the file or the command line) with its fixed message."
+        ),
+        "type": "object",
+        "properties": {
+            "schemaVersion": {"const": 1},
+            "errors": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 100,
+                "items": {"oneOf": entries},
+            },
+        },
+        "required": ["schemaVersion", "errors"],
+        "additionalProperties": False,
+    }

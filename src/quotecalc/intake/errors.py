@@ -71,7 +71,28 @@ NOTE_MESSAGES: Final[dict[str, str]] = {
     ),
 }
 
-MESSAGES: Final[dict[str, str]] = {**CORE_MESSAGES, **INTAKE_MESSAGES}
+# The calculator's codes its quote-field rules can give a cell (blank text never reaches them:
+# it is an omitted field, so empty_string cannot occur; every cell value is a string, so
+# invalid_type and null_not_allowed cannot either).
+CELL_CORE_CODES: Final = (
+    "missing_required",
+    "duplicate_supplier_id",
+    "invalid_number_format",
+    "exponent_not_allowed",
+    "too_many_decimals",
+    "number_too_long",
+    "negative_value",
+    "non_finite_number",
+    "out_of_range",
+    "not_integer",
+    "string_too_long",
+    "invalid_currency",
+)
+
+MESSAGES: Final[dict[str, str]] = {
+    **{code: CORE_MESSAGES[code] for code in CELL_CORE_CODES},
+    **INTAKE_MESSAGES,
+}
 
 _REF: Final = re.compile(r"(?:.*!)?(?:([A-Z]+)([0-9]+)|([0-9]+):[0-9]+)")
 

@@ -1,0 +1,101 @@
+"""Hypothesis: any table of valid cells becomes a request the calculator accepts, and every
+blank or unknown-marker cell becomes an omitted field, never a value (``docs/intake.md``)."""
+
+# ruff: noqa: RUF001
+from __future__ import annotations
+
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from intake_helpers import write_csv
+from quotecalc import calculate
+from quotecalc.fields import QUOTE_FIELDS, FieldRule, Kind
+from quotecalc.intake import read
+from quotecalc.intake.cells import UNKNOWN_MARKERS
+from quotecalc.intake.headers import SYNONYMS, fold
+from quotecalc.intake.request import request_bytes
+
+RULES = {rule.name: rule for rule in QUOTE_FIELDS}
+UNKNOWN_CELLS = ["", " ", "\u3000", "无", "未知", "N/A", "n/a", "-", "—", "－"]
+
+
+def number_text(low: int, high: int, decimals: bool) -> st.SearchStrategy[str]:
+    whole = st.integers(low, high).map(str)
+    if not decimals:
+        return whole
+    fraction = st.text("0123456789", min_size=1, max_size=6).map(lambda digits: "." + digits)
+    return st.builds(lambda w, f: w + f, whole, st.one_of(st.just(""), fraction)).filter(
+        lambda text: Decimal(text) <= 10**15
+    )
+
+
+def valid_text(max_length: int) -> st.SearchStrategy[str]:
+    alphabet = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
+    return st.text(alphabet, min_size=1, max_size=min(max_length, 30)).filter(
+        lambda text: not text.isspace() and fold(text) not in UNKNOWN_MARKERS
+    )
+
+
+def valid_value(rule: FieldRule) -> st.SearchStrategy[str]:
+    if rule.kind is Kind.INTEGER:
+        low = 1 if rule.bounds is not None and rule.bounds.low == 1 else 0
+        return number_text(low, 10**9, decimals=False)
+    if rule.kind is Kind.DECIMAL:
+        return number_text(0, 10**15, decimals=True)
+    if rule.kind is Kind.CURRENCY:
+        return st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)
+    assert rule.max_length is not None
+    return valid_text(rule.max_length)
+
+
+def header_name(field: str) -> st.SearchStrategy[str]:
+    chinese, english = SYNONYMS[field]
+    names = [field, *chinese, *english]
+    return st.sampled_from(names).flatmap(
+        lambda name: st.sampled_from([name, name.upper(), f" {name} ", name.lower()])
+    )
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[list[str], list[list[str]]]:
+    others = [name for name in RULES if name != "supplierId"]
+    fields = ["supplierId", *draw(st.lists(st.sampled_from(others), unique=True))]
+    fields = draw(st.permutations(fields))
+    count = draw(st.integers(1, 8))
+    ids = draw(st.lists(valid_text(64), min_size=count, max_size=count, unique=True))
+    rows = []
+    for index in range(count):
+        row = []
+        for field in fields:
+            if field == "supplierId":
+                row.append(ids[index])
+            else:
+                cell = st.one_of(st.sampled_from(UNKNOWN_CELLS), valid_value(RULES[field]))
+                row.append(draw(cell))
+        rows.append(row)
+    return fields, [[draw(header_name(field)) for field in fields], *rows]
+
+
+@settings(max_examples=60, deadline=None)
+@given(tables())
+def test_valid_cells_make_an_accepted_request(table: tuple[list[str], list[list[str]]]) -> None:
+    fields, rows = table
+    with tempfile.TemporaryDirectory() as folder:
+        request = read(write_csv(Path(folder) / "q.csv", rows))
+    result = calculate(request_bytes(request))
+    assert result.status in ("completed", "partial")
+    for row, quote in zip(rows[1:], request["quotes"], strict=True):
+        for field, cell in zip(fields, row, strict=True):
+            if cell in UNKNOWN_CELLS:
+                assert field not in quote  # omitted: never 0, never ""
+                continue
+            value: Any = quote[field]
+            if RULES[field].kind in (Kind.INTEGER, Kind.DECIMAL):
+                assert Decimal(value) == Decimal(cell)
+            else:
+                assert value == cell
