@@ -77,7 +77,7 @@ def set_cached_values(path: Path, values: Mapping[str, str]) -> Path:
 
 def intake_errors_schema() -> dict[str, Any]:
     """The published schema of the intake error document, built from the message table
-    (``docs/schema/intake-errors.schema.json`` must equal it)."""
+    (``docs/schema/intake/errors.schema.json`` must equal it)."""
     from quotecalc.intake.errors import MESSAGES
 
     entries = [

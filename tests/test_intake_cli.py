@@ -66,7 +66,7 @@ def intake_cli(*argv: str | Path) -> subprocess.CompletedProcess[bytes]:
 def errors_validator() -> Any:
     from jsonschema import Draft202012Validator
 
-    schema = json.loads((ROOT / "docs/schema/intake-errors.schema.json").read_bytes())
+    schema = json.loads((ROOT / "docs/schema/intake/errors.schema.json").read_bytes())
     return Draft202012Validator(schema)
 
 
@@ -77,7 +77,7 @@ def check_errors_schema(stdout: bytes) -> None:
 
 
 def test_published_errors_schema_is_the_message_table() -> None:
-    committed = json.loads((ROOT / "docs/schema/intake-errors.schema.json").read_bytes())
+    committed = json.loads((ROOT / "docs/schema/intake/errors.schema.json").read_bytes())
     assert committed == intake_errors_schema()
     entries = committed["properties"]["errors"]["items"]["oneOf"]
     assert {entry["properties"]["code"]["const"] for entry in entries} == set(MESSAGES)
