@@ -231,6 +231,8 @@ def test_file_level_errors(tmp_path: Path) -> None:
     ok = write_csv(tmp_path / "ok.csv", [EN, ROW_A])
     assert errors_of(ok, encoding="no-such-codec") == [("unknown_encoding", "")]
     assert errors_of(ok, delimiter=";;") == [("invalid_option", "")]
+    assert errors_of(ok, delimiter='"') == [("invalid_option", "")]
+    assert errors_of(ok, sheet="Sheet1") == [("invalid_option", "")]  # a workbook option
     assert errors_of(ok, weights="cost") == [("invalid_option", "")]
 
 

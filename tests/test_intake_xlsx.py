@@ -146,6 +146,8 @@ def test_sheet_choice_and_quoted_sheet_names(tmp_path: Path) -> None:
     )
     assert errors_of(path) == [("percent_sign", "'My quotes'!D2")]
     assert errors_of(path, sheet="Other") == [("sheet_not_found", "")]
+    assert errors_of(path, encoding="gb18030") == [("invalid_option", "")]  # CSV options
+    assert errors_of(path, delimiter=";") == [("invalid_option", "")]
     second = write_xlsx(tmp_path / "two.xlsx", [HEADER, ROW], title="报价", extra_sheets=["Notes"])
     assert read(second)["quotes"] == [QUOTE]  # the first sheet by default
     assert errors_of(second, sheet="Notes") == [

@@ -18,6 +18,7 @@ import attrs
 
 from .errors import IntakeError, IntakeFailed, Note, report
 from .request import RootValue, build_request, root_fields
+from .table import Grid, read_table
 
 __all__ = ["Intake", "IntakeError", "IntakeFailed", "Note", "intake", "read"]
 
@@ -34,34 +35,29 @@ class Intake:
     notes: tuple[Note, ...]
 
 
-def _grid(
-    path: Path, sheet: str | None, encoding: str | None, delimiter: str
-) -> tuple[list[Any], list[IntakeError], Any]:
+def _grid(path: Path, sheet: str | None, encoding: str | None, delimiter: str | None) -> Grid:
+    """The file's grid by its suffix; an option for the other kind of file is refused."""
     suffix = path.suffix.lower()
     if suffix in CSV_SUFFIXES:
-        from .csv_reader import csv_ref, read_csv
+        from .csv_reader import read_csv
 
-        if len(delimiter) != 1 or delimiter in '"\r\n':
-            return [], [IntakeError("invalid_option", "")], csv_ref
-        rows, errors = read_csv(path, encoding, delimiter)
-        return rows, errors, csv_ref
+        if sheet is not None or (delimiter is not None and not _one_char(delimiter)):
+            return Grid(errors=(IntakeError("invalid_option", ""),))
+        return read_csv(path, encoding, delimiter or ",")
     if suffix in XLSX_SUFFIXES:
         from .xlsx_reader import XlsxSupportMissing, read_xlsx
 
+        if encoding is not None or delimiter is not None:
+            return Grid(errors=(IntakeError("invalid_option", ""),))
         try:
-            rows, errors, prefix = read_xlsx(path, sheet)
+            return read_xlsx(path, sheet)
         except XlsxSupportMissing:
-            return [], [IntakeError("xlsx_support_missing", "")], None
+            return Grid(errors=(IntakeError("xlsx_support_missing", ""),))
+    return Grid(errors=(IntakeError("unsupported_file_type", ""),))
 
-        def ref(row: int, column: int) -> str:
-            from .errors import column_letters
 
-            if column == 0:
-                return f"{prefix}{row}:{row}"
-            return f"{prefix}{column_letters(column)}{row}"
-
-        return rows, errors, ref
-    return [], [IntakeError("unsupported_file_type", "")], None
+def _one_char(delimiter: str) -> bool:
+    return len(delimiter) == 1 and delimiter not in '"\r\n'
 
 
 def intake(
@@ -69,23 +65,23 @@ def intake(
     *,
     sheet: str | None = None,
     encoding: str | None = None,
-    delimiter: str = ",",
+    delimiter: str | None = None,
     **root: RootValue | None,
 ) -> Intake:
     """Read ``path`` (``.csv``/``.txt`` or ``.xlsx``/``.xlsm``) into a request.
 
-    ``root`` holds the root fields by their Python names (``quantity``, ``currency``,
-    ``specification``, ``weights``, ``quality_scale``, ``max_lead_days``,
-    ``minimum_quality_score``, ``sensitivity_delta``); ``None`` means not given.
+    ``sheet`` is for workbooks only, ``encoding`` and ``delimiter`` (default ``,``) for CSV
+    only (``invalid_option`` otherwise). ``root`` holds the root fields by their Python
+    names (``quantity``, ``currency``, ``specification``, ``weights``, ``quality_scale``,
+    ``max_lead_days``, ``minimum_quality_score``, ``sensitivity_delta``); ``None`` means
+    not given.
     """
-    from .table import read_table
-
     fields, errors = root_fields(root)
-    rows, grid_errors, ref = _grid(Path(path), sheet, encoding, delimiter)
-    errors += grid_errors
+    grid = _grid(Path(path), sheet, encoding, delimiter)
+    errors += grid.errors
     notes: tuple[Note, ...] = ()
-    if not grid_errors or (rows and ref is not None):
-        table = read_table(rows, ref)
+    if grid.rows or not grid.errors:
+        table = read_table(grid)
         errors += table.errors
         notes = table.notes
         if not errors:

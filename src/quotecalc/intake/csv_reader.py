@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Final
 
 from .cells import Cell, CellKind
-from .errors import IntakeError, column_letters
-from .table import Row
+from .errors import IntakeError, cell_ref
+from .table import Grid, Row
 
 MAX_FILE_BYTES: Final = 10 * 1024 * 1024
 MAX_ROWS_READ: Final = 102  # the header, 100 quotes, and one more to tell "too many"
@@ -26,7 +26,7 @@ MAX_ROWS_READ: Final = 102  # the header, 100 quotes, and one more to tell "too 
 
 def csv_ref(row: int, column: int) -> str:
     """``C7``, or ``7:7`` for the whole row."""
-    return f"{row}:{row}" if column == 0 else f"{column_letters(column)}{row}"
+    return cell_ref("", row, column)
 
 
 def _codec(encoding: str | None) -> str | None:
@@ -63,19 +63,17 @@ def read_bytes(path: Path) -> bytes | IntakeError:
     return data
 
 
-def read_csv(
-    path: Path, encoding: str | None = None, delimiter: str = ","
-) -> tuple[list[tuple[int, Row]], list[IntakeError]]:
+def read_csv(path: Path, encoding: str | None = None, delimiter: str = ",") -> Grid:
     """Numbered rows of text cells, or the errors that stop reading."""
     codec = _codec(encoding)
     if codec is None:
-        return [], [IntakeError("unknown_encoding", "")]
+        return Grid(errors=(IntakeError("unknown_encoding", ""),))
     data = read_bytes(path)
     if isinstance(data, IntakeError):
-        return [], [data]
+        return Grid(errors=(data,))
     text = _decode(data, codec)
     if isinstance(text, list):
-        return [], text
+        return Grid(errors=tuple(text))
     rows: list[tuple[int, Row]] = []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     filled = 0
@@ -86,11 +84,11 @@ def read_csv(
         except StopIteration:
             break
         except csv.Error:
-            return rows, [IntakeError("malformed_csv", csv_ref(number, 0))]
+            return Grid(tuple(rows), (IntakeError("malformed_csv", csv_ref(number, 0)),))
         cells = [
             Cell(csv_ref(number, column), CellKind.TEXT, value)
             for column, value in enumerate(values, start=1)
         ]
         rows.append((number, cells))
         filled += not all(cell.is_blank for cell in cells)
-    return rows, []
+    return Grid(tuple(rows))

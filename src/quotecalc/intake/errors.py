@@ -140,6 +140,13 @@ def column_letters(index: int) -> str:
     return letters
 
 
+def cell_ref(prefix: str, row: int, column: int) -> str:
+    """``{prefix}C7`` for a cell (both 1-based), ``{prefix}7:7`` for column 0 (the row)."""
+    if column == 0:
+        return f"{prefix}{row}:{row}"
+    return f"{prefix}{column_letters(column)}{row}"
+
+
 def _column_number(letters: str) -> int:
     number = 0
     for letter in letters:

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -23,13 +23,25 @@ from ..context import FieldError
 from ..fields import MAX_QUOTES, QUOTE_FIELDS, FieldRule, Kind
 from ..stages.validate import check_unique_supplier_ids, read_fields
 from .cells import Cell, CellKind, Problem, Value, read_cell
-from .errors import IntakeError, Note
+from .errors import IntakeError, Note, cell_ref
 from .headers import field_for
 
 RULES: Final[dict[str, FieldRule]] = {rule.name: rule for rule in QUOTE_FIELDS}
 Row = Sequence[Cell]
-CellRef = Callable[[int, int], str]
-"""``ref(row, column)`` names a cell (both 1-based); column 0 names the whole row."""
+
+
+@attrs.frozen
+class Grid:
+    """What a reader found: numbered rows of cells (row 1 first, blank rows included), the
+    errors that stopped or accompanied reading, and the prefix of its cell references
+    (``Sheet1!`` for a workbook, ``""`` for CSV)."""
+
+    rows: tuple[tuple[int, Row], ...] = ()
+    errors: tuple[IntakeError, ...] = ()
+    prefix: str = ""
+
+    def ref(self, row: int, column: int) -> str:
+        return cell_ref(self.prefix, row, column)
 
 
 @attrs.frozen
@@ -98,8 +110,9 @@ def _quote(
     return raw, refs
 
 
-def read_table(rows: Sequence[tuple[int, Row]], ref: CellRef) -> Quotes:
-    """Quotes from numbered ``rows`` (the first is the header row, number 1)."""
+def read_table(grid: Grid) -> Quotes:
+    """Quotes from the grid's rows (the first is the header row, number 1)."""
+    rows, ref = grid.rows, grid.ref
     errors: list[IntakeError] = []
     notes: list[Note] = []
     if not rows or rows[0][0] != 1 or all(cell.is_blank for cell in rows[0][1]):

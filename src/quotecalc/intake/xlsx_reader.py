@@ -24,8 +24,8 @@ from typing import Any, Final
 
 from .cells import Cell, CellKind
 from .csv_reader import read_bytes
-from .errors import IntakeError, column_letters
-from .table import Row
+from .errors import IntakeError, cell_ref
+from .table import Grid, Row
 
 MAX_EXPANDED_BYTES: Final = 100 * 1024 * 1024
 MAX_ROWS_READ: Final = 102  # the header, 100 quotes, and one more to tell "too many"
@@ -90,9 +90,9 @@ def _rows(sheet: Any, formulas: Any, prefix: str) -> Iterator[tuple[int, Row]]:
         yield (
             number,
             [
-                Cell(f"{prefix}{column_letters(column)}{number}", CellKind.BLANK)
+                Cell(cell_ref(prefix, number, column), CellKind.BLANK)
                 if value_cell is None
-                else _cell(f"{prefix}{column_letters(column)}{number}", value_cell, formula_cell)
+                else _cell(cell_ref(prefix, number, column), value_cell, formula_cell)
                 for column, (value_cell, formula_cell) in enumerate(
                     zip_longest(values, formula_row), start=1
                 )
@@ -100,26 +100,24 @@ def _rows(sheet: Any, formulas: Any, prefix: str) -> Iterator[tuple[int, Row]]:
         )
 
 
-def read_xlsx(
-    path: Path, sheet_name: str | None = None
-) -> tuple[list[tuple[int, Row]], list[IntakeError], str]:
+def read_xlsx(path: Path, sheet_name: str | None = None) -> Grid:
     """Numbered rows of cells, the errors found, and the sheet's reference prefix."""
     openpyxl = _modules()
     data = read_bytes(path)
     if isinstance(data, IntakeError):
-        return [], [data], ""
+        return Grid(errors=(data,))
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         if sum(info.file_size for info in archive.infolist()) > MAX_EXPANDED_BYTES:
-            return [], [IntakeError("xlsx_too_large_uncompressed", "")], ""
+            return Grid(errors=(IntakeError("xlsx_too_large_uncompressed", ""),))
         values = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     except Exception:  # noqa: BLE001 - any defect of a hostile file is one fixed error
-        return [], [IntakeError("xlsx_unreadable", "")], ""
+        return Grid(errors=(IntakeError("xlsx_unreadable", ""),))
     try:
         return _read_sheet(archive, values, formulas, sheet_name)
     except Exception:  # noqa: BLE001 - a defect found while streaming the sheet
-        return [], [IntakeError("xlsx_unreadable", "")], ""
+        return Grid(errors=(IntakeError("xlsx_unreadable", ""),))
     finally:
         values.close()
         formulas.close()
@@ -127,12 +125,12 @@ def read_xlsx(
 
 def _read_sheet(
     archive: zipfile.ZipFile, values: Any, formulas: Any, sheet_name: str | None
-) -> tuple[list[tuple[int, Row]], list[IntakeError], str]:
+) -> Grid:
     names = values.sheetnames
     if sheet_name is None and names:
         sheet_name = names[0]
     if sheet_name is None or sheet_name not in names:
-        return [], [IntakeError("sheet_not_found", "")], ""
+        return Grid(errors=(IntakeError("sheet_not_found", ""),))
     sheet, formula_sheet = values[sheet_name], formulas[sheet_name]
     prefix = sheet_prefix(sheet_name)
     errors = []
@@ -150,4 +148,4 @@ def _read_sheet(
         filled += not all(cell.is_blank for cell in row)
         if filled >= MAX_ROWS_READ:
             break
-    return rows, errors, prefix
+    return Grid(tuple(rows), tuple(errors), prefix)
