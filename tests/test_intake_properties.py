@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,3 +100,57 @@ def test_valid_cells_make_an_accepted_request(table: tuple[list[str], list[list[
                 assert Decimal(value) == Decimal(cell)
             else:
                 assert value == cell
+
+
+def up_to_15_digits(decimals: bool) -> st.SearchStrategy[str]:
+    """Plain decimals in range with at most 15 significant digits: every double nearest
+    one of them has a shortest repr with the same value (15 digits always round-trip)."""
+    return number_text(0, 10**15, decimals).filter(
+        lambda text: len(text.replace(".", "").lstrip("0")) <= 15
+    )
+
+
+def numeric_cell(text: str) -> int | float:
+    exact = Decimal(text)
+    return int(exact) if exact == exact.to_integral_value() else float(exact)
+
+
+@st.composite
+def numeric_tables(draw: st.DrawFn) -> list[tuple[str, str | None]]:
+    """One row: each numeric field a number cell (or blank), as Excel would hold it."""
+    row: list[tuple[str, str | None]] = []
+    for rule in QUOTE_FIELDS:
+        if rule.kind not in (Kind.DECIMAL, Kind.INTEGER):
+            continue
+        if draw(st.booleans()):
+            row.append((rule.name, None))
+        elif rule.kind is Kind.INTEGER:
+            low = 1 if rule.bounds is not None and rule.bounds.low == 1 else 0
+            row.append((rule.name, draw(number_text(low, 10**9, decimals=False))))
+        else:
+            row.append((rule.name, draw(up_to_15_digits(decimals=True))))
+    return row
+
+
+@settings(max_examples=40, deadline=None)
+@given(numeric_tables())
+def test_xlsx_numbers_up_to_15_digits_are_read_exactly(row: list[tuple[str, str | None]]) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    from quotecalc.intake import intake
+
+    workbook = openpyxl.Workbook()
+    workbook.active.append(["supplierId", *(name for name, _ in row)])
+    workbook.active.append(
+        ["A", *(None if text is None else numeric_cell(text) for _, text in row)]
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "q.xlsx"
+        workbook.save(path)
+        result = intake(path)
+    assert result.request is not None and result.notes == ()  # no float tail at all
+    quote = result.request["quotes"][0]
+    for name, text in row:
+        if text is None:
+            assert name not in quote
+        else:
+            assert Decimal(quote[name]) == Decimal(text)
