@@ -154,3 +154,21 @@ def test_xlsx_numbers_up_to_15_digits_are_read_exactly(row: list[tuple[str, str 
             assert name not in quote
         else:
             assert Decimal(quote[name]) == Decimal(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=400), st.sampled_from([None, "gb18030", "latin-1"]))
+def test_any_bytes_as_csv_end_in_a_request_or_fixed_errors(
+    data: bytes, encoding: str | None
+) -> None:
+    from quotecalc.intake import intake
+    from quotecalc.intake.errors import MESSAGES
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "q.csv"
+        path.write_bytes(data)
+        result = intake(path, encoding=encoding)
+    assert (result.request is None) == bool(result.errors)
+    assert all(error.code in MESSAGES for error in result.errors)
+    if result.request is not None:
+        assert calculate(request_bytes(result.request)).status in ("completed", "partial")

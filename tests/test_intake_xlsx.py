@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import io
 import sys
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -185,6 +186,20 @@ def test_xml_entities_are_not_expanded(tmp_path: Path) -> None:
         for name, data in members.items():
             archive.writestr(name, data)
     assert errors_of(path) == [("xlsx_unreadable", "")]
+
+
+def test_openpyxl_warnings_stay_inside(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "q.xlsx", [HEADER, ROW])
+    with zipfile.ZipFile(path) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    del members["xl/styles.xml"]  # openpyxl warns: no default style
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert read(path)["quotes"] == [QUOTE]
+    assert caught == []
 
 
 def test_without_openpyxl_one_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

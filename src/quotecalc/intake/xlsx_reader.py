@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 import zipfile
 from collections.abc import Iterator
 from itertools import zip_longest
@@ -102,6 +103,14 @@ def _rows(sheet: Any, formulas: Any, prefix: str) -> Iterator[tuple[int, Row]]:
 
 def read_xlsx(path: Path, sheet_name: str | None = None) -> Grid:
     """Numbered rows of cells, the errors found, and the sheet's reference prefix."""
+    # openpyxl warns on stderr about parts it skips or replaces (missing default styles,
+    # unknown extensions, defined names); stderr carries only the intake's notes.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _read_workbook(path, sheet_name)
+
+
+def _read_workbook(path: Path, sheet_name: str | None) -> Grid:
     openpyxl = _modules()
     data = read_bytes(path)
     if isinstance(data, IntakeError):
