@@ -213,8 +213,9 @@ def test_more_than_100_data_rows(tmp_path: Path) -> None:
 
 def test_malformed_csv_row(tmp_path: Path) -> None:
     path = tmp_path / "q.csv"
-    path.write_bytes(b'supplierId,packPrice\nA,1\nB,"2"x\n')
-    assert errors_of(path) == [("malformed_csv", "3:3")]
+    path.write_bytes(b'supplierId,packPrice\nA,1%\nB,"2"x\nC,3\n')
+    # the rows before it are still checked; the rows after it are not read
+    assert errors_of(path) == [("percent_sign", "B2"), ("malformed_csv", "3:3")]
 
 
 def test_file_level_errors(tmp_path: Path) -> None:

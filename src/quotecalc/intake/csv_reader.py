@@ -84,7 +84,8 @@ def read_csv(path: Path, encoding: str | None = None, delimiter: str = ",") -> G
         except StopIteration:
             break
         except csv.Error:
-            return Grid(tuple(rows), (IntakeError("malformed_csv", csv_ref(number, 0)),))
+            error = IntakeError("malformed_csv", csv_ref(number, 0))
+            return Grid(tuple(rows), (error,), complete=False)
         cells = [
             Cell(csv_ref(number, column), CellKind.TEXT, value)
             for column, value in enumerate(values, start=1)

@@ -39,6 +39,7 @@ class Grid:
     rows: tuple[tuple[int, Row], ...] = ()
     errors: tuple[IntakeError, ...] = ()
     prefix: str = ""
+    complete: bool = True  # False when reading stopped early: the rows are only a prefix
 
     def ref(self, row: int, column: int) -> str:
         return cell_ref(self.prefix, row, column)
@@ -126,7 +127,7 @@ def read_table(grid: Grid) -> Quotes:
     if len(data) > MAX_QUOTES:
         errors.append(IntakeError("too_many_rows", ref(data[MAX_QUOTES][0], 0)))
         data = data[:MAX_QUOTES]
-    if not data:
+    if not data and grid.complete:
         errors.append(IntakeError("no_quotes", ref(2, 0)))
     raws: list[dict[str, str]] = []
     refs: list[dict[str, str]] = []
