@@ -211,6 +211,23 @@ def test_root_options_pass_through_as_strings_in_contract_order() -> None:
     assert next(iter(request)) == "schemaVersion" and list(request)[-1] == "quotes"
 
 
+def test_python_callers_may_pass_mappings_and_numbers() -> None:
+    fields, errors = root_fields(
+        {
+            "weights": {"cost": Decimal("0.5"), "delivery": 0, "quality": "0.5"},
+            "quality_scale": {"definition": "d;e", "minimum": 1, "maximum": Decimal("5.0")},
+            "max_lead_days": 20,
+            "currency": None,  # not given
+        }
+    )
+    assert not errors
+    assert fields == {
+        "weights": {"cost": "0.5", "delivery": "0", "quality": "0.5"},
+        "qualityScale": {"definition": "d;e", "minimum": "1", "maximum": "5.0"},
+        "maxLeadDays": "20",
+    }
+
+
 def test_unvalidated_option_values_are_left_to_the_calculator() -> None:
     fields, errors = root_fields({"quantity": "many", "weights": "cost=x,speed=1"})
     assert not errors
