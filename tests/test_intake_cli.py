@@ -262,3 +262,25 @@ def test_without_openpyxl_one_error_line(tmp_path: Path) -> None:
         check=False,
     )
     assert env_csv.returncode == 0
+
+
+def test_core_never_imports_the_intake_and_csv_never_imports_openpyxl(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "q.csv", ROWS)
+    code = (
+        "import sys, quotecalc\n"
+        "quotecalc.calculate(open(sys.argv[1], 'rb').read())\n"
+        "core = sorted(m for m in sys.modules if m.startswith(('quotecalc.intake', 'openpyxl')))\n"
+        "from quotecalc.intake import read\n"
+        "read(sys.argv[2])\n"
+        "csv = sorted(m for m in sys.modules if m.startswith(('openpyxl', 'defusedxml')))\n"
+        "print(core, csv)\n"
+    )
+    example = ROOT / "examples" / "multi-supplier.request.json"
+    proc = subprocess.run(
+        [sys.executable, "-B", "-c", code, str(example), str(path)],
+        capture_output=True,
+        env=ENV,
+        timeout=60,
+        check=True,
+    )
+    assert proc.stdout == b"[] []\n"
