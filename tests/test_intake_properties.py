@@ -4,6 +4,8 @@ blank or unknown-marker cell becomes an omitted field, never a value (``docs/int
 # ruff: noqa: RUF001
 from __future__ import annotations
 
+import functools
+import json
 import tempfile
 from decimal import Decimal
 from pathlib import Path
@@ -13,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from intake_helpers import write_csv
 from quotecalc import calculate
 from quotecalc.fields import QUOTE_FIELDS, FieldRule, Kind
@@ -22,6 +25,16 @@ from quotecalc.intake.headers import SYNONYMS, fold
 from quotecalc.intake.request import request_bytes
 
 RULES = {rule.name: rule for rule in QUOTE_FIELDS}
+
+
+@functools.cache
+def request_validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((ROOT / "docs" / "schema" / "request.schema.json").read_bytes())
+    return Draft202012Validator(schema)
+
+
 UNKNOWN_CELLS = ["", " ", "\u3000", "无", "未知", "N/A", "n/a", "-", "—", "－"]
 
 
@@ -90,6 +103,7 @@ def test_valid_cells_make_an_accepted_request(table: tuple[list[str], list[list[
         request = read(write_csv(Path(folder) / "q.csv", rows))
     result = calculate(request_bytes(request))
     assert result.status in ("completed", "partial")
+    assert not list(request_validator().iter_errors(request))  # the published schema agrees
     for row, quote in zip(rows[1:], request["quotes"], strict=True):
         for field, cell in zip(fields, row, strict=True):
             if cell in UNKNOWN_CELLS:
