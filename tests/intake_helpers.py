@@ -116,3 +116,21 @@ def intake_errors_schema() -> dict[str, Any]:
         "required": ["schemaVersion", "errors"],
         "additionalProperties": False,
     }
+
+
+def replace_sheet_data(path: Path, sheet_data: str) -> Path:
+    """Put hand-written ``<row>`` elements into the first sheet (shapes openpyxl would never
+    write: millions of padded cells, cells far to the right)."""
+    with zipfile.ZipFile(path) as archive:
+        members = {info.filename: archive.read(info.filename) for info in archive.infolist()}
+    xml = members[SHEET_XML].decode()
+    start, end = xml.index("<sheetData>") + len("<sheetData>"), xml.index("</sheetData>")
+    members[SHEET_XML] = (xml[:start] + sheet_data + xml[end:]).encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return path
+
+
+def inline_cell(ref: str, text: str) -> str:
+    return f'<c r="{ref}" t="inlineStr"><is><t>{text}</t></is></c>'

@@ -12,7 +12,13 @@ from typing import Any
 
 import pytest
 
-from intake_helpers import set_cached_values, write_csv, write_xlsx
+from intake_helpers import (
+    inline_cell,
+    replace_sheet_data,
+    set_cached_values,
+    write_csv,
+    write_xlsx,
+)
 from quotecalc.intake import __main__ as intake_main
 from quotecalc.intake import intake
 from quotecalc.intake.csv_reader import MAX_FILE_BYTES
@@ -55,6 +61,21 @@ def zip_bomb(folder: Path) -> tuple[Path, dict[str, str]]:
     return path, {}
 
 
+def sparse_sheet(rows: int) -> Build:
+    """A header, ``rows`` rows holding one styled blank cell at XFD, and a quote at the
+    sheet's last row: Excel's extremes, which openpyxl would walk row by row."""
+
+    def build(folder: Path) -> tuple[Path, dict[str, str]]:
+        pytest.importorskip("openpyxl")
+        path = write_xlsx(folder / "q.xlsx", [["supplierId"]])
+        data = [f'<row r="1">{inline_cell("A1", "supplierId")}</row>']
+        data += [f'<row r="{n}"><c r="XFD{n}" s="0"/></row>' for n in range(2, rows + 2)]
+        data.append(f'<row r="1048576">{inline_cell("A1048576", "A")}</row>')
+        return replace_sheet_data(path, "".join(data)), {}
+
+    return build
+
+
 def row(supplier: str = "A", price: Any = "1", currency: str = "CNY") -> list[Any]:
     return [supplier, price, currency, "M6", "100"]
 
@@ -76,7 +97,9 @@ CASES: dict[str, tuple[Build, str]] = {
     "duplicate_column": (csv_case([*HEAD, "Pack price"], row()), "F1"),
     "unnamed_column": (csv_case([*HEAD, "", "运费"], [*row(), "x", "0"]), "F1"),
     "cell_outside_header": (csv_case(HEAD, [*row(), "", "x"]), "G2"),
+    "too_many_columns": (csv_case(HEAD, [*row(), *[""] * 59, "x"]), "BM2"),
     "no_quotes": (csv_case(HEAD), "2:2"),
+    "sheet_too_large": (sparse_sheet(10000), "Sheet1!10001:10001"),
     "too_many_rows": (csv_case(["供应商"], *([f"S{n}"] for n in range(101))), "102:102"),
     "thousands_separator": (csv_case(HEAD, row(price="1,000")), "B2"),
     "percent_sign": (csv_case(HEAD, row(price="5%")), "B2"),

@@ -9,6 +9,7 @@ import datetime
 import io
 import re
 import sys
+import time
 import warnings
 import zipfile
 from pathlib import Path
@@ -17,7 +18,12 @@ import pytest
 
 openpyxl = pytest.importorskip("openpyxl")
 
-from intake_helpers import set_cached_values, write_xlsx  # noqa: E402
+from intake_helpers import (  # noqa: E402
+    inline_cell,
+    replace_sheet_data,
+    set_cached_values,
+    write_xlsx,
+)
 from quotecalc.intake import Note, intake, read  # noqa: E402
 from quotecalc.intake.headers import template_names  # noqa: E402
 from quotecalc.intake.template import EXPLANATIONS, template_bytes  # noqa: E402
@@ -157,6 +163,38 @@ def test_sheet_choice_and_quoted_sheet_names(tmp_path: Path) -> None:
         ("unknown_column", "Notes!A1"),
         ("no_quotes", "Notes!2:2"),
     ]
+
+
+def test_data_right_of_column_bl(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "q.xlsx", [HEADER, ROW])
+    data = [
+        '<row r="1">'
+        + "".join(inline_cell(f"{c}1", n) for c, n in zip("ABCDEFG", HEADER, strict=True)),
+        inline_cell("XFD1", "x") + "</row>",
+        '<row r="2">'
+        + "".join(inline_cell(f"{c}2", str(v)) for c, v in zip("ABCDEFG", ROW, strict=True)),
+        '<c r="BL2"><v>1</v></c><c r="BM2" s="0"/><c r="CV2"><v>7</v></c><c r="CW2"><v>8</v></c>',
+        "</row>",
+    ]
+    replace_sheet_data(path, "".join(data))
+    assert errors_of(path) == [  # BM2 is blank; CW2 is the second far cell of its row
+        ("unnamed_column", "Sheet1!BL1"),
+        ("too_many_columns", "Sheet1!XFD1"),
+        ("too_many_columns", "Sheet1!CV2"),
+    ]
+
+
+def test_a_sparse_sheet_costs_its_rows_not_its_width(tmp_path: Path) -> None:
+    """9998 rows with one blank cell at XFD and a quote at row 10000: read without padding
+    any row to 16384 cells (which would be 160 million cells)."""
+    path = write_xlsx(tmp_path / "q.xlsx", [["supplierId"]])
+    data = [f'<row r="1">{inline_cell("A1", "supplierId")}</row>']
+    data += [f'<row r="{n}"><c r="XFD{n}" s="0"/></row>' for n in range(2, 10000)]
+    data.append(f'<row r="10000">{inline_cell("A10000", "A")}</row>')
+    replace_sheet_data(path, "".join(data))
+    started = time.monotonic()
+    assert read(path)["quotes"] == [{"supplierId": "A"}]
+    assert time.monotonic() - started < 30  # about 0.3 s alone
 
 
 def test_too_many_rows(tmp_path: Path) -> None:

@@ -5,7 +5,9 @@ The file (at most 10 MiB) is decoded as UTF-8 with or without a byte-order mark 
 also accepts a BOM). Each line that does not decode is ``undecodable_text`` at that line
 (``7:7``), all of them; the file is then not read further. Parsing is the ``csv`` module's
 Excel dialect with ``strict=True`` and the given one-character delimiter (``,`` by default);
-a row it refuses is ``malformed_csv``. Every CSV cell is text: ``cells.py`` decides the rest.
+a row it refuses is ``malformed_csv``. Columns A to BL are read; a non-blank cell beyond them
+is ``too_many_columns`` (at most one per row). Every CSV cell is text: ``cells.py`` decides
+the rest.
 """
 
 from __future__ import annotations
@@ -16,12 +18,11 @@ import io
 from pathlib import Path
 from typing import Final
 
-from .cells import Cell, CellKind
+from .cells import Cell, CellKind, is_blank
 from .errors import IntakeError, cell_ref
-from .table import Grid, Row
+from .table import MAX_COLUMNS, MAX_ROWS_READ, Grid, Row
 
 MAX_FILE_BYTES: Final = 10 * 1024 * 1024
-MAX_ROWS_READ: Final = 102  # the header, 100 quotes, and one more to tell "too many"
 
 
 def csv_ref(row: int, column: int) -> str:
@@ -75,6 +76,7 @@ def read_csv(path: Path, encoding: str | None = None, delimiter: str = ",") -> G
     if isinstance(text, list):
         return Grid(errors=tuple(text))
     rows: list[tuple[int, Row]] = []
+    errors: list[IntakeError] = []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     filled = 0
     while filled < MAX_ROWS_READ:
@@ -84,12 +86,19 @@ def read_csv(path: Path, encoding: str | None = None, delimiter: str = ",") -> G
         except StopIteration:
             break
         except csv.Error:
-            error = IntakeError("malformed_csv", csv_ref(number, 0))
-            return Grid(tuple(rows), (error,), complete=False)
+            errors.append(IntakeError("malformed_csv", csv_ref(number, 0)))
+            return Grid(tuple(rows), tuple(errors), complete=False)
+        if all(is_blank(value) for value in values):
+            rows.append((number, ()))
+            continue
+        for column, value in enumerate(values[MAX_COLUMNS:], start=MAX_COLUMNS + 1):
+            if not is_blank(value):
+                errors.append(IntakeError("too_many_columns", csv_ref(number, column)))
+                break
         cells = [
             Cell(csv_ref(number, column), CellKind.TEXT, value)
-            for column, value in enumerate(values, start=1)
+            for column, value in enumerate(values[:MAX_COLUMNS], start=1)
         ]
         rows.append((number, cells))
-        filled += not all(cell.is_blank for cell in cells)
-    return Grid(tuple(rows))
+        filled += 1
+    return Grid(tuple(rows), tuple(errors))

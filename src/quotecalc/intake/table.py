@@ -27,6 +27,8 @@ from .errors import IntakeError, Note, cell_ref
 from .headers import field_for
 
 RULES: Final[dict[str, FieldRule]] = {rule.name: rule for rule in QUOTE_FIELDS}
+MAX_COLUMNS: Final = 64  # A to BL: room for every field and a few blank or note columns
+MAX_ROWS_READ: Final = MAX_QUOTES + 2  # the header, 100 quotes, one more to tell "too many"
 Row = Sequence[Cell]
 
 

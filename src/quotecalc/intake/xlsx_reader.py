@@ -7,9 +7,12 @@ defusedxml when it is installed, so a hostile file cannot expand XML entities).
 The file (at most 10 MiB, expanding to at most 100 MiB) is opened twice in read-only mode:
 with ``data_only=True`` for the values Excel cached when it last saved the file, and with
 ``data_only=False`` to see which cells hold formulas; a formula without a cached value is
-``formula_without_value`` (it would otherwise look blank). Merged ranges are read from the
-sheet's XML (read-only openpyxl does not expose them); each is ``merged_cells`` at its
-top-left cell. The sheet is ``sheet`` or the workbook's first sheet.
+``formula_without_value`` (it would otherwise look blank). One streaming pass over the
+sheet's XML finds merged ranges (read-only openpyxl does not expose them; each is
+``merged_cells`` at its top-left cell) and data right of column BL (``too_many_columns``);
+openpyxl then reads columns A to BL only, and rows it pads are skipped without touching
+their cells, so a hostile sheet cannot make the intake walk millions of empty cells. The
+sheet is ``sheet`` or the workbook's first sheet.
 """
 
 from __future__ import annotations
@@ -25,14 +28,16 @@ from typing import Any, Final
 
 from .cells import Cell, CellKind
 from .csv_reader import read_bytes
-from .errors import IntakeError, cell_ref
-from .table import Grid, Row
+from .errors import MAX_ERRORS, IntakeError, cell_ref
+from .table import MAX_COLUMNS, MAX_ROWS_READ, Grid, Row
 
 MAX_EXPANDED_BYTES: Final = 100 * 1024 * 1024
-MAX_ROWS_READ: Final = 102  # the header, 100 quotes, and one more to tell "too many"
-MAX_ROWS_SCANNED: Final = 65536  # blank rows included; past this the sheet has too many rows
+# A quote sheet has about 100 rows of at most 64 cells; these bound what a hostile sheet
+# can make openpyxl walk (blank rows and cells cost as much as full ones).
+MAX_XML_ROWS: Final = 10000
+MAX_XML_CELLS: Final = 100000
 _PLAIN_SHEET_NAME: Final = re.compile(r"\w+")
-_MERGE_REF: Final = re.compile(r"([A-Z]+)([0-9]+)")
+_CELL_REF: Final = re.compile(r"([A-Z]+)([0-9]+)")
 
 
 class XlsxSupportMissing(Exception):
@@ -73,21 +78,78 @@ def _cell(ref: str, value_cell: Any, formula_cell: Any) -> Cell:
     return Cell(ref, CellKind.DATE)  # datetime, date, time, timedelta
 
 
-def _merged_ranges(archive: zipfile.ZipFile, member: str) -> Iterator[str]:
+def _column_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+def _scan(archive: zipfile.ZipFile, member: str, prefix: str) -> list[IntakeError]:
+    """One streaming pass over the sheet XML: ``merged_cells`` at each merged range's
+    top-left cell, ``too_many_columns`` at the first cell right of column BL that holds a
+    value, an inline string or a formula, per row (at most 100 such errors), and
+    ``sheet_too_large`` (alone; the scan stops there) at the first row past row 10000 or
+    where the sheet's XML passes 100000 cells, blank ones included: openpyxl would walk
+    every row up to the last one and parse every cell, blank or not."""
     from defusedxml.ElementTree import iterparse
 
+    errors: list[IntakeError] = []
+    row = column = far = rows = cells = far_row = 0
     with archive.open(member) as source:
-        for _, element in iterparse(source):
-            if element.tag.endswith("}mergeCell"):
-                yield element.get("ref", "")
-            element.clear()
+        for event, element in iterparse(source, events=("start", "end")):
+            tag = element.tag.rpartition("}")[2]
+            if event == "start":
+                if tag == "row":
+                    row, column, rows = int(element.get("r", row + 1)), 0, rows + 1
+                elif tag == "c":
+                    cells += 1
+                if row > MAX_XML_ROWS or rows > MAX_XML_ROWS or cells > MAX_XML_CELLS:
+                    return [IntakeError("sheet_too_large", cell_ref(prefix, row, 0))]
+                continue
+            if tag == "c":
+                match = _CELL_REF.fullmatch(element.get("r", ""))
+                column = _column_number(match.group(1)) if match else column + 1
+                far_cell = column > MAX_COLUMNS and far_row != row and far < MAX_ERRORS
+                if far_cell and _holds_data(element):
+                    far, far_row = far + 1, row  # the first such cell of a row is enough
+                    errors.append(IntakeError("too_many_columns", cell_ref(prefix, row, column)))
+                element.clear()
+            elif tag == "mergeCell":
+                match = _CELL_REF.match(element.get("ref", ""))
+                corner = match.group(0) if match else ""
+                errors.append(IntakeError("merged_cells", f"{prefix}{corner}"))
+            elif tag == "row":
+                element.clear()
+    return errors
+
+
+def _holds_data(cell: Any) -> bool:
+    for child in cell:
+        tag = child.tag.rpartition("}")[2]
+        if tag in ("is", "f") or (tag == "v" and child.text):
+            return True
+    return False
+
+
+def _is_empty(row: tuple[Any, ...]) -> bool:
+    """A row openpyxl filled with its one shared empty cell only. Identity, at C speed:
+    ``tuple.count`` would call ``ReadOnlyCell.__eq__``, which fails on the empty cell."""
+    from openpyxl.cell.read_only import EMPTY_CELL
+
+    return not row or (row[0] is EMPTY_CELL and len(set(map(id, row))) == 1)
 
 
 def _rows(sheet: Any, formulas: Any, prefix: str) -> Iterator[tuple[int, Row]]:
     sheet.reset_dimensions()
     formulas.reset_dimensions()
-    pairs = zip_longest(sheet.iter_rows(), formulas.iter_rows(), fillvalue=())
+    pairs = zip_longest(
+        sheet.iter_rows(max_col=MAX_COLUMNS), formulas.iter_rows(max_col=MAX_COLUMNS), fillvalue=()
+    )
     for number, (values, formula_row) in enumerate(pairs, start=1):
+        if _is_empty(values) and _is_empty(formula_row):
+            yield number, ()
+            continue
         yield (
             number,
             [
@@ -142,17 +204,13 @@ def _read_sheet(
         return Grid(errors=(IntakeError("sheet_not_found", ""),))
     sheet, formula_sheet = values[sheet_name], formulas[sheet_name]
     prefix = sheet_prefix(sheet_name)
-    errors = []
     # openpyxl's read-only sheet keeps its XML member's name only in a private attribute.
-    for ref in _merged_ranges(archive, sheet._worksheet_path):
-        match = _MERGE_REF.match(ref)
-        errors.append(IntakeError("merged_cells", f"{prefix}{match.group(0) if match else ''}"))
+    errors = _scan(archive, sheet._worksheet_path, prefix)
+    if any(error.code == "sheet_too_large" for error in errors):
+        return Grid(errors=tuple(errors), prefix=prefix)
     rows: list[tuple[int, Row]] = []
     filled = 0
     for number, row in _rows(sheet, formula_sheet, prefix):
-        if number > MAX_ROWS_SCANNED:
-            errors.append(IntakeError("too_many_rows", f"{prefix}{number}:{number}"))
-            break
         rows.append((number, row))
         filled += not all(cell.is_blank for cell in row)
         if filled >= MAX_ROWS_READ:
