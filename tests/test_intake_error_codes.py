@@ -23,6 +23,7 @@ from quotecalc.intake import __main__ as intake_main
 from quotecalc.intake import intake
 from quotecalc.intake.csv_reader import MAX_FILE_BYTES
 from quotecalc.intake.errors import MESSAGES
+from quotecalc.intake.xlsx_reader import MAX_EXPANDED_BYTES
 
 Build = Callable[[Path], tuple[Path, dict[str, str]]]
 HEAD = ["供应商", "包价", "币种", "规格", "每包数量"]
@@ -57,7 +58,7 @@ def raw_case(name: str, data: bytes, **options: str) -> Build:
 def zip_bomb(folder: Path) -> tuple[Path, dict[str, str]]:
     path = folder / "bomb.xlsx"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
-        archive.writestr("xl/big.xml", b"\0" * (100 * 1024 * 1024 + 1))
+        archive.writestr("xl/big.xml", b"\0" * (MAX_EXPANDED_BYTES + 1))
     return path, {}
 
 

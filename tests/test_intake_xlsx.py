@@ -121,6 +121,41 @@ def test_formulas_with_and_without_cached_values(tmp_path: Path) -> None:
     assert read(path)["quotes"] == [QUOTE]
 
 
+def test_formula_cells_as_excel_and_openpyxl_write_them(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "q.xlsx", [["supplierId"]])
+    data = [
+        f'<row r="1">{inline_cell("A1", "supplierId")}{inline_cell("B1", "规格")}',
+        inline_cell("C1", "运费") + "</row>",
+        # a cached empty text result is blank; a cached number is that number
+        '<row r="2"><c r="A2" t="str"><f>"A"</f><v>A</v></c>',
+        '<c r="B2" t="str"><f>""</f><v></v></c><c r="C2"><f>1+1</f><v>2</v></c></row>',
+        # no <v> at all, and openpyxl's own empty <v/>: no cached value
+        '<row r="3"><c r="A3" t="str"><f>"B"</f><v>B</v></c><c r="C3"><f>1+1</f></c></row>',
+        '<row r="4"><c r="A4" t="str"><f>"C"</f><v>C</v></c><c r="C4"><f>1+1</f><v/></c></row>',
+    ]
+    replace_sheet_data(path, "".join(data))
+    assert errors_of(path) == [
+        ("formula_without_value", "Sheet1!C3"),
+        ("formula_without_value", "Sheet1!C4"),
+    ]
+    replace_sheet_data(path, "".join(data[:4]))
+    assert read(path)["quotes"] == [{"supplierId": "A", "freight": "2"}]
+
+
+def test_far_cells_are_reported_once_per_row(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "q.xlsx", [["supplierId"]])
+    data = [f'<row r="1">{inline_cell("A1", "supplierId")}{inline_cell("XFD1", "x")}</row>']
+    data += [
+        f'<row r="{n}">{inline_cell(f"A{n}", f"S{n}")}<c r="BM{n}"><f>1</f></c>'
+        f'<c r="BN{n}"><v>1</v></c></row>'
+        for n in range(2, 12)
+    ]
+    replace_sheet_data(path, "".join(data))
+    expected = [("too_many_columns", "Sheet1!XFD1")]
+    expected += [("too_many_columns", f"Sheet1!BM{n}") for n in range(2, 12)]
+    assert errors_of(path) == expected
+
+
 def test_every_xlsx_cell_error_at_its_cell(tmp_path: Path) -> None:
     rows = [
         HEADER,

@@ -35,7 +35,7 @@ INTAKE_MESSAGES: Final[dict[str, str]] = {
         "Reading XLSX needs the optional extra: python -m pip install 'quotecalc[xlsx]'."
     ),
     "xlsx_unreadable": "The file is not a readable XLSX workbook.",
-    "xlsx_too_large_uncompressed": "The workbook expands to more than 100 MiB.",
+    "xlsx_too_large_uncompressed": "The workbook expands to more than 16 MiB.",
     "sheet_not_found": "The workbook has no sheet of that name.",
     "sheet_too_large": "The sheet uses rows past 10000 or more than 100000 cells, blank or not.",
     "undecodable_text": "This line is not valid text in the chosen encoding.",

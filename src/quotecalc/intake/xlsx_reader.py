@@ -4,15 +4,22 @@ openpyxl and defusedxml come with the optional extra ``xlsx``; they are imported
 and only when an XLSX file is read (``xlsx_support_missing`` without them; openpyxl uses
 defusedxml when it is installed, so a hostile file cannot expand XML entities).
 
-The file (at most 10 MiB, expanding to at most 100 MiB) is opened twice in read-only mode:
-with ``data_only=True`` for the values Excel cached when it last saved the file, and with
-``data_only=False`` to see which cells hold formulas; a formula without a cached value is
-``formula_without_value`` (it would otherwise look blank). One streaming pass over the
-sheet's XML finds merged ranges (read-only openpyxl does not expose them; each is
-``merged_cells`` at its top-left cell) and data right of column BL (``too_many_columns``);
-openpyxl then reads columns A to BL only, and rows it pads are skipped without touching
-their cells, so a hostile sheet cannot make the intake walk millions of empty cells. The
-sheet is ``sheet`` or the workbook's first sheet.
+The file (at most 10 MiB, expanding to at most 16 MiB) is opened once, read-only, with
+``data_only=True``: every value is the one Excel cached when it last saved the file. Before
+openpyxl walks the sheet, one streaming pass over the sheet's XML (:func:`scan_sheet`)
+finds what read-only openpyxl cannot tell or must not be left to do:
+
+- formulas without a cached value (``formula_without_value``; openpyxl would show them as
+  blank): a ``<c>`` with an ``<f>`` and no ``<v>``, or an empty ``<v>`` outside a string
+  result (``t="str"``; openpyxl itself writes ``<v/>`` for formulas it cannot compute);
+- merged ranges (``merged_cells`` at the top-left cell);
+- data right of column BL (``too_many_columns``, the first such cell of each row);
+- a sheet past row 10000 or with more than 100000 cells, blank ones included
+  (``sheet_too_large``, alone: openpyxl walks every row up to the last and parses every
+  cell, so these bound what a hostile sheet costs).
+
+openpyxl then reads columns A to BL only, and rows it pads with its shared empty cell are
+skipped without visiting their cells. The sheet is ``sheet`` or the workbook's first sheet.
 """
 
 from __future__ import annotations
@@ -22,22 +29,24 @@ import re
 import warnings
 import zipfile
 from collections.abc import Iterator
-from itertools import zip_longest
 from pathlib import Path
 from typing import Any, Final
+
+import attrs
 
 from .cells import Cell, CellKind
 from .csv_reader import read_bytes
 from .errors import MAX_ERRORS, IntakeError, cell_ref
 from .table import MAX_COLUMNS, MAX_ROWS_READ, Grid, Row
 
-MAX_EXPANDED_BYTES: Final = 100 * 1024 * 1024
+MAX_EXPANDED_BYTES: Final = 16 * 1024 * 1024  # openpyxl holds every shared string in memory
 # A quote sheet has about 100 rows of at most 64 cells; these bound what a hostile sheet
 # can make openpyxl walk (blank rows and cells cost as much as full ones).
 MAX_XML_ROWS: Final = 10000
 MAX_XML_CELLS: Final = 100000
 _PLAIN_SHEET_NAME: Final = re.compile(r"\w+")
 _CELL_REF: Final = re.compile(r"([A-Z]+)([0-9]+)")
+_KINDS: Final = {"b": CellKind.BOOLEAN, "d": CellKind.DATE, "e": CellKind.ERROR}
 
 
 class XlsxSupportMissing(Exception):
@@ -60,24 +69,6 @@ def _modules() -> Any:
     return openpyxl
 
 
-_KINDS: Final = {"b": CellKind.BOOLEAN, "d": CellKind.DATE, "e": CellKind.ERROR}
-
-
-def _cell(ref: str, value_cell: Any, formula_cell: Any) -> Cell:
-    value = getattr(value_cell, "value", None)
-    if value is None:
-        has_formula = getattr(formula_cell, "data_type", None) == "f"
-        return Cell(ref, CellKind.FORMULA_WITHOUT_VALUE if has_formula else CellKind.BLANK)
-    data_type = value_cell.data_type
-    if data_type in _KINDS or isinstance(value, bool):
-        return Cell(ref, _KINDS.get(data_type, CellKind.BOOLEAN))
-    if isinstance(value, str):
-        return Cell(ref, CellKind.TEXT, value)
-    if isinstance(value, int | float):
-        return Cell(ref, CellKind.NUMBER, number=value, number_format=value_cell.number_format)
-    return Cell(ref, CellKind.DATE)  # datetime, date, time, timedelta
-
-
 def _column_number(letters: str) -> int:
     number = 0
     for letter in letters:
@@ -85,17 +76,41 @@ def _column_number(letters: str) -> int:
     return number
 
 
-def _scan(archive: zipfile.ZipFile, member: str, prefix: str) -> list[IntakeError]:
-    """One streaming pass over the sheet XML: ``merged_cells`` at each merged range's
-    top-left cell, ``too_many_columns`` at the first cell right of column BL that holds a
-    value, an inline string or a formula, per row (at most 100 such errors), and
-    ``sheet_too_large`` (alone; the scan stops there) at the first row past row 10000 or
-    where the sheet's XML passes 100000 cells, blank ones included: openpyxl would walk
-    every row up to the last one and parse every cell, blank or not."""
+@attrs.define
+class SheetScan:
+    """What the streaming pass found: errors, and the formula cells without a value."""
+
+    errors: list[IntakeError] = attrs.Factory(list)
+    uncached: set[tuple[int, int]] = attrs.Factory(set)  # (row, column), columns A-BL
+    too_large: bool = False
+    far_rows: list[int] = attrs.Factory(list)  # rows already holding a too_many_columns
+
+
+def _children(cell: Any) -> dict[str, Any]:
+    return {child.tag.rpartition("}")[2]: child for child in cell}
+
+
+def _check_cell(scan: SheetScan, cell: Any, row: int, column: int, prefix: str) -> None:
+    children = _children(cell)
+    value = children.get("v")
+    has_value = value is not None and (bool(value.text) or cell.get("t") == "str")
+    if column <= MAX_COLUMNS:
+        if "f" in children and not has_value:
+            scan.uncached.add((row, column))
+        return
+    if len(scan.far_rows) >= MAX_ERRORS or (scan.far_rows and scan.far_rows[-1] == row):
+        return  # the first far cell of a row is enough
+    if has_value or "is" in children or "f" in children:
+        scan.far_rows.append(row)
+        scan.errors.append(IntakeError("too_many_columns", cell_ref(prefix, row, column)))
+
+
+def scan_sheet(archive: zipfile.ZipFile, member: str, prefix: str) -> SheetScan:
+    """The streaming pass over one sheet's XML (module docstring)."""
     from defusedxml.ElementTree import iterparse
 
-    errors: list[IntakeError] = []
-    row = column = far = rows = cells = far_row = 0
+    scan = SheetScan()
+    row = column = rows = cells = 0
     with archive.open(member) as source:
         for event, element in iterparse(source, events=("start", "end")):
             tag = element.tag.rpartition("}")[2]
@@ -105,31 +120,34 @@ def _scan(archive: zipfile.ZipFile, member: str, prefix: str) -> list[IntakeErro
                 elif tag == "c":
                     cells += 1
                 if row > MAX_XML_ROWS or rows > MAX_XML_ROWS or cells > MAX_XML_CELLS:
-                    return [IntakeError("sheet_too_large", cell_ref(prefix, row, 0))]
-                continue
-            if tag == "c":
+                    error = IntakeError("sheet_too_large", cell_ref(prefix, row, 0))
+                    return SheetScan([error], too_large=True)
+            elif tag == "c":
                 match = _CELL_REF.fullmatch(element.get("r", ""))
                 column = _column_number(match.group(1)) if match else column + 1
-                far_cell = column > MAX_COLUMNS and far_row != row and far < MAX_ERRORS
-                if far_cell and _holds_data(element):
-                    far, far_row = far + 1, row  # the first such cell of a row is enough
-                    errors.append(IntakeError("too_many_columns", cell_ref(prefix, row, column)))
+                _check_cell(scan, element, row, column, prefix)
                 element.clear()
             elif tag == "mergeCell":
                 match = _CELL_REF.match(element.get("ref", ""))
                 corner = match.group(0) if match else ""
-                errors.append(IntakeError("merged_cells", f"{prefix}{corner}"))
+                scan.errors.append(IntakeError("merged_cells", f"{prefix}{corner}"))
             elif tag == "row":
                 element.clear()
-    return errors
+    return scan
 
 
-def _holds_data(cell: Any) -> bool:
-    for child in cell:
-        tag = child.tag.rpartition("}")[2]
-        if tag in ("is", "f") or (tag == "v" and child.text):
-            return True
-    return False
+def _cell(ref: str, cell: Any, uncached: bool) -> Cell:
+    value = getattr(cell, "value", None)
+    if value is None:
+        return Cell(ref, CellKind.FORMULA_WITHOUT_VALUE if uncached else CellKind.BLANK)
+    data_type = cell.data_type
+    if data_type in _KINDS or isinstance(value, bool):
+        return Cell(ref, _KINDS.get(data_type, CellKind.BOOLEAN))
+    if isinstance(value, str):
+        return Cell(ref, CellKind.TEXT, value)
+    if isinstance(value, int | float):
+        return Cell(ref, CellKind.NUMBER, number=value, number_format=cell.number_format)
+    return Cell(ref, CellKind.DATE)  # datetime, date, time, timedelta
 
 
 def _is_empty(row: tuple[Any, ...]) -> bool:
@@ -140,25 +158,17 @@ def _is_empty(row: tuple[Any, ...]) -> bool:
     return not row or (row[0] is EMPTY_CELL and len(set(map(id, row))) == 1)
 
 
-def _rows(sheet: Any, formulas: Any, prefix: str) -> Iterator[tuple[int, Row]]:
+def _rows(sheet: Any, scan: SheetScan, prefix: str) -> Iterator[tuple[int, Row]]:
     sheet.reset_dimensions()
-    formulas.reset_dimensions()
-    pairs = zip_longest(
-        sheet.iter_rows(max_col=MAX_COLUMNS), formulas.iter_rows(max_col=MAX_COLUMNS), fillvalue=()
-    )
-    for number, (values, formula_row) in enumerate(pairs, start=1):
-        if _is_empty(values) and _is_empty(formula_row):
+    for number, values in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS), start=1):
+        if _is_empty(values):
             yield number, ()
             continue
         yield (
             number,
             [
-                Cell(cell_ref(prefix, number, column), CellKind.BLANK)
-                if value_cell is None
-                else _cell(cell_ref(prefix, number, column), value_cell, formula_cell)
-                for column, (value_cell, formula_cell) in enumerate(
-                    zip_longest(values, formula_row), start=1
-                )
+                _cell(cell_ref(prefix, number, column), cell, (number, column) in scan.uncached)
+                for column, cell in enumerate(values, start=1)
             ],
         )
 
@@ -181,38 +191,34 @@ def _read_workbook(path: Path, sheet_name: str | None) -> Grid:
         archive = zipfile.ZipFile(io.BytesIO(data))
         if sum(info.file_size for info in archive.infolist()) > MAX_EXPANDED_BYTES:
             return Grid(errors=(IntakeError("xlsx_too_large_uncompressed", ""),))
-        values = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception:  # noqa: BLE001 - any defect of a hostile file is one fixed error
         return Grid(errors=(IntakeError("xlsx_unreadable", ""),))
     try:
-        return _read_sheet(archive, values, formulas, sheet_name)
+        return _read_sheet(archive, workbook, sheet_name)
     except Exception:  # noqa: BLE001 - a defect found while streaming the sheet
         return Grid(errors=(IntakeError("xlsx_unreadable", ""),))
     finally:
-        values.close()
-        formulas.close()
+        workbook.close()
 
 
-def _read_sheet(
-    archive: zipfile.ZipFile, values: Any, formulas: Any, sheet_name: str | None
-) -> Grid:
-    names = values.sheetnames
+def _read_sheet(archive: zipfile.ZipFile, workbook: Any, sheet_name: str | None) -> Grid:
+    names = workbook.sheetnames
     if sheet_name is None and names:
         sheet_name = names[0]
     if sheet_name is None or sheet_name not in names:
         return Grid(errors=(IntakeError("sheet_not_found", ""),))
-    sheet, formula_sheet = values[sheet_name], formulas[sheet_name]
+    sheet = workbook[sheet_name]
     prefix = sheet_prefix(sheet_name)
     # openpyxl's read-only sheet keeps its XML member's name only in a private attribute.
-    errors = _scan(archive, sheet._worksheet_path, prefix)
-    if any(error.code == "sheet_too_large" for error in errors):
-        return Grid(errors=tuple(errors), prefix=prefix)
+    scan = scan_sheet(archive, sheet._worksheet_path, prefix)
+    if scan.too_large:
+        return Grid(errors=tuple(scan.errors), prefix=prefix)
     rows: list[tuple[int, Row]] = []
     filled = 0
-    for number, row in _rows(sheet, formula_sheet, prefix):
+    for number, row in _rows(sheet, scan, prefix):
         rows.append((number, row))
         filled += not all(cell.is_blank for cell in row)
         if filled >= MAX_ROWS_READ:
             break
-    return Grid(tuple(rows), tuple(errors), prefix)
+    return Grid(tuple(rows), tuple(scan.errors), prefix)
