@@ -186,3 +186,25 @@ def test_any_bytes_as_csv_end_in_a_request_or_fixed_errors(
     assert all(error.code in MESSAGES for error in result.errors)
     if result.request is not None:
         assert calculate(request_bytes(result.request)).status in ("completed", "partial")
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), min_size=6),
+    st.sampled_from(["packPrice", "leadDays", "currency", "supplierId"]),
+)
+def test_errors_never_echo_a_cell(text: str, field: str) -> None:
+    from quotecalc.intake import intake
+    from quotecalc.intake.errors import MESSAGES, error_document
+
+    fixed = json.dumps(MESSAGES, ensure_ascii=False) + "Sheet1!"
+    if field == "supplierId":  # a repeated supplier: duplicate_supplier_id at A3
+        rows = [["supplierId"], [text], [text]]
+    else:
+        rows = [["supplierId", field], ["A", text], ["B", text]]
+    with tempfile.TemporaryDirectory() as folder:
+        result = intake(write_csv(Path(folder) / "q.csv", rows))
+    document = error_document(result.errors).decode()
+    for line in text.splitlines() or [text]:
+        if len(line) >= 6 and line not in fixed:
+            assert line not in document

@@ -6,7 +6,7 @@ cell; the root fields come from options and are left to the calculator.
 
 ``read(path, **root) -> dict`` returns the request object or raises :class:`IntakeFailed`
 with every error. ``intake(...)`` returns the request, the errors and the notes at once.
-The CSV part needs only the standard library; XLSX needs the ``xlsx`` extra.
+The CSV part needs nothing beyond the core's own dependencies; XLSX needs the ``xlsx`` extra.
 """
 
 from __future__ import annotations
