@@ -201,12 +201,15 @@ MESSAGES_NOTE = (
 
 @pytest.mark.parametrize(("lang", "xlsx"), [("zh", False), ("en", False), ("zh", True)])
 def test_template_commands(tmp_path: Path, lang: str, xlsx: bool) -> None:
+    if xlsx:
+        pytest.importorskip("openpyxl")
     proc = intake_cli("--template", lang, *(["--xlsx"] if xlsx else []))
     assert proc.returncode == 0 and proc.stderr == b""
     if not xlsx:
         assert proc.stdout == template_bytes(lang, xlsx=False)
         return
-    openpyxl = pytest.importorskip("openpyxl")
+    import openpyxl
+
     workbook = openpyxl.load_workbook(io.BytesIO(proc.stdout))
     assert workbook.sheetnames == ["报价", "说明"]
 
@@ -251,6 +254,16 @@ def test_without_openpyxl_one_error_line(tmp_path: Path) -> None:
     assert json.loads(proc.stdout)["errors"] == [
         {"code": "xlsx_support_missing", "cell": "", "message": MESSAGES["xlsx_support_missing"]}
     ]
+    template = subprocess.run(
+        [sys.executable, "-B", "-m", "quotecalc.intake", "--template", "zh", "--xlsx"],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert template.returncode == 2
+    assert json.loads(template.stdout)["errors"][0]["code"] == "xlsx_support_missing"
     # the CSV part still works without openpyxl
     csv_path = write_csv(tmp_path / "q.csv", [["供应商"], ["A"]])
     env_csv = subprocess.run(

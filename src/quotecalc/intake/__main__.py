@@ -82,7 +82,13 @@ def main(argv: list[str], stdout: BinaryIO, stderr: BinaryIO) -> int:
     if path is None:
         from .template import template_bytes
 
-        stdout.write(template_bytes(options["template"], xlsx="--xlsx" in flags))
+        try:
+            data = template_bytes(options["template"], xlsx="--xlsx" in flags)
+        except ModuleNotFoundError as exc:  # the XLSX template needs the optional extra
+            if (exc.name or "").partition(".")[0] != "openpyxl":
+                raise
+            return _fail(stdout, "xlsx_support_missing")
+        stdout.write(data)
         return 0
     from . import intake
     from .request import request_bytes
