@@ -1,0 +1,97 @@
+"""Spreadsheet intake: CSV or XLSX quotes to one request (``docs/intake.md``).
+
+A door like HTTP or MCP: the core never imports it, and it never re-implements a rule. Each
+row's cells are checked with the calculator's own field rules so an error can point at its
+cell; the root fields come from options and are left to the calculator.
+
+``read(path, **root) -> dict`` returns the request object or raises :class:`IntakeFailed`
+with every error. ``intake(...)`` returns the request, the errors and the notes at once.
+The CSV part needs nothing beyond the core's own dependencies; XLSX needs the ``xlsx`` extra.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .errors import IntakeError, IntakeFailed, Note, report
+from .request import RootValue, build_request, root_fields
+from .table import Grid, read_table
+
+__all__ = ["Intake", "IntakeError", "IntakeFailed", "Note", "intake", "read"]
+
+CSV_SUFFIXES = (".csv", ".txt")
+XLSX_SUFFIXES = (".xlsx", ".xlsm")
+
+
+@attrs.frozen
+class Intake:
+    """One file read: the request (``None`` on any error), the errors and the notes."""
+
+    request: dict[str, Any] | None
+    errors: tuple[IntakeError, ...]
+    notes: tuple[Note, ...]
+
+
+def _grid(path: Path, sheet: str | None, encoding: str | None, delimiter: str | None) -> Grid:
+    """The file's grid by its suffix; an option for the other kind of file is refused."""
+    suffix = path.suffix.lower()
+    if suffix in CSV_SUFFIXES:
+        from .csv_reader import read_csv
+
+        if sheet is not None or (delimiter is not None and not _one_char(delimiter)):
+            return Grid(errors=(IntakeError("invalid_option", ""),))
+        return read_csv(path, encoding, delimiter or ",")
+    if suffix in XLSX_SUFFIXES:
+        from .xlsx_reader import XlsxSupportMissing, read_xlsx
+
+        if encoding is not None or delimiter is not None:
+            return Grid(errors=(IntakeError("invalid_option", ""),))
+        try:
+            return read_xlsx(path, sheet)
+        except XlsxSupportMissing:
+            return Grid(errors=(IntakeError("xlsx_support_missing", ""),))
+    return Grid(errors=(IntakeError("unsupported_file_type", ""),))
+
+
+def _one_char(delimiter: str) -> bool:
+    return len(delimiter) == 1 and delimiter not in '"\r\n'
+
+
+def intake(
+    path: str | Path,
+    *,
+    sheet: str | None = None,
+    encoding: str | None = None,
+    delimiter: str | None = None,
+    **root: RootValue | None,
+) -> Intake:
+    """Read ``path`` (``.csv``/``.txt`` or ``.xlsx``/``.xlsm``) into a request.
+
+    ``sheet`` is for workbooks only, ``encoding`` and ``delimiter`` (default ``,``) for CSV
+    only (``invalid_option`` otherwise). ``root`` holds the root fields by their Python
+    names (``quantity``, ``currency``, ``specification``, ``weights``, ``quality_scale``,
+    ``max_lead_days``, ``minimum_quality_score``, ``sensitivity_delta``); ``None`` means
+    not given.
+    """
+    fields, errors = root_fields(root)
+    grid = _grid(Path(path), sheet, encoding, delimiter)
+    errors += grid.errors
+    notes: tuple[Note, ...] = ()
+    if grid.rows or not grid.errors:
+        table = read_table(grid)
+        errors += table.errors
+        notes = table.notes
+        if not errors:
+            return Intake(build_request(fields, table.quotes), (), notes)
+    return Intake(None, report(errors), notes)
+
+
+def read(path: str | Path, **options: Any) -> dict[str, Any]:
+    """The request object for ``path``; raises :class:`IntakeFailed` with every error."""
+    result = intake(path, **options)
+    if result.request is None:
+        raise IntakeFailed(result.errors)
+    return result.request

@@ -1,0 +1,147 @@
+"""One cell to one raw field value (``docs/intake.md``, "Cell rules").
+
+- Blank (empty or only whitespace), ``无``, ``未知``, ``N/A``, ``-`` and ``—`` (compared after the
+  header folding of ``headers.fold``: full-width forms, surrounding space, case) mean
+  *unknown*: the field is omitted, never 0. ``0`` is zero.
+- A text field takes the cell's text exactly as written (no trimming: the calculator compares
+  specifications and currencies exactly). A numeric cell in a text column is an error.
+- A numeric field takes text through the contract's number grammar (the calculator's own
+  ``quotecalc.numberform``), after three spreadsheet mistakes are named with their own codes:
+  currency symbols, percent signs and thousands separators. Text numbers are not trimmed.
+- An XLSX numeric cell goes through the float-tail rule (``floats.py``); percent number
+  formats, dates, booleans, error values and formulas without a cached value are errors.
+
+The value returned is still raw (text); ``table.py`` hands each row to the calculator's
+field rules (``quotecalc.stages.validate.read_fields``), which decide ranges and integrality.
+"""
+
+# Chinese text and full-width forms are this module's subject.
+# ruff: noqa: RUF001
+from __future__ import annotations
+
+import enum
+import re
+from typing import Final
+
+import attrs
+
+from ..fields import Kind
+from ..numberform import read_number_text
+from .floats import float_to_text
+from .headers import fold
+
+UNKNOWN_MARKERS: Final = frozenset(fold(marker) for marker in ("无", "未知", "N/A", "-", "—"))
+
+_CURRENCY_SYMBOL: Final = re.compile(
+    r"\s*[¥￥$€£]\s*[-+]?[0-9].*|.*[0-9]\s*[¥￥$€£元]\s*", re.DOTALL
+)
+_PERCENT: Final = re.compile(r".*[0-9]\s*[%％]\s*", re.DOTALL)
+_THOUSANDS: Final = re.compile(r"[-+]?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?")
+_MISTAKES: Final = (
+    ("currency_symbol", _CURRENCY_SYMBOL),
+    ("percent_sign", _PERCENT),
+    ("thousands_separator", _THOUSANDS),
+)
+
+
+class CellKind(enum.Enum):
+    """What a reader found in a cell."""
+
+    BLANK = "blank"
+    TEXT = "text"
+    NUMBER = "number"
+    DATE = "date"
+    BOOLEAN = "boolean"
+    ERROR = "error"
+    FORMULA_WITHOUT_VALUE = "formula_without_value"
+
+
+@attrs.frozen
+class Cell:
+    """A cell as read from the file: its reference, kind and content."""
+
+    ref: str
+    kind: CellKind
+    text: str = ""
+    number: float | int = 0
+    number_format: str = "General"
+
+    @property
+    def is_blank(self) -> bool:
+        return self.kind is CellKind.BLANK or (self.kind is CellKind.TEXT and is_blank(self.text))
+
+
+_KIND_ERRORS: Final = {
+    CellKind.DATE: "date_cell",
+    CellKind.BOOLEAN: "boolean_cell",
+    CellKind.ERROR: "error_cell",
+    CellKind.FORMULA_WITHOUT_VALUE: "formula_without_value",
+}
+
+
+def is_blank(text: str) -> bool:
+    """Empty or only whitespace (Unicode ``str.isspace``)."""
+    return not text or text.isspace()
+
+
+def means_unknown(cell: Cell) -> bool:
+    """Blank or one of the unknown markers: the field is omitted."""
+    return cell.is_blank or (cell.kind is CellKind.TEXT and fold(cell.text) in UNKNOWN_MARKERS)
+
+
+@attrs.frozen
+class Omitted:
+    """The cell leaves its field out of the quote."""
+
+
+@attrs.frozen
+class Value:
+    """The raw value for the request (text), and whether a float tail was rounded."""
+
+    raw: str
+    rounded_tail: bool = False
+
+
+@attrs.frozen
+class Problem:
+    """The cell cannot be read: one fixed error code."""
+
+    code: str
+
+
+OMITTED: Final = Omitted()
+Reading = Omitted | Value | Problem
+
+
+def number_text(text: str) -> str | None:
+    """The error code for a typed number, or ``None`` when the grammar accepts it."""
+    for code, pattern in _MISTAKES:
+        if pattern.fullmatch(text):
+            return code
+    value = read_number_text(text)
+    return value if isinstance(value, str) else None
+
+
+def read_cell(cell: Cell, kind: Kind) -> Reading:
+    """The reading of ``cell`` for a field of ``kind`` (module docstring)."""
+    if cell.kind in _KIND_ERRORS:
+        return Problem(_KIND_ERRORS[cell.kind])
+    if means_unknown(cell):
+        return OMITTED
+    numeric = kind in (Kind.DECIMAL, Kind.INTEGER)
+    if cell.kind is CellKind.TEXT:
+        if numeric:
+            code = number_text(cell.text)
+            if code is not None:
+                return Problem(code)
+        return Value(cell.text)
+    if "%" in cell.number_format:
+        return Problem("percent_format")
+    if not numeric:
+        return Problem("number_in_text_column")
+    converted = float_to_text(cell.number, cell.number_format)
+    if isinstance(converted, str):
+        return Problem(converted)
+    text, rounded = converted
+    code = number_text(text)
+    return Problem(code) if code is not None else Value(text, rounded)
