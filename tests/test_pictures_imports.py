@@ -48,12 +48,27 @@ def test_pictures_use_the_standard_library_and_the_report_tables_only() -> None:
                 assert level == 1, (path.name, module)
 
 
-def test_nothing_outside_the_pictures_imports_them() -> None:
+def test_only_the_cli_imports_them_and_only_inside_a_function() -> None:
     for path in sorted(PACKAGE.rglob("*.py")):
-        if "pictures" in path.parts:
+        if "pictures" in path.parts or path.name == "cli.py":
             continue
         for _, module in imports(path):
             assert "pictures" not in module, path
+    cli = ast.parse((PACKAGE / "cli.py").read_text(encoding="utf-8"))
+    at_module_level = [
+        node.module
+        for node in cli.body
+        if isinstance(node, ast.ImportFrom) and "pictures" in (node.module or "")
+    ]
+    assert at_module_level == []
+    inside_functions = [
+        node.module
+        for function in cli.body
+        if isinstance(function, ast.FunctionDef)
+        for node in ast.walk(function)
+        if isinstance(node, ast.ImportFrom) and node.module == "pictures"
+    ]
+    assert inside_functions == ["pictures", "pictures"]
 
 
 def test_json_path_does_not_import_the_pictures() -> None:
