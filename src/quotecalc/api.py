@@ -8,11 +8,12 @@ from typing import Any
 import attrs
 
 from .pipeline import DEFAULT_PIPELINE, Pipeline, TraceEntry
+from .records import Record
 from .render import EXIT_CODES, render, render_internal_error
 
 
-@attrs.frozen
-class Result:
+@attrs.frozen(eq=False, repr=False)
+class Result(Record):
     """One calculation: the result object, its exit code, and the stage trace if asked for."""
 
     output: dict[str, Any]

@@ -15,6 +15,8 @@ from typing import Final
 
 import attrs
 
+from .records import Record
+
 # 10^9 packs x 10^15 with 6 decimals is 31 digits; sums add one more. 60 leaves headroom.
 EXACT: Final = decimal.Context(
     prec=60,
@@ -32,8 +34,8 @@ DISPLAY_PLACES: Final = 6
 _SCALE: Final = 10**DISPLAY_PLACES
 
 
-@attrs.frozen(slots=True)
-class Ratio:
+@attrs.frozen(eq=False, repr=False)
+class Ratio(Record):
     """An exact non-negative rational ``numerator / denominator`` (denominator > 0)."""
 
     numerator: int

@@ -23,6 +23,7 @@ from ..context import (
     Fields,
     PackCounts,
 )
+from ..records import Record
 
 QuoteValue = Callable[[Fields, PackCounts, Cost], "Decimal | int | None"]
 
@@ -56,8 +57,8 @@ def combine(statuses: list[str]) -> str:
     return "eligible"
 
 
-@attrs.frozen
-class HardConstraints:
+@attrs.frozen(eq=False, repr=False)
+class HardConstraints(Record):
     """Evaluates the constraint rows the user enabled, in rule-table order."""
 
     rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES

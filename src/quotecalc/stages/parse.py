@@ -22,6 +22,7 @@ from typing import Final
 import attrs
 
 from ..context import Context, FieldError, Halt
+from ..records import Record
 
 MAX_INPUT_BYTES: Final = 262144
 # A request is at most 3 levels deep; anything past this is refused before decoding, so the
@@ -162,8 +163,8 @@ def parse_json(raw: bytes) -> object | FieldError:
     return document
 
 
-@attrs.frozen
-class Parse:
+@attrs.frozen(eq=False, repr=False)
+class Parse(Record):
     """Bytes to a JSON object; halts with the one parse error it met."""
 
     name: str = "parse"

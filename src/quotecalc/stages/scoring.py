@@ -34,11 +34,12 @@ import attrs
 from ..context import Context, Limitation, RankEntry, ScoreTable, Scoring
 from ..exact import Ratio, format_ratio, scaled_integer
 from ..fields import ROOT_CORE_FIELDS
+from ..records import Record
 from .constraints import quote_value
 
 
-@attrs.frozen
-class Dimension:
+@attrs.frozen(eq=False, repr=False)
+class Dimension(Record):
     """One scoring dimension: its name, the quote value it reads, and how it is scored."""
 
     name: str
@@ -178,8 +179,8 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
     return Scoring(rank(table, weights), tuple(limitations), table)
 
 
-@attrs.frozen
-class ScoringStage:
+@attrs.frozen(eq=False, repr=False)
+class ScoringStage(Record):
     """The ranking gate, then scores and dense ranks for the eligible quotes."""
 
     name: str = "scoring"

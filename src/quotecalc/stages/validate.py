@@ -22,6 +22,7 @@ from ..constraint_rules import CONSTRAINT_RULES
 from ..context import Context, FieldError, Halt, Request
 from ..fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
 from ..numberform import read_number_text
+from ..records import Record
 from .parse import JsonNumber
 
 MAX_ERRORS: Final = 100
@@ -152,8 +153,8 @@ CONTAINER_READERS: Final[dict[Kind, ContainerReader]] = {
 }
 
 
-@attrs.frozen
-class _Step:
+@attrs.frozen(eq=False, repr=False)
+class _Step(Record):
     """One row prepared for reading: its reader looked up once per table, not per value."""
 
     name: str
@@ -163,8 +164,8 @@ class _Step:
     container: ContainerReader | None
 
 
-@attrs.frozen
-class _Plan:
+@attrs.frozen(eq=False, repr=False)
+class _Plan(Record):
     rules: tuple[FieldRule, ...]
     names: frozenset[str]
     steps: tuple[_Step, ...]
@@ -328,8 +329,8 @@ def report(errors: Errors) -> tuple[FieldError, ...]:
     return tuple(sorted(unique, key=lambda error: (error.path, error.code))[:MAX_ERRORS])
 
 
-@attrs.frozen
-class Validate:
+@attrs.frozen(eq=False, repr=False)
+class Validate(Record):
     """The parsed object to a :class:`Request`, or a halt with every error found."""
 
     root_fields: tuple[FieldRule, ...] = BASE_ROOT_FIELDS + tuple(
