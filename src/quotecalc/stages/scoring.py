@@ -67,19 +67,22 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> tuple[RankEntry, 
     denominator = sum(scaled.values()) * table.denominator
     factors = [scaled[name] for name in table.dimensions]
     totals = [sum(map(mul, factors, terms)) for terms in zip(*table.terms, strict=True)]
-    ids = table.supplier_ids
-    order = sorted(range(len(totals)), key=lambda i: (-totals[i], ids[i]))
+    # Display order: score descending, then supplierId by code point. Sorting the tuples
+    # (-total, supplierId, index) gives that order without a key function called per entry;
+    # supplier ids are unique, so the index only carries the position along.
+    negatives = [-total for total in totals]
+    order = sorted(zip(negatives, table.supplier_ids, range(len(totals)), strict=True))
+    components = table.components
     entries: list[RankEntry] = []
     current_rank = 0
     previous: int | None = None
-    for index in order:
-        total = totals[index]
-        if total != previous:
+    score = Ratio(0, 1)
+    for negative, supplier_id, index in order:
+        if negative != previous:
             current_rank += 1
-            previous = total
-        entries.append(
-            RankEntry(current_rank, ids[index], Ratio(total, denominator), table.components[index])
-        )
+            previous = negative
+            score = Ratio(-negative, denominator)  # shared by the candidates tied here
+        entries.append(RankEntry(current_rank, supplier_id, score, components[index]))
     return tuple(entries)
 
 
