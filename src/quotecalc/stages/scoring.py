@@ -35,7 +35,7 @@ from ..context import Context, Limitation, RankEntry, ScoreTable, Scoring
 from ..exact import Ratio, format_ratio, scaled_integer
 from ..fields import ROOT_CORE_FIELDS
 from ..records import Record
-from .constraints import quote_value
+from .constraints import quote_values
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -105,8 +105,9 @@ def _blockers(ctx: Context, weights: Mapping[str, Decimal]) -> list[Limitation]:
     for dimension in DIMENSIONS:
         if weights[dimension.name] <= 0:
             continue
+        values = quote_values(dimension.value, ctx)
         for index, supplier_id in enumerate(request.supplier_ids):
-            if statuses[index] == "eligible" and _value(ctx, index, dimension) is None:
+            if statuses[index] == "eligible" and values[index] is None:
                 blockers.append(
                     Limitation(
                         "ranking_blocked_by_missing_value",
@@ -115,13 +116,6 @@ def _blockers(ctx: Context, weights: Mapping[str, Decimal]) -> list[Limitation]:
                     )
                 )
     return blockers
-
-
-def _value(ctx: Context, index: int, dimension: Dimension) -> Decimal | int | None:
-    assert ctx.request is not None
-    return quote_value(
-        dimension.value, ctx.request.quotes[index], ctx.packs[index], ctx.costs[index]
-    )
 
 
 def _component_numerators(
@@ -154,7 +148,8 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
     components: list[dict[str, Ratio | None]] = [{} for _ in eligible]
     weighted: list[tuple[str, list[int], int]] = []
     for dimension in DIMENSIONS:
-        values = [_value(ctx, index, dimension) for index in eligible]
+        every = quote_values(dimension.value, ctx)
+        values = [every[index] for index in eligible]
         numerators = _component_numerators(values, dimension, scale)
         if numerators is None:
             limitations.append(Limitation("component_unavailable", dimension=dimension.name))
