@@ -168,8 +168,9 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
         supplier_ids=tuple(ctx.request.supplier_ids[i] for i in eligible),
         dimensions=tuple(name for name, _, _ in weighted),
         terms=tuple(
-            tuple(top * (common // denominator) for top in tops)
+            tuple(top * factor for top in tops)
             for _, tops, denominator in weighted
+            for factor in (common // denominator,)  # once per dimension, not per candidate
         ),
         denominator=common,
         components=tuple(components),
