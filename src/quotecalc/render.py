@@ -160,16 +160,16 @@ def render_ranking(
     cache = {} if shown is None else shown
     rendered = []
     for entry in ranking:
-        components = entry.components
-        key = id(components)
-        if key not in cache:
-            cache[key] = {name: _ratio(value) for name, value in components.items()}
+        components = cache.get(id(entry.components))
+        if components is None:
+            components = {name: _ratio(value) for name, value in entry.components.items()}
+            cache[id(entry.components)] = components
         rendered.append(
             {
                 "rank": entry.rank,
                 "supplierId": entry.supplier_id,
                 "score": format_ratio(entry.score),
-                "components": cache[key],
+                "components": components,
             }
         )
     return rendered
