@@ -169,8 +169,11 @@ def per_call(args: argparse.Namespace) -> None:
     }
     if args.breakdown:
         steps["bare interpreter"] = ([PYTHON, "-B", "-c", "pass"], b"")
-        # As scripts/calculate.py imports it: without collecting garbage.
-        importing = "import gc, sys; gc.disable(); sys.path.insert(0, 'src'); import quotecalc.cli"
+        # As scripts/calculate.py imports it: without collecting garbage, then frozen.
+        importing = (
+            "import gc, sys; gc.disable(); sys.path.insert(0, 'src'); import quotecalc.cli; "
+            "gc.freeze()"
+        )
         steps["import quotecalc.cli"] = ([PYTHON, "-B", "-c", importing], b"")
     found = medians(steps, args.pairs)
     wall_floor, floor = found["import attrs"]
