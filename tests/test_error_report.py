@@ -65,3 +65,25 @@ def test_agrees_with_the_unbounded_report_on_every_baseline_request() -> None:
         assert sink.distinct == len(set(everything))
         checked += bool(everything)
     assert checked > 100
+
+
+def test_validating_131k_bad_elements_holds_no_object_per_error() -> None:
+    """The worst memory case of issue 13: a 262144-byte ``quotes`` array of 131k numbers made
+    the validate stage peak at 31 MiB (one error object per element). Bounded now: the
+    stage's own allocations stay far below that (tracemalloc counts exactly, no timing)."""
+    import tracemalloc
+
+    from quotecalc.context import Context
+    from quotecalc.stages.parse import Parse
+
+    raw = b'{"schemaVersion":1,"quotes":[' + b",".join([b"0"] * 131000) + b"]}"
+    parsed = Parse()(Context(raw=raw))
+    tracemalloc.start()
+    try:
+        validated = Validate()(parsed)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(validated.errors) == MAX_ERRORS
+    assert validated.halt is not None and validated.halt.reason == "131001 validation error(s)"
+    assert peak < 8 * 2**20, f"{peak / 2**20:.1f} MiB"
