@@ -54,6 +54,10 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "quotec
 
 # The interpreter of the runtime-only environment; set by main() before any figure runs.
 PYTHON = sys.executable
+# The fixed call and the bare interpreter with the interpreter running this script (the first
+# version's names; the figures below use call() and the runtime-only PYTHON).
+CALL = [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-"]
+BARE = [sys.executable, "-B", "-c", "pass"]
 
 
 def call() -> list[str]:
@@ -131,7 +135,12 @@ def worst_inputs() -> dict[str, bytes]:
     return {name: raw for name, raw in found.items() if len(raw) <= LIMIT}
 
 
-def timed(command: list[str], stdin: bytes) -> tuple[float, float]:
+def timed(command: list[str], stdin: bytes) -> float:
+    """Wall seconds of one run of ``command`` (what the first version of this script timed)."""
+    return measured(command, stdin)[0]
+
+
+def measured(command: list[str], stdin: bytes) -> tuple[float, float]:
     """One run of ``command``: (wall seconds, CPU seconds of the child, user + system)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -149,7 +158,7 @@ def medians(
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in steps}
     for _ in range(rounds):
         for name, (command, stdin) in steps.items():
-            samples[name].append(timed(command, stdin))
+            samples[name].append(measured(command, stdin))
     return {
         name: (statistics.median(t[0] for t in times), statistics.median(t[1] for t in times))
         for name, times in samples.items()
@@ -334,10 +343,10 @@ def memory(args: argparse.Namespace) -> None:
 def batch(args: argparse.Namespace) -> None:
     """Figure 5: one process for many requests against one process per request (CPU time)."""
     request = full_request(10)
-    one_each = statistics.median(timed(call(), request)[1] for _ in range(15))
+    one_each = statistics.median(measured(call(), request)[1] for _ in range(15))
     jsonl = b"\n".join([request] * args.batch_lines) + b"\n"
     command = [PYTHON, "-B", "scripts/calculate.py", "--input-jsonl", "-"]
-    per_line = timed(command, jsonl)[1] / args.batch_lines
+    per_line = measured(command, jsonl)[1] / args.batch_lines
     ratio = one_each / per_line
     print(
         f"5. batch (10 quotes): {1 / per_line:.0f} requests/s vs {1 / one_each:.0f} with one "
