@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from .pipeline import DEFAULT_PIPELINE, Pipeline, TraceEntry
+from .records import Record
 from .render import EXIT_CODES, render, render_internal_error
 
+# What ``json.dumps(output, ensure_ascii=False, separators=(",", ":"))`` writes, with the
+# encoder built once instead of on every call.
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
-@attrs.frozen
-class Result:
+
+@attrs.frozen(eq=False, repr=False)
+class Result(Record):
     """One calculation: the result object, its exit code, and the stage trace if asked for."""
 
     output: dict[str, Any]
@@ -25,8 +30,7 @@ class Result:
 
     def to_json(self) -> bytes:
         """The exact stdout bytes: one compact UTF-8 JSON object and a newline."""
-        text = json.dumps(self.output, ensure_ascii=False, separators=(",", ":"))
-        return (text + "\n").encode("utf-8")
+        return (_ENCODER.encode(self.output) + "\n").encode("utf-8")
 
 
 def calculate(raw: bytes, *, trace: bool = False, pipeline: Pipeline = DEFAULT_PIPELINE) -> Result:

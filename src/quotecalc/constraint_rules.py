@@ -25,6 +25,7 @@ from typing import Final
 import attrs
 
 from .fields import FieldRule, decimal_field, integer_field
+from .records import Record
 
 Number = Decimal | int
 
@@ -39,8 +40,8 @@ QUALITY_CONFLICTS: Final = frozenset(
 )
 
 
-@attrs.frozen
-class ConstraintRule:
+@attrs.frozen(eq=False, repr=False)
+class ConstraintRule(Record):
     """One hard constraint; build it with :func:`upper_limit` or :func:`lower_limit`."""
 
     field: FieldRule

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import attrs
 
 from .exact import Ratio
+from .records import Record
 
 # Values the validator accepted, by contract field name: integer fields are ints, decimal
 # fields Decimals (with the input's own digits), text fields strs, nested objects read-only
@@ -30,24 +31,24 @@ from .exact import Ratio
 Fields = Mapping[str, Any]
 
 
-@attrs.frozen
-class FieldError:
+@attrs.frozen(eq=False, repr=False)
+class FieldError(Record):
     """One validation error: a fixed code at an RFC 6901 pointer of contract names (§4.4)."""
 
     code: str
     path: str
 
 
-@attrs.frozen
-class Halt:
+@attrs.frozen(eq=False, repr=False)
+class Halt(Record):
     """Why the pipeline stopped, and which stage stopped it."""
 
     stage: str
     reason: str
 
 
-@attrs.frozen
-class Request:
+@attrs.frozen(eq=False, repr=False)
+class Request(Record):
     """A request that passed validation: root fields and one mapping per quote, by contract
     field name; an omitted field is simply absent (omitted is not zero, §5)."""
 
@@ -60,16 +61,16 @@ class Request:
         return tuple(str(quote["supplierId"]) for quote in self.quotes)
 
 
-@attrs.frozen
-class Comparability:
+@attrs.frozen(eq=False, repr=False)
+class Comparability(Record):
     """§6 for one quote: comparable iff nothing conflicts and the root fields are present."""
 
     comparable: bool
     conflicts: tuple[str, ...]
 
 
-@attrs.frozen
-class PackCounts:
+@attrs.frozen(eq=False, repr=False)
+class PackCounts(Record):
     """§7 pack counts for one quote; ``None`` where an input it depends on is missing."""
 
     packs_required: int | None = None
@@ -78,8 +79,8 @@ class PackCounts:
     overbuy_quantity: int | None = None
 
 
-@attrs.frozen
-class Cost:
+@attrs.frozen(eq=False, repr=False)
+class Cost(Record):
     """§7 money for one quote: exact Decimals, and exact ratios rounded only at display."""
 
     goods_subtotal: Decimal | None = None
@@ -88,8 +89,8 @@ class Cost:
     unit_quote_price: Ratio | None = None
 
 
-@attrs.frozen
-class QualityAssessment:
+@attrs.frozen(eq=False, repr=False)
+class QualityAssessment(Record):
     """§9 for one quote: ``issues`` (all codes, for ``quality.issues``) and the subset that are
     ``conflicts`` (they block ranking and make the result partial)."""
 
@@ -97,8 +98,8 @@ class QualityAssessment:
     conflicts: tuple[str, ...]
 
 
-@attrs.frozen
-class ConstraintCheck:
+@attrs.frozen(eq=False, repr=False)
+class ConstraintCheck(Record):
     """One hard constraint evaluated for one quote (§8)."""
 
     constraint: str
@@ -107,16 +108,16 @@ class ConstraintCheck:
     value: int | Decimal | None
 
 
-@attrs.frozen
-class ConstraintVerdict:
+@attrs.frozen(eq=False, repr=False)
+class ConstraintVerdict(Record):
     """All constraints for one quote and the combined status (excluded > unknown > eligible)."""
 
     status: str
     checks: tuple[ConstraintCheck, ...]
 
 
-@attrs.frozen
-class Limitation:
+@attrs.frozen(eq=False, repr=False)
+class Limitation(Record):
     """One limitation (§12); keys that do not apply stay ``None`` and are not rendered."""
 
     code: str
@@ -125,8 +126,8 @@ class Limitation:
     dimension: str | None = None
 
 
-@attrs.frozen
-class RankEntry:
+@attrs.frozen(eq=False, repr=False)
+class RankEntry(Record):
     """One ranked candidate: dense rank, exact score and the components shown beside it."""
 
     rank: int
@@ -135,8 +136,8 @@ class RankEntry:
     components: Mapping[str, Ratio | None]
 
 
-@attrs.frozen
-class ScoreTable:
+@attrs.frozen(eq=False, repr=False)
+class ScoreTable(Record):
     """Everything needed to rank the scoring set under any weights, in exact integers.
 
     For candidate ``i`` and positive-weight dimension ``d``, ``terms[d][i]`` is
@@ -151,8 +152,8 @@ class ScoreTable:
     components: tuple[Mapping[str, Ratio | None], ...]
 
 
-@attrs.frozen
-class Scoring:
+@attrs.frozen(eq=False, repr=False)
+class Scoring(Record):
     """§10: the ranking (or ``None``) and the limitations that explain it."""
 
     ranking: tuple[RankEntry, ...] | None
@@ -160,8 +161,8 @@ class Scoring:
     table: ScoreTable | None = None
 
 
-@attrs.frozen
-class Scenario:
+@attrs.frozen(eq=False, repr=False)
+class Scenario(Record):
     """§11: one weight moved by one factor, and the ranking that results."""
 
     dimension: str
@@ -172,8 +173,8 @@ class Scenario:
     ranking_changed: bool
 
 
-@attrs.frozen
-class WeightRegion:
+@attrs.frozen(eq=False, repr=False)
+class WeightRegion(Record):
     """Issue 11: the closed set of shares where one component vector ranks first (ties
     included), for every candidate with that vector; shares in the analysis' dimension order."""
 
@@ -182,8 +183,8 @@ class WeightRegion:
     area: Fraction
 
 
-@attrs.frozen
-class WeightSwitch:
+@attrs.frozen(eq=False, repr=False)
+class WeightSwitch(Record):
     """Issue 11: the nearest shares (half-L1) where a non-winner ranks first or ties."""
 
     distance: Fraction
@@ -191,8 +192,8 @@ class WeightSwitch:
     supplier_ids: tuple[str, ...]
 
 
-@attrs.frozen
-class WeightAnalysis:
+@attrs.frozen(eq=False, repr=False)
+class WeightAnalysis(Record):
     """Issue 11: the weight-space analysis of a ranked result (``quotecalc.simplex``)."""
 
     candidates: tuple[str, ...]
@@ -205,8 +206,8 @@ class WeightAnalysis:
     switch: WeightSwitch | None
 
 
-@attrs.frozen
-class Context:
+@attrs.frozen(eq=False, repr=False)
+class Context(Record):
     """The frozen state the pipeline threads through its stages (see the module docstring).
 
     Per-quote tuples are in input order and have one entry per quote once their stage ran.

@@ -19,6 +19,8 @@ from typing import Final
 
 import attrs
 
+from .records import Record
+
 
 class Presence(enum.Enum):
     """What omitting a field means."""
@@ -45,8 +47,8 @@ MAX_INTEGER: Final = 10**9
 CURRENCY_PATTERN: Final = "^[A-Z]{3}$"
 
 
-@attrs.frozen
-class Bounds:
+@attrs.frozen(eq=False, repr=False)
+class Bounds(Record):
     """An interval for a numeric field; ``low_open``/``high_open`` exclude the end point."""
 
     low: Decimal
@@ -60,8 +62,8 @@ class Bounds:
         return above and below
 
 
-@attrs.frozen
-class FieldRule:
+@attrs.frozen(eq=False, repr=False)
+class FieldRule(Record):
     """One input field: see the module docstring. Build rows with the factory functions."""
 
     name: str

@@ -16,17 +16,17 @@ from typing import Final
 MAX_NUMBER_CHARS: Final = 48
 
 PLAIN_DECIMAL_PATTERN: Final = r"(0|[1-9][0-9]*)(\.[0-9]{1,6})?"
+# Every accepted number is matched against this one, so it is compiled at import.
 _PLAIN: Final = re.compile(PLAIN_DECIMAL_PATTERN)
-_NON_FINITE: Final = re.compile(r"[+-]?(inf|infinity|nan|snan)", re.IGNORECASE | re.ASCII)
-_EXPONENT: Final = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)[eE][+-]?[0-9]+")
-_LONG_FRACTION: Final = re.compile(r"[+-]?[0-9]*\.[0-9]{7,}")
 
-# The defect checks after the length check, highest precedence first: (code, matches?).
+# The defect checks after the length check, highest precedence first: (code, pattern the whole
+# text matches, or None for the sign test). They serve only rejected numbers, so each pattern
+# is compiled on first use (``re`` caches it) rather than on every process start.
 _DEFECTS: Final = (
-    ("non_finite_number", _NON_FINITE.fullmatch),
-    ("negative_value", lambda text: text.startswith("-")),
-    ("exponent_not_allowed", _EXPONENT.fullmatch),
-    ("too_many_decimals", _LONG_FRACTION.fullmatch),
+    ("non_finite_number", r"(?ai)[+-]?(inf|infinity|nan|snan)"),
+    ("negative_value", None),
+    ("exponent_not_allowed", r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)[eE][+-]?[0-9]+"),
+    ("too_many_decimals", r"[+-]?[0-9]*\.[0-9]{7,}"),
 )
 
 
@@ -36,7 +36,7 @@ def read_number_text(text: str) -> Decimal | str:
         return "number_too_long"
     if _PLAIN.fullmatch(text):
         return Decimal(text)
-    for code, matches in _DEFECTS:
-        if matches(text):
+    for code, pattern in _DEFECTS:
+        if text.startswith("-") if pattern is None else re.fullmatch(pattern, text):
             return code
     return "invalid_number_format"

@@ -18,6 +18,7 @@ import attrs
 from .constraint_rules import CONSTRAINT_RULES, ConstraintRule
 from .context import Context, Stage
 from .fields import BASE_ROOT_FIELDS
+from .records import Record
 from .stages.comparability import ComparabilityGate
 from .stages.constraints import HardConstraints
 from .stages.cost import CostStage
@@ -30,8 +31,8 @@ from .stages.sensitivity import SensitivityStage
 from .stages.validate import Validate
 
 
-@attrs.frozen
-class TraceEntry:
+@attrs.frozen(eq=False, repr=False)
+class TraceEntry(Record):
     """What one stage did: ``ran``, ``short_circuit`` (it halted) or ``skipped`` (with why)."""
 
     stage: str
@@ -41,8 +42,8 @@ class TraceEntry:
     nanoseconds: int
 
 
-@attrs.frozen
-class Pipeline:
+@attrs.frozen(eq=False, repr=False)
+class Pipeline(Record):
     """An ordered tuple of stages; :meth:`run` is the whole engine."""
 
     stages: tuple[Stage, ...]

@@ -113,6 +113,9 @@ def _quote(  # noqa: PLR0917 - one argument per stage result, zipped per quote
     cost: Cost,
     verdict: ConstraintVerdict,
 ) -> dict[str, Any]:
+    # One dict built in contract key order with as few calls per value as possible: this runs
+    # for every quote of every request (docs/performance.md, "the rendering path").
+    get = quote.get
     entry: dict[str, Any] = {
         "supplierId": quote["supplierId"],
         "comparable": gate.comparable,
@@ -120,7 +123,8 @@ def _quote(  # noqa: PLR0917 - one argument per stage result, zipped per quote
         "missingFields": [name for name in QUOTE_CORE_FIELDS if name not in quote],
     }
     for name in QUOTE_ECHO_BEFORE:
-        entry[name] = _echo(quote.get(name))
+        value = get(name)
+        entry[name] = value if value is None or value.__class__ is str else format_exact(value)
     entry["packsRequired"] = _exact(packs.packs_required)
     entry["packsPurchased"] = _exact(packs.packs_purchased)
     entry["deliveredQuantity"] = _exact(packs.delivered_quantity)
@@ -130,7 +134,8 @@ def _quote(  # noqa: PLR0917 - one argument per stage result, zipped per quote
     entry["costPerDeliveredUnit"] = _ratio(cost.cost_per_delivered_unit)
     entry["unitQuotePrice"] = _ratio(cost.unit_quote_price)
     for name in QUOTE_ECHO_AFTER:
-        entry[name] = _echo(quote.get(name))
+        value = get(name)
+        entry[name] = value if value is None or value.__class__ is str else format_exact(value)
     entry["constraintStatus"] = verdict.status
     entry["constraints"] = [
         {

@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from ..context import Comparability, Context, Fields
+from ..records import Record
 
 COMPARED_FIELDS: Final = ("specification", "currency")
 
@@ -34,8 +35,8 @@ def assess(root: Fields, quote: Fields) -> Comparability:
     return Comparability(comparable=root_complete and not conflicts, conflicts=tuple(conflicts))
 
 
-@attrs.frozen
-class ComparabilityGate:
+@attrs.frozen(eq=False, repr=False)
+class ComparabilityGate(Record):
     """Marks each quote comparable or not, naming its conflicts."""
 
     name: str = "comparability"

@@ -23,6 +23,7 @@ from ..context import (
     Fields,
     PackCounts,
 )
+from ..records import Record
 
 QuoteValue = Callable[[Fields, PackCounts, Cost], "Decimal | int | None"]
 
@@ -47,6 +48,22 @@ def quote_value(name: str, quote: Fields, packs: PackCounts, cost: Cost) -> Deci
     return value
 
 
+def quote_values(name: str, ctx: Context) -> list[Decimal | int | None]:
+    """The value called ``name`` for every quote, in input order (as :func:`quote_value`).
+
+    One pass per value rather than one call per quote: the constraints and the scoring stage
+    read each value of every quote (docs/performance.md).
+    """
+    assert ctx.request is not None
+    derived = DERIVED_VALUES.get(name)
+    if derived is not None:
+        return [
+            derived(quote, packs, cost)
+            for quote, packs, cost in zip(ctx.request.quotes, ctx.packs, ctx.costs, strict=True)
+        ]
+    return [quote.get(name) for quote in ctx.request.quotes]
+
+
 def combine(statuses: list[str]) -> str:
     """excluded > unknown > eligible."""
     if "excluded" in statuses:
@@ -56,8 +73,8 @@ def combine(statuses: list[str]) -> str:
     return "eligible"
 
 
-@attrs.frozen
-class HardConstraints:
+@attrs.frozen(eq=False, repr=False)
+class HardConstraints(Record):
     """Evaluates the constraint rows the user enabled, in rule-table order."""
 
     rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES
@@ -66,20 +83,21 @@ class HardConstraints:
     def __call__(self, ctx: Context) -> Context:
         assert ctx.request is not None
         root = ctx.request.fields
-        active = [(rule, root[rule.name]) for rule in self.rules if rule.name in root]
+        active = [
+            (rule, root[rule.name], quote_values(rule.quote_value, ctx))
+            for rule in self.rules
+            if rule.name in root
+        ]
         verdicts = []
-        for quote, packs, cost, quality in zip(
-            ctx.request.quotes, ctx.packs, ctx.costs, ctx.quality, strict=True
-        ):
+        for index, quality in enumerate(ctx.quality):
             checks = tuple(
                 ConstraintCheck(
                     rule.name,
-                    rule.evaluate(limit, value, quality.conflicts),
+                    rule.evaluate(limit, values[index], quality.conflicts),
                     limit,
-                    value,
+                    values[index],
                 )
-                for rule, limit in active
-                for value in (quote_value(rule.quote_value, quote, packs, cost),)
+                for rule, limit, values in active
             )
             verdicts.append(ConstraintVerdict(combine([check.status for check in checks]), checks))
         return attrs.evolve(ctx, constraints=tuple(verdicts))

@@ -17,6 +17,7 @@ import attrs
 
 from ..context import Context, Cost, Fields, PackCounts
 from ..exact import EXACT, Ratio, format_exact
+from ..records import Record
 
 NO_COST = Cost()
 
@@ -40,8 +41,8 @@ def price_quote(quote: Fields, packs: PackCounts) -> Cost:
     return Cost(subtotal, landed, Ratio.of(landed, packs.delivered_quantity), unit_price)
 
 
-@attrs.frozen
-class CostStage:
+@attrs.frozen(eq=False, repr=False)
+class CostStage(Record):
     """Goods subtotal, landed total and the two per-unit ratios for each comparable quote."""
 
     name: str = "cost"

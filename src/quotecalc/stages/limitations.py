@@ -20,6 +20,7 @@ import attrs
 from ..codes import ALWAYS_LIMITATIONS
 from ..context import Context, Limitation
 from ..fields import QUOTE_CORE_FIELDS, ROOT_CORE_FIELDS
+from ..records import Record
 
 MISMATCH_LIMITATIONS: Final = frozenset({"specification_mismatch", "currency_mismatch"})
 
@@ -67,8 +68,8 @@ def decide_status(ctx: Context) -> str:
     return "partial" if incomplete else "completed"
 
 
-@attrs.frozen
-class LimitationsStage:
+@attrs.frozen(eq=False, repr=False)
+class LimitationsStage(Record):
     """The limitation list and the status of a calculation that ran."""
 
     name: str = "limitations"

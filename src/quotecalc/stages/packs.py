@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from ..context import Context, PackCounts
+from ..records import Record
 
 NO_PACKS = PackCounts()
 
@@ -32,8 +33,8 @@ def count_packs(
     return PackCounts(required, purchased, delivered, delivered - quantity)
 
 
-@attrs.frozen
-class PackCountStage:
+@attrs.frozen(eq=False, repr=False)
+class PackCountStage(Record):
     """Pack counts for every comparable quote."""
 
     name: str = "packs"

@@ -22,6 +22,7 @@ from typing import Final
 import attrs
 
 from ..context import Context, FieldError, Halt
+from ..records import Record
 
 MAX_INPUT_BYTES: Final = 262144
 # A request is at most 3 levels deep; anything past this is refused before decoding, so the
@@ -29,11 +30,13 @@ MAX_INPUT_BYTES: Final = 262144
 # Python's recursion limit, counted from the caller; see ``_decode``).
 MAX_NESTING: Final = 256
 _BOM: Final = b"\xef\xbb\xbf"
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+# The patterns below serve only inputs with \u escapes or many brackets, so each is compiled
+# on first use (``re`` caches it) rather than on every process start.
+_SURROGATE: Final = "[\ud800-\udfff]"
 # A string, or an unterminated one up to the end; possessive, so no input can make it
 # backtrack (a quadratic pattern here was a fuzz finding).
-_STRING: Final = re.compile(r'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
-_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+_STRING: Final = r'(?s)"(?:[^"\\]++|\\.)*+"?'
+_NOT_BRACKET: Final = r"[^\[\]{}]+"
 _NESTING_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
@@ -95,15 +98,16 @@ _PAIRS_DECODER: Final = json.JSONDecoder(
 
 def _has_lone_surrogate(document: object) -> bool:
     # Iterative: the document may be nested as deep as the decoder allowed.
+    surrogate = re.compile(_SURROGATE)
     pending = [document]
     while pending:
         node = pending.pop()
         if isinstance(node, str):
-            if _SURROGATE.search(node):
+            if surrogate.search(node):
                 return True
         elif isinstance(node, dict):
             for key, value in node.items():
-                if _SURROGATE.search(key):
+                if surrogate.search(key):
                     return True
                 pending.append(value)
         elif isinstance(node, list):
@@ -117,7 +121,7 @@ def nesting_too_deep(text: str, limit: int = MAX_NESTING) -> bool:
     # Cheap test first: fewer opening brackets than the limit cannot nest past it.
     if text.count("[") + text.count("{") <= limit:
         return False
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    brackets = re.sub(_NOT_BRACKET, "", re.sub(_STRING, "", text))
     # initial=0: brackets may all sit inside strings, leaving none (also a fuzz finding).
     steps = map(_NESTING_STEP.__getitem__, brackets)
     return max(accumulate(steps, initial=0)) > limit
@@ -200,8 +204,8 @@ def parse_json(raw: bytes) -> object | FieldError:
     return document
 
 
-@attrs.frozen
-class Parse:
+@attrs.frozen(eq=False, repr=False)
+class Parse(Record):
     """Bytes to a JSON object; halts with the one parse error it met."""
 
     name: str = "parse"

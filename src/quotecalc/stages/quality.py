@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from ..context import Context, Fields, QualityAssessment
+from ..records import Record
 
 
 def assess_quality(quote: Fields, scale: Mapping[str, Any] | None) -> QualityAssessment:
@@ -38,8 +39,8 @@ def assess_quality(quote: Fields, scale: Mapping[str, Any] | None) -> QualityAss
     return QualityAssessment(issues=tuple(conflicts), conflicts=tuple(conflicts))
 
 
-@attrs.frozen
-class QualityStage:
+@attrs.frozen(eq=False, repr=False)
+class QualityStage(Record):
     """Quality issues for ``quality.issues`` and the conflicts that block ranking."""
 
     name: str = "quality"

@@ -34,11 +34,12 @@ import attrs
 from ..context import Context, Limitation, RankEntry, ScoreTable, Scoring
 from ..exact import Ratio, format_ratio, scaled_integer
 from ..fields import ROOT_CORE_FIELDS
-from .constraints import quote_value
+from ..records import Record
+from .constraints import quote_values
 
 
-@attrs.frozen
-class Dimension:
+@attrs.frozen(eq=False, repr=False)
+class Dimension(Record):
     """One scoring dimension: its name, the quote value it reads, and how it is scored."""
 
     name: str
@@ -66,19 +67,22 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> tuple[RankEntry, 
     denominator = sum(scaled.values()) * table.denominator
     factors = [scaled[name] for name in table.dimensions]
     totals = [sum(map(mul, factors, terms)) for terms in zip(*table.terms, strict=True)]
-    ids = table.supplier_ids
-    order = sorted(range(len(totals)), key=lambda i: (-totals[i], ids[i]))
+    # Display order: score descending, then supplierId by code point. Sorting the tuples
+    # (-total, supplierId, index) gives that order without a key function called per entry;
+    # supplier ids are unique, so the index only carries the position along.
+    negatives = [-total for total in totals]
+    order = sorted(zip(negatives, table.supplier_ids, range(len(totals)), strict=True))
+    components = table.components
     entries: list[RankEntry] = []
     current_rank = 0
     previous: int | None = None
-    for index in order:
-        total = totals[index]
-        if total != previous:
+    score = Ratio(0, 1)
+    for negative, supplier_id, index in order:
+        if negative != previous:
             current_rank += 1
-            previous = total
-        entries.append(
-            RankEntry(current_rank, ids[index], Ratio(total, denominator), table.components[index])
-        )
+            previous = negative
+            score = Ratio(-negative, denominator)  # shared by the candidates tied here
+        entries.append(RankEntry(current_rank, supplier_id, score, components[index]))
     return tuple(entries)
 
 
@@ -115,8 +119,9 @@ def _blockers(ctx: Context, weights: Mapping[str, Decimal]) -> list[Limitation]:
     for dimension in DIMENSIONS:
         if weights[dimension.name] <= 0:
             continue
+        values = quote_values(dimension.value, ctx)
         for index, supplier_id in enumerate(request.supplier_ids):
-            if statuses[index] == "eligible" and _value(ctx, index, dimension) is None:
+            if statuses[index] == "eligible" and values[index] is None:
                 blockers.append(
                     Limitation(
                         "ranking_blocked_by_missing_value",
@@ -125,13 +130,6 @@ def _blockers(ctx: Context, weights: Mapping[str, Decimal]) -> list[Limitation]:
                     )
                 )
     return blockers
-
-
-def _value(ctx: Context, index: int, dimension: Dimension) -> Decimal | int | None:
-    assert ctx.request is not None
-    return quote_value(
-        dimension.value, ctx.request.quotes[index], ctx.packs[index], ctx.costs[index]
-    )
 
 
 def _component_numerators(
@@ -164,7 +162,8 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
     components: list[dict[str, Ratio | None]] = [{} for _ in eligible]
     weighted: list[tuple[str, list[int], int]] = []
     for dimension in DIMENSIONS:
-        values = [_value(ctx, index, dimension) for index in eligible]
+        every = quote_values(dimension.value, ctx)
+        values = [every[index] for index in eligible]
         numerators = _component_numerators(values, dimension, scale)
         if numerators is None:
             limitations.append(Limitation("component_unavailable", dimension=dimension.name))
@@ -183,8 +182,9 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
         supplier_ids=tuple(ctx.request.supplier_ids[i] for i in eligible),
         dimensions=tuple(name for name, _, _ in weighted),
         terms=tuple(
-            tuple(top * (common // denominator) for top in tops)
+            tuple(top * factor for top in tops)
             for _, tops, denominator in weighted
+            for factor in (common // denominator,)  # once per dimension, not per candidate
         ),
         denominator=common,
         components=tuple(components),
@@ -192,8 +192,8 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
     return Scoring(rank(table, weights), tuple(limitations), table)
 
 
-@attrs.frozen
-class ScoringStage:
+@attrs.frozen(eq=False, repr=False)
+class ScoringStage(Record):
     """The ranking gate, then scores and dense ranks for the eligible quotes."""
 
     name: str = "scoring"

@@ -18,13 +18,14 @@ import attrs
 
 from ..context import Context, Scenario
 from ..exact import EXACT
+from ..records import Record
 from .scoring import DIMENSIONS, rank
 
 DIRECTIONS: Final = (("increase", EXACT.add), ("decrease", EXACT.subtract))
 
 
-@attrs.frozen
-class SensitivityStage:
+@attrs.frozen(eq=False, repr=False)
+class SensitivityStage(Record):
     """Re-ranks under each single-weight perturbation the user asked for."""
 
     name: str = "sensitivity"

@@ -5,15 +5,20 @@ field with the reader for its kind, then runs the cross-field rules below in ord
 collects every error (not just the first) as ``(code, path)``; the list is de-duplicated,
 sorted by ``(path, code)`` in code-point order and cut to 100. Any error halts the pipeline
 with status ``invalid_input``. No text from the input ever enters an error.
+
+Only what can be reported is kept while validating (:class:`ErrorReport`): the 100 first
+errors in that order and the count of distinct errors, never one object per error (a
+262144-byte ``quotes`` array holds 131k elements, each an error).
 """
 
 from __future__ import annotations
 
 import re
+from bisect import insort
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -22,12 +27,21 @@ from ..constraint_rules import CONSTRAINT_RULES
 from ..context import Context, FieldError, Halt, Request
 from ..fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
 from ..numberform import read_number_text
+from ..records import Record
 from .parse import JsonNumber
 
 MAX_ERRORS: Final = 100
-_CURRENCY: Final = re.compile("[A-Z]{3}")
+_NO_VALUES: Final[Mapping[str, Any]] = MappingProxyType({})
+# Compiled on first use (``re`` caches it) rather than at import, which every call pays for.
+_CURRENCY: Final = "[A-Z]{3}"
 
-Errors = list[FieldError]
+
+class Errors(Protocol):
+    """Where readers and cross-field rules put the errors they find (a list will do)."""
+
+    def append(self, error: FieldError, /) -> None: ...
+
+    def __len__(self) -> int: ...
 
 
 class Rejected:
@@ -93,7 +107,7 @@ def _read_text(rule: FieldRule, raw: Any) -> str | Rejected:
 def _read_currency(rule: FieldRule, raw: Any) -> str | Rejected:
     if not isinstance(raw, str):
         return _REJECTED["invalid_type"]
-    if not _CURRENCY.fullmatch(raw):
+    if not re.fullmatch(_CURRENCY, raw):
         return _REJECTED["invalid_currency"]
     return raw
 
@@ -152,8 +166,8 @@ CONTAINER_READERS: Final[dict[Kind, ContainerReader]] = {
 }
 
 
-@attrs.frozen
-class _Step:
+@attrs.frozen(eq=False, repr=False)
+class _Step(Record):
     """One row prepared for reading: its reader looked up once per table, not per value."""
 
     name: str
@@ -163,8 +177,8 @@ class _Step:
     container: ContainerReader | None
 
 
-@attrs.frozen
-class _Plan:
+@attrs.frozen(eq=False, repr=False)
+class _Plan(Record):
     rules: tuple[FieldRule, ...]
     names: frozenset[str]
     steps: tuple[_Step, ...]
@@ -222,7 +236,8 @@ def read_fields(
             values[name] = value
     if not plan.names.issuperset(obj):
         errors.append(FieldError("unknown_key", path))
-    return MappingProxyType(values)
+    # One shared read-only empty mapping: an array of 87k ``{}`` would otherwise hold 87k.
+    return MappingProxyType(values) if values else _NO_VALUES
 
 
 # ---- cross-field rules (§4.3, §16 "Cross-field"), run in this order after the rows ----
@@ -322,14 +337,57 @@ CROSS_FIELD_RULES: Final[tuple[CrossFieldRule, ...]] = (
 )
 
 
-def report(errors: Errors) -> tuple[FieldError, ...]:
+def report(errors: list[FieldError]) -> tuple[FieldError, ...]:
     """The error list as shown: each ``(code, path)`` once, sorted by ``(path, code)``, <= 100."""
     unique = set(errors)
     return tuple(sorted(unique, key=lambda error: (error.path, error.code))[:MAX_ERRORS])
 
 
-@attrs.frozen
-class Validate:
+class ErrorReport:
+    """The errors of one request as :func:`report` would show them, kept in bounded memory.
+
+    It holds the at most :data:`MAX_ERRORS` smallest distinct ``(path, code)`` keys seen so
+    far, in order, and counts the distinct errors (the halt reason says how many). An error
+    past the 100 kept is counted and dropped. Counting without remembering relies on the rule
+    the readers and the cross-field rules keep: no ``(code, path)`` is reported twice (a
+    reader reports one error per field path, an object or array its own type, length or
+    unknown-key error once; a cross-field rule reads only accepted values, whose paths carry no
+    reader error). A repeat within the kept 100 is dropped either way.
+    """
+
+    __slots__ = ("_held", "_kept", "appended", "distinct")
+
+    def __init__(self) -> None:
+        self._kept: list[tuple[str, str]] = []
+        self._held: set[tuple[str, str]] = set()
+        self.appended = 0
+        self.distinct = 0
+
+    def append(self, error: FieldError, /) -> None:
+        self.appended += 1
+        key = (error.path, error.code)
+        if key in self._held:
+            return
+        self.distinct += 1
+        kept = self._kept
+        if len(kept) == MAX_ERRORS:
+            if key > kept[-1]:
+                return
+            self._held.discard(kept.pop())
+        insort(kept, key)
+        self._held.add(key)
+
+    def __len__(self) -> int:
+        """How many errors were appended (with repeats): readers compare it before and after."""
+        return self.appended
+
+    def shown(self) -> tuple[FieldError, ...]:
+        """The errors the result lists, in order."""
+        return tuple(FieldError(code, path) for path, code in self._kept)
+
+
+@attrs.frozen(eq=False, repr=False)
+class Validate(Record):
     """The parsed object to a :class:`Request`, or a halt with every error found."""
 
     root_fields: tuple[FieldRule, ...] = BASE_ROOT_FIELDS + tuple(
@@ -341,14 +399,15 @@ class Validate:
     def __call__(self, ctx: Context) -> Context:
         document = ctx.document
         assert isinstance(document, dict)
-        errors: Errors = []
+        errors = ErrorReport()
         values = read_fields(self.root_fields, document, "", errors)
         for rule in self.cross_field_rules:
             rule(document, values, errors)
         if errors:
-            shown = report(errors)
             return attrs.evolve(
-                ctx, errors=shown, halt=Halt(self.name, f"{len(set(errors))} validation error(s)")
+                ctx,
+                errors=errors.shown(),
+                halt=Halt(self.name, f"{errors.distinct} validation error(s)"),
             )
         fields = {name: value for name, value in values.items() if name != "quotes"}
         request = Request(fields=MappingProxyType(fields), quotes=tuple(values["quotes"]))
