@@ -92,7 +92,7 @@ def analysis_usage_guidance() -> str:
         " supplier's exact first-place region (vertices, area share, canWin), which suppliers"
         " dominate which, the smallest share of weight that must move from the user's weights"
         " before another supplier ranks first (the switching distance and that point) and the"
-        " exact stability interval of each weight. Exact values are strings (\"p/q\" or"
+        ' exact stability interval of each weight. Exact values are strings ("p/q" or'
         ' "n"). When the request has no ranking (no weights, quotes not comparable, a value'
         " missing) analysis is null and reasons say why; status and its meaning are those of"
         f" {TOOL_NAME}. Like {TOOL_NAME} it never places an order, converts currencies or"
@@ -298,7 +298,9 @@ def analysis_tool_definition() -> JsonObject:
             "stdin": (
                 f"the request body: exactly one UTF-8 JSON object, at most {MAX_INPUT_BYTES} bytes"
             ),
-            "stdout": "exactly one JSON object (the weight-analysis document) followed by a newline",
+            "stdout": (
+                "exactly one JSON object (the weight-analysis document) followed by a newline"
+            ),
             "stderr": "empty",
             "exitCodes": dict(EXIT_CODES),
         },
