@@ -50,8 +50,12 @@ TOOL_DEFINITION_KEYS = {
     "paramIn",
 }
 TOOL_DEFINITION_REQUIRED = TOOL_DEFINITION_KEYS - {"rateLimit", "confirmWhen", "outcome"}
-DEFINITION_PATHS = (schema.TOOL_DEFINITION_PATH, schema.BATCH_TOOL_DEFINITION_PATH)
-MCP_PATHS = (schema.MCP_TOOL_PATH, schema.MCP_BATCH_TOOL_PATH)
+DEFINITION_PATHS = (
+    schema.TOOL_DEFINITION_PATH,
+    schema.BATCH_TOOL_DEFINITION_PATH,
+    schema.ANALYSIS_TOOL_DEFINITION_PATH,
+)
+MCP_PATHS = (schema.MCP_TOOL_PATH, schema.MCP_BATCH_TOOL_PATH, schema.MCP_ANALYSIS_TOOL_PATH)
 MCP_TOOL_KEYS = {
     "name",
     "title",
@@ -66,6 +70,8 @@ MCP_TOOL_KEYS = {
 
 _SINGLE_SCHEMAS = (schema.REQUEST_SCHEMA_PATH, schema.RESULT_SCHEMA_PATH)
 _BATCH_SCHEMAS = (schema.BATCH_REQUEST_SCHEMA_PATH, schema.BATCH_RESULT_SCHEMA_PATH)
+_ANALYSIS_SCHEMAS = (schema.REQUEST_SCHEMA_PATH, schema.ANALYSIS_SCHEMA_PATH)
+_ANALYSIS_DESCRIPTORS = (schema.ANALYSIS_TOOL_DEFINITION_PATH, schema.MCP_ANALYSIS_TOOL_PATH)
 
 
 def _load(relative: str) -> Any:
@@ -116,6 +122,8 @@ def test_descriptors_are_generated(
     assert single_mcp == schema.mcp_tool()
     assert _load(schema.BATCH_TOOL_DEFINITION_PATH) == schema.batch_tool_definition()
     assert _load(schema.MCP_BATCH_TOOL_PATH) == schema.mcp_batch_tool()
+    assert _load(schema.ANALYSIS_TOOL_DEFINITION_PATH) == schema.analysis_tool_definition()
+    assert _load(schema.MCP_ANALYSIS_TOOL_PATH) == schema.mcp_analysis_tool()
 
 
 @pytest.mark.parametrize(
@@ -123,6 +131,7 @@ def test_descriptors_are_generated(
     [
         (*(schema.TOOL_DEFINITION_PATH, schema.MCP_TOOL_PATH), *_SINGLE_SCHEMAS),
         (*(schema.BATCH_TOOL_DEFINITION_PATH, schema.MCP_BATCH_TOOL_PATH), *_BATCH_SCHEMAS),
+        (*_ANALYSIS_DESCRIPTORS, *_ANALYSIS_SCHEMAS),
     ],
 )
 def test_descriptors_embed_the_committed_schemas(
@@ -142,6 +151,7 @@ def test_descriptors_embed_the_committed_schemas(
     [
         (schema.TOOL_DEFINITION_PATH, schema.MCP_TOOL_PATH, "compare_quotes"),
         (schema.BATCH_TOOL_DEFINITION_PATH, schema.MCP_BATCH_TOOL_PATH, "compare_quotes_batch"),
+        (*_ANALYSIS_DESCRIPTORS, "analyze_weights"),
     ],
 )
 def test_descriptors_describe_the_same_tool(definition_path: str, mcp_path: str, name: str) -> None:
@@ -345,6 +355,28 @@ def test_batch_tool_definition_invocation() -> None:
     assert "2097152 bytes" in invocation["stdin"]
 
 
+def test_analysis_tool_definition_invocation() -> None:
+    definition = _load(schema.ANALYSIS_TOOL_DEFINITION_PATH)
+    assert definition["path"] == "/quotecalc/analyze"
+    assert definition["paramIn"] == _load(schema.TOOL_DEFINITION_PATH)["paramIn"]
+    invocation = definition["extensions"]["x-business-invocation"]
+    assert invocation["argv"] == [
+        "python",
+        "-B",
+        "scripts/calculate.py",
+        "--input-json",
+        "-",
+        "--analysis",
+    ]
+    assert invocation["exitCodes"] == {
+        "completed": 0,
+        "partial": 0,
+        "invalid_input": 2,
+        "internal_error": 1,
+    }
+    assert "262144 bytes" in invocation["stdin"]
+
+
 def test_mcp_tool_description_says_what_it_never_does(single_mcp: dict[str, Any]) -> None:
     description = single_mcp["description"]
     assert _non_blank(description)
@@ -435,3 +467,31 @@ def test_host_call_from_the_batch_definition() -> None:
         for n in names
     ]
     assert statuses == expected == ["completed", "partial", "invalid_input"]
+
+
+def test_host_call_from_the_analysis_definition() -> None:
+    """A host builds the analysis call from its ToolDefinition (paramIn body, argv): the
+    answer validates against the output schema and is the library's document for the body."""
+    from quotecalc import analyze
+
+    definition = _load(schema.ANALYSIS_TOOL_DEFINITION_PATH)
+    argv = [sys.executable, *definition["extensions"]["x-business-invocation"]["argv"][1:]]
+    validator = Draft202012Validator(definition["extensions"]["x-business-output-schema"])
+    seen = []
+    for name in ("01-example-from-brief", "02-no-weights-completed", "12-number-forms-batch1"):
+        arguments = json.loads((EXAMPLES / f"{name}.request.json").read_bytes())
+        body = {k: v for k, v in arguments.items() if definition["paramIn"].get(k) == "body"}
+        raw = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        proc = subprocess.run(
+            argv, input=raw, capture_output=True, cwd=ROOT, timeout=60, check=False
+        )
+        expected = analyze(raw)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (
+            expected.exit_code,
+            expected.to_json(),
+            b"",
+        )
+        output = json.loads(proc.stdout)
+        validator.validate(output)
+        seen.append((output["status"], output["analysis"] is None))
+    assert seen == [("completed", False), ("completed", True), ("invalid_input", True)]

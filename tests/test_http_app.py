@@ -34,11 +34,12 @@ if not HAS_HTTP:
 import httpx
 
 from conftest import EXAMPLES, ROOT
-from quotecalc import Result, calculate
+from quotecalc import Result, analyze, calculate
+from quotecalc.analysis import analyze as weight_analysis
 from quotecalc.batch import calculate_batch
 from quotecalc.http.app import create_app
 from quotecalc.http.limits import Limits, Settings
-from quotecalc.http.operations import CALCULATE, Calculation
+from quotecalc.http.operations import ANALYZE, CALCULATE, Calculation
 from quotecalc.pipeline import Pipeline
 
 LIMIT = 262144
@@ -467,6 +468,81 @@ def test_a_fault_of_the_service_is_server_error_without_details() -> None:
     assert response.headers["x-request-id"]
 
 
+# ---- the analysis route (issue 11) -------------------------------------------------------------
+
+ANALYSIS = "/quotecalc/analyze"
+
+
+def _analysis_post(app: Any, raw: bytes) -> Reply:
+    return call(app, "POST", ANALYSIS, chunks=[raw], headers=[("content-type", JSON)])
+
+
+def test_the_analysis_row_is_the_cli_contract() -> None:
+    assert (ANALYZE.path, ANALYZE.body_limit, ANALYZE.run) == (ANALYSIS, LIMIT, weight_analysis)
+
+
+@pytest.mark.parametrize("path", EXAMPLE_PATHS, ids=example_id)
+def test_every_example_analysis_is_byte_identical_to_analyze(app: Any, path: Path) -> None:
+    raw = path.read_bytes()
+    expected = analyze(raw)
+    reply = _analysis_post(app, raw)
+    assert reply.body == expected.to_json()
+    assert reply.status == HTTP_STATUS[expected.output["status"]]
+    assert json.loads(reply.body)["kind"] == "weight-analysis"
+    assert reply.headers["content-type"] == JSON
+    assert reply.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    "raw", [b'{"schemaVersion":1,"schemaVersion":1}', b"", b'{"schemaVersion":1e0}', b"[]"]
+)
+def test_analysis_raw_bytes_reach_the_parser(app: Any, raw: bytes) -> None:
+    reply = _analysis_post(app, raw)
+    assert (reply.status, reply.body) == (422, analyze(raw).to_json())
+
+
+def test_analysis_too_large_by_length_and_by_stream(app: Any) -> None:
+    """Over the limit: 413 with the analysis document of the CLI's input_too_large result,
+    announced (nothing read) or streamed (cut after limit + 1 bytes)."""
+    expected = analyze(b" " * (LIMIT + 1)).to_json()
+    document = json.loads(expected)
+    assert (document["kind"], document["status"], document["analysis"]) == (
+        "weight-analysis",
+        "invalid_input",
+        None,
+    )
+    assert [reason["code"] for reason in document["reasons"]] == ["input_too_large"]
+    headers = [("content-type", JSON), ("content-length", str(LIMIT + 1))]
+    announced = call(app, "POST", ANALYSIS, headers=headers, stall=True)
+    assert (announced.status, announced.receives, announced.body) == (413, 0, expected)
+
+    def endless() -> Any:
+        while True:
+            yield b" " * 65536
+
+    streamed = call(app, "POST", ANALYSIS, chunks=endless(), headers=[("content-type", JSON)])
+    assert (streamed.status, streamed.receives, streamed.body) == (413, 5, expected)
+
+
+def test_analysis_internal_error_is_500_with_the_document() -> None:
+    broken = Pipeline(stages=(_Broken(),))  # type: ignore[arg-type]
+
+    def run(raw: bytes) -> Any:
+        return weight_analysis(raw, pipeline=broken)
+
+    row = Calculation(ANALYSIS, "broken", "", "", LIMIT, run, "Request", "Analysis")
+    raw = (EXAMPLES / "01-example-from-brief.request.json").read_bytes()
+    reply = _analysis_post(create_app(calculations=(row,)), raw)
+    assert (reply.status, reply.body) == (500, run(raw).to_json())
+    assert json.loads(reply.body)["status"] == "internal_error"
+    assert MARKER.encode() not in reply.body
+
+
+def test_analysis_refuses_other_content_types(app: Any) -> None:
+    reply = call(app, "POST", ANALYSIS, chunks=[b"{}"], headers=[("content-type", "text/plain")])
+    assert (reply.status, reply.body, reply.receives) == (415, UNSUPPORTED, 0)
+
+
 # ---- every kind of answer conforms to the OpenAPI document ------------------------------------
 
 
@@ -488,7 +564,7 @@ def test_edge_answers_conform_to_the_document(app: Any) -> None:
     calculator status, on both calculation routes, are the documented objects."""
     json_type = [("content-type", JSON)]
     raw = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes()
-    for path, limit in ((CALC, LIMIT), (BATCH, BATCH_LIMIT)):
+    for path, limit in ((CALC, LIMIT), (BATCH, BATCH_LIMIT), (ANALYSIS, LIMIT)):
         too_large = [("content-type", JSON), ("content-length", str(limit + 1))]
         replies = [
             call(app, "POST", path, headers=too_large, stall=True),
@@ -503,7 +579,7 @@ def test_edge_answers_conform_to_the_document(app: Any) -> None:
                 stall=True,
             ),
         ]
-        body = raw if path == CALC else b'{"requests":[' + raw + b"]}"
+        body = b'{"requests":[' + raw + b"]}" if path == BATCH else raw
         replies.append(call(app, "POST", path, chunks=[body], headers=json_type))
         assert sorted(reply.status for reply in replies) == [200, 408, 413, 415, 422]
         for reply in replies:
@@ -511,6 +587,8 @@ def test_edge_answers_conform_to_the_document(app: Any) -> None:
     _documented(CALC, 503, OVERLOADED)
     broken = calculate(b"{}", pipeline=Pipeline(stages=(_Broken(),)))  # type: ignore[arg-type]
     _documented(CALC, 500, broken.to_json())
+    broken_analysis = weight_analysis(b"{}", pipeline=Pipeline(stages=(_Broken(),)))  # type: ignore[arg-type]
+    _documented(ANALYSIS, 500, broken_analysis.to_json())
 
 
 # ---- property: any bytes, in any chunks, reach calculate() unchanged ----------------------------

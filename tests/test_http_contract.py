@@ -64,6 +64,24 @@ def test_components_are_the_published_schemas() -> None:
             node = node[part]
 
 
+def test_analysis_route_answers_the_published_analysis_schema() -> None:
+    """POST /quotecalc/analyze takes the request schema and answers the weight-analysis
+    schema (issue 11), its $defs lifted like every published schema's."""
+    components = DOC["components"]["schemas"]
+    for name, definition in lift("Analysis", schema.analysis_schema()).items():
+        assert components[name] == definition
+    operation = DOC["paths"]["/quotecalc/analyze"]["post"]
+    assert operation["operationId"] == "analyze_weights"
+    body = operation["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"$ref": "#/components/schemas/Request"}
+    analysis = {"$ref": "#/components/schemas/Analysis"}
+    for status in ("200", "413", "422"):
+        assert operation["responses"][status]["content"]["application/json"]["schema"] == analysis
+    assert (
+        analysis in operation["responses"]["500"]["content"]["application/json"]["schema"]["oneOf"]
+    )
+
+
 def test_lift_rewrites_nested_references() -> None:
     lifted = lift("X", {"$schema": "s", "$defs": {"a": {"items": {"$ref": "#/$defs/b"}}}, "b": 1})
     assert lifted == {"X": {"b": 1}, "X_a": {"items": {"$ref": "#/components/schemas/X_b"}}}

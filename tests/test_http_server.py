@@ -2,7 +2,8 @@
 127.0.0.1 in a subprocess, driven by a real HTTP client (httpx) and by raw sockets where the
 test must control the bytes on the wire.
 
-- byte identity with the real CLI (``conftest.run_cli``) for every example, single and batch;
+- byte identity with the real CLI (``conftest.run_cli``) for every example, single and batch,
+  and for the analysis route with the CLI's ``--analysis``;
 - 413 before the body is sent (``Content-Length`` over the limit, no body byte written) and
   while streaming (an endless chunked body: the server answers and closes the connection, so
   the sender's writes fail instead of being drained forever);
@@ -40,6 +41,7 @@ from conftest import EXAMPLES, ROOT, run_cli
 
 LIMIT = 262144
 CALC = "/quotecalc/calculate"
+ANALYSIS = "/quotecalc/analyze"
 START_TIMEOUT = 30.0
 
 
@@ -171,6 +173,24 @@ def test_over_the_limit_matches_the_cli(client: httpx.Client) -> None:
     raw = b" " * (LIMIT + 1)
     response = client.post(CALC, content=raw, headers={"Content-Type": JSON})
     assert (response.status_code, response.content) == (413, run_cli(raw).stdout)
+
+
+@pytest.mark.parametrize("path", EXAMPLE_PATHS, ids=example_id)
+def test_every_example_analysis_matches_the_cli(client: httpx.Client, path: Any) -> None:
+    raw = path.read_bytes()
+    cli = run_cli(raw, "--input-json", "-", "--analysis")  # validated against its schema
+    response = client.post(ANALYSIS, content=raw, headers={"Content-Type": JSON})
+    assert response.content == cli.stdout
+    assert response.status_code == STATUS[cli.exit_code]
+    assert response.headers["cache-control"] == "no-store"
+
+
+def test_analysis_over_the_limit_matches_the_cli(client: httpx.Client) -> None:
+    raw = b" " * (LIMIT + 1)
+    cli = run_cli(raw, "--input-json", "-", "--analysis")
+    response = client.post(ANALYSIS, content=raw, headers={"Content-Type": JSON})
+    assert (response.status_code, response.content) == (413, cli.stdout)
+    assert [reason["code"] for reason in cli.output["reasons"]] == ["input_too_large"]
 
 
 # ---- 413 without reading the body ---------------------------------------------------------------

@@ -387,9 +387,11 @@ def test_end_to_end(era: str, tmp_path: Path) -> None:
     got = _session(body, era=era, errlog=tmp_path / "stderr.txt")
 
     # tools/list: exactly the committed descriptors, the single tool first
-    (tool, batch_tool) = got["tools"]
+    (tool, batch_tool, analysis_tool) = got["tools"]
     batch_dump = batch_tool.model_dump(by_alias=True, exclude_none=True, mode="json")
     assert batch_dump == _committed("docs/tool/mcp-tool-batch.json")
+    analysis_dump = analysis_tool.model_dump(by_alias=True, exclude_none=True, mode="json")
+    assert analysis_dump == _committed("docs/tool/mcp-tool-analysis.json")
     assert tool.model_dump(by_alias=True, exclude_none=True, mode="json") == tool_file
     assert tool.name == tool_file["name"]
     assert tool.input_schema == _committed("docs/schema/request.schema.json")
@@ -467,6 +469,7 @@ def test_wire_form(version: str) -> None:
         assert listed["tools"] == [
             _committed("docs/tool/mcp-tool.json"),
             _committed("docs/tool/mcp-tool-batch.json"),
+            _committed("docs/tool/mcp-tool-analysis.json"),
         ]
         name = listed["tools"][0]["name"]
         for ident, raw in ((3, _example(COMPLETED)), (4, json.dumps(INVALID).encode())):
@@ -643,6 +646,19 @@ def call_result(arguments):
 
 
 server.call_result = call_result
+_call_analysis_result = server.call_analysis_result
+
+
+def call_analysis_result(arguments):
+    phase[0] = "call"
+    try:
+        return _call_analysis_result(arguments)
+    finally:
+        phase[0] = "serve"
+        calls.append(1)
+
+
+server.call_analysis_result = call_analysis_result
 phase[0] = "serve"
 sys.argv = ["quotecalc.mcp"]
 code = 0
@@ -661,11 +677,15 @@ os._exit(code)
 @pytest.mark.skipif(sys.platform == "win32", reason="asyncio's self-pipe is AF_INET on Windows")
 def test_server_reads_no_file_and_opens_no_socket(tmp_path: Path) -> None:
     requests = [json.loads(_example(COMPLETED)), json.loads(_example(PARTIAL)), INVALID]
+    analysed = [json.loads(_example(COMPLETED)), INVALID]  # analyze_weights (issue 11)
 
     async def body(session: Any) -> None:
         name = (await session.list_tools()).tools[0].name
         for arguments in requests:
             await session.call_tool(name, arguments)
+        for arguments in analysed:
+            answer = await session.call_tool("analyze_weights", arguments)
+            assert answer.structured_content["kind"] == "weight-analysis"
 
     errlog = tmp_path / "stderr.txt"
     _session(body, args=("-B", "-c", AUDIT_CHILD), errlog=errlog)
@@ -673,7 +693,7 @@ def test_server_reads_no_file_and_opens_no_socket(tmp_path: Path) -> None:
     audit = [line for line in lines if line.startswith("AUDIT:")]
     assert len(audit) == 1, lines
     record = json.loads(audit[0][len("AUDIT:") :])
-    assert record["calls"] == len(requests)
+    assert record["calls"] == len(requests) + len(analysed)
     assert record["events"] == []
 
 

@@ -8,13 +8,18 @@ re-exports their public names so that ``quotecalc.schema.published_files()``,
 
 from __future__ import annotations
 
+from .contract.analysis_schema import ANALYSIS_SCHEMA_PATH, analysis_schema
 from .contract.batch_schema import batch_request_schema, batch_result_schema
 from .contract.descriptors import (
+    ANALYSIS_ARGV,
+    ANALYSIS_TOOL_NAME,
     BATCH_ARGV,
     BATCH_TOOL_NAME,
     FIXED_ARGV,
     SUMMARY_LIMIT,
+    analysis_tool_definition,
     batch_tool_definition,
+    mcp_analysis_tool,
     mcp_batch_tool,
     mcp_tool,
     tool_definition,
@@ -22,9 +27,11 @@ from .contract.descriptors import (
 )
 from .contract.numbers import FRACTION_DIGITS, integer_echo_pattern, number_string_pattern
 from .contract.published import (
+    ANALYSIS_TOOL_DEFINITION_PATH,
     BATCH_REQUEST_SCHEMA_PATH,
     BATCH_RESULT_SCHEMA_PATH,
     BATCH_TOOL_DEFINITION_PATH,
+    MCP_ANALYSIS_TOOL_PATH,
     MCP_BATCH_TOOL_PATH,
     MCP_TOOL_PATH,
     REQUEST_SCHEMA_PATH,
@@ -59,6 +66,10 @@ from .contract.tables import (
 )
 
 __all__ = [
+    "ANALYSIS_ARGV",
+    "ANALYSIS_SCHEMA_PATH",
+    "ANALYSIS_TOOL_DEFINITION_PATH",
+    "ANALYSIS_TOOL_NAME",
     "BATCH_ARGV",
     "BATCH_REQUEST_SCHEMA_PATH",
     "BATCH_RESULT_SCHEMA_PATH",
@@ -71,6 +82,7 @@ __all__ = [
     "FIXED_ARGV",
     "FRACTION_DIGITS",
     "GENERATED",
+    "MCP_ANALYSIS_TOOL_PATH",
     "MCP_BATCH_TOOL_PATH",
     "MCP_TOOL_PATH",
     "NON_BLANK_PATTERN",
@@ -84,12 +96,15 @@ __all__ = [
     "TOOL_DEFINITION_PATH",
     "TOOL_NAME",
     "JsonObject",
+    "analysis_schema",
+    "analysis_tool_definition",
     "batch_request_schema",
     "batch_result_schema",
     "batch_tool_definition",
     "constraint_rules",
     "field_paths",
     "integer_echo_pattern",
+    "mcp_analysis_tool",
     "mcp_batch_tool",
     "mcp_tool",
     "number_string_pattern",

@@ -1,7 +1,8 @@
 """The tool descriptors: the MCP tools and the ``bailing.tool-definition.v1`` ToolDefinitions.
 
-Two tools, one builder each way: ``compare_quotes`` (one request; the request and result
-schemas) and ``compare_quotes_batch`` (1-24 requests; the batch schemas, issue #10). Every
+Three tools, one builder each way: ``compare_quotes`` (one request; the request and result
+schemas), ``compare_quotes_batch`` (1-24 requests; the batch schemas, issue #10) and
+``analyze_weights`` (one request; the request and weight-analysis schemas, issue 11). Every
 description starts with one complete sentence of at most :data:`SUMMARY_LIMIT` characters,
 because hosts cut a summary at the first full stop or at 80 characters; the ToolDefinition
 keeps the longer guidance in ``usageGuidance``, the MCP tool after that sentence in the same
@@ -15,6 +16,7 @@ from typing import Final
 from ..limits import MAX_BATCH_BYTES, MAX_BATCH_ITEMS
 from ..render import EXIT_CODES, TOOL
 from ..stages.parse import MAX_INPUT_BYTES
+from .analysis_schema import analysis_schema
 from .batch_schema import batch_request_schema, batch_result_schema
 from .request_schema import request_schema
 from .result_schema import result_schema
@@ -23,12 +25,15 @@ from .tables import TOOL_NAME, JsonObject, constraint_rules
 FIXED_ARGV: Final = ("python", "-B", "scripts/calculate.py", "--input-json", "-")
 BATCH_ARGV: Final = ("python", "-B", "scripts/calculate.py", "--input-batch", "-")
 BATCH_TOOL_NAME: Final = f"{TOOL_NAME}_batch"
+ANALYSIS_ARGV: Final = (*FIXED_ARGV, "--analysis")
+ANALYSIS_TOOL_NAME: Final = "analyze_weights"
 SUMMARY_LIMIT: Final = 80
 
 SUMMARY: Final = "Compare supplier quotes for one purchase request."
 BATCH_SUMMARY: Final = (
     f"Compare supplier quotes for up to {MAX_BATCH_ITEMS} purchase requests in one call."
 )
+ANALYSIS_SUMMARY: Final = "Map which supplier ranks first for every possible weighting."
 # Why decimal strings: MCP hosts and SDKs parse JSON numbers into binary floats before the
 # server sees them, so only a string keeps "185.10" exactly as written (docs/mcp.md).
 MONEY_AS_STRINGS: Final = (
@@ -78,6 +83,23 @@ def batch_usage_guidance() -> str:
     )
 
 
+def analysis_usage_guidance() -> str:
+    """What ``analyze_weights`` does, after its summary sentence."""
+    return (
+        f"Takes the same request as {TOOL_NAME} and answers the weight-analysis document"
+        " (kind weight-analysis, exactly the CLI's --analysis output) instead of the result:"
+        " over the shares of the weight dimensions whose component every candidate has, each"
+        " supplier's exact first-place region (vertices, area share, canWin), which suppliers"
+        " dominate which, the smallest share of weight that must move from the user's weights"
+        " before another supplier ranks first (the switching distance and that point) and the"
+        ' exact stability interval of each weight. Exact values are strings ("p/q" or'
+        ' "n"). When the request has no ranking (no weights, quotes not comparable, a value'
+        " missing) analysis is null and reasons say why; status and its meaning are those of"
+        f" {TOOL_NAME}. Like {TOOL_NAME} it never places an order, converts currencies or"
+        " verifies evidence, and uses no file or network. " + MONEY_AS_STRINGS
+    )
+
+
 def tool_description() -> str:
     """The MCP description of ``compare_quotes``: summary sentence, then the guidance."""
     return f"{SUMMARY} {usage_guidance()}"
@@ -86,6 +108,11 @@ def tool_description() -> str:
 def batch_tool_description() -> str:
     """The MCP description of ``compare_quotes_batch``: summary sentence, then the guidance."""
     return f"{BATCH_SUMMARY} {batch_usage_guidance()}"
+
+
+def analysis_tool_description() -> str:
+    """The MCP description of ``analyze_weights``: summary sentence, then the guidance."""
+    return f"{ANALYSIS_SUMMARY} {analysis_usage_guidance()}"
 
 
 def _mcp(
@@ -115,6 +142,17 @@ def mcp_batch_tool() -> JsonObject:
         batch_tool_description(),
         batch_request_schema(),
         batch_result_schema(),
+    )
+
+
+def mcp_analysis_tool() -> JsonObject:
+    """The MCP analysis tool: the request schema in, the weight-analysis schema out."""
+    return _mcp(
+        ANALYSIS_TOOL_NAME,
+        "Supplier quote comparison, weight analysis",
+        analysis_tool_description(),
+        request_schema(),
+        analysis_schema(),
     )
 
 
@@ -233,4 +271,40 @@ def batch_tool_definition() -> JsonObject:
         inputs=batch_request_schema(),
         outputs=batch_result_schema(),
         timeout_ms=60000,
+    )
+
+
+def analysis_tool_definition() -> JsonObject:
+    """The analysis tool as a ToolDefinition: ``POST /quotecalc/analyze``."""
+    return _tool_definition(
+        name=ANALYSIS_TOOL_NAME,
+        path=f"/{TOOL}/analyze",
+        summary=ANALYSIS_SUMMARY,
+        guidance=analysis_usage_guidance(),
+        context=[
+            "Use when the user asks how the choice depends on their priorities: which supplier"
+            " wins for which weights, who can never win, who is dominated, how far the weights"
+            " are from a different winner.",
+            *_CONTEXT[1:],
+        ],
+        result=(
+            f"One {TOOL} weight-analysis document (kind weight-analysis; status completed,"
+            " partial, invalid_input or internal_error) as described by"
+            " x-business-output-schema."
+        ),
+        invocation={
+            "argv": list(ANALYSIS_ARGV),
+            "cwd": "the quotecalc repository root",
+            "stdin": (
+                f"the request body: exactly one UTF-8 JSON object, at most {MAX_INPUT_BYTES} bytes"
+            ),
+            "stdout": (
+                "exactly one JSON object (the weight-analysis document) followed by a newline"
+            ),
+            "stderr": "empty",
+            "exitCodes": dict(EXIT_CODES),
+        },
+        inputs=request_schema(),
+        outputs=analysis_schema(),
+        timeout_ms=10000,
     )

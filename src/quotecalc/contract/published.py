@@ -12,7 +12,14 @@ from typing import Final
 
 from .analysis_schema import ANALYSIS_SCHEMA_PATH, analysis_schema
 from .batch_schema import batch_request_schema, batch_result_schema
-from .descriptors import batch_tool_definition, mcp_batch_tool, mcp_tool, tool_definition
+from .descriptors import (
+    analysis_tool_definition,
+    batch_tool_definition,
+    mcp_analysis_tool,
+    mcp_batch_tool,
+    mcp_tool,
+    tool_definition,
+)
 from .request_schema import request_schema
 from .result_schema import result_schema
 from .tables import JsonObject
@@ -25,6 +32,8 @@ BATCH_REQUEST_SCHEMA_PATH: Final = "docs/schema/batch-request.schema.json"
 BATCH_RESULT_SCHEMA_PATH: Final = "docs/schema/batch-result.schema.json"
 MCP_BATCH_TOOL_PATH: Final = "docs/tool/mcp-tool-batch.json"
 BATCH_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-batch.json"
+MCP_ANALYSIS_TOOL_PATH: Final = "docs/tool/mcp-tool-analysis.json"
+ANALYSIS_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-analysis.json"
 
 
 def serialise(document: JsonObject) -> bytes:
@@ -48,6 +57,8 @@ def published_files() -> dict[str, bytes]:
         MCP_BATCH_TOOL_PATH: serialise(mcp_batch_tool()),
         BATCH_TOOL_DEFINITION_PATH: serialise(batch_tool_definition()),
         ANALYSIS_SCHEMA_PATH: serialise(analysis_schema()),
+        MCP_ANALYSIS_TOOL_PATH: serialise(mcp_analysis_tool()),
+        ANALYSIS_TOOL_DEFINITION_PATH: serialise(analysis_tool_definition()),
         OPENAPI_PATH: openapi_bytes(),
     }
 

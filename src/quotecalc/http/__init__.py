@@ -1,7 +1,8 @@
 """quotecalc as an HTTP service: the optional ``http`` extra (``pip install '.[http]'``).
 
 ``python -m quotecalc.http`` serves the ToolDefinition's route ``POST /quotecalc/calculate``
-(and the batch route, ``GET /openapi.json``, ``GET /healthz``) with Starlette on uvicorn; see
+(and the batch route, the weight-analysis route ``POST /quotecalc/analyze``,
+``GET /openapi.json``, ``GET /healthz``) with Starlette on uvicorn; see
 ``docs/http.md``. A request body reaches :func:`quotecalc.calculate` as the raw bytes the CLI
 would read on stdin, and the response body is the CLI's stdout for them, byte for byte.
 

@@ -19,6 +19,7 @@ from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..schema import (
     DIALECT,
     GENERATED,
+    analysis_schema,
     batch_request_schema,
     batch_result_schema,
     request_schema,
@@ -48,8 +49,8 @@ _SCHEMAS: Final = "#/components/schemas/"
 # path and are described in the document's own description).
 CALCULATION_ERRORS: Final = ("request_timeout", "unsupported_media_type", "overloaded")
 STATUS_TEXT: Final = {
-    200: "Answered: a result with status completed or partial; for a batch, every item's result"
-    " in order.",
+    200: "Answered: a result (or weight analysis) with status completed or partial; for a batch,"
+    " every item's result in order.",
     413: "The body is over the route's limit: the calculator's own too-large answer.",
     422: "The calculator's invalid_input answer (fixed codes and paths, nothing echoed).",
     500: "The calculator's internal_error answer (or, for a fault of the service itself, the"
@@ -61,6 +62,7 @@ PUBLISHED_SCHEMAS: Final = {
     "Result": result_schema,
     "BatchRequest": batch_request_schema,
     "BatchResult": batch_result_schema,
+    "Analysis": analysis_schema,
 }
 
 
@@ -218,7 +220,8 @@ def openapi_document() -> JsonObject:
             "summary": "Compare supplier quotes for one purchase: exact, deterministic.",
             "description": (
                 f"{GENERATED} Every calculation route takes the request as raw bytes and"
-                " answers the calculator's result object byte for byte as the CLI prints it."
+                " answers the calculator's result object (the analysis route: the"
+                " weight-analysis document) byte for byte as the CLI prints it."
                 " Any path not listed answers 404 and a listed path with another method 405,"
                 " both as the TransportError object. Every response carries X-Request-Id. See"
                 " docs/http.md."

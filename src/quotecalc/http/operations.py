@@ -4,10 +4,11 @@ The Starlette app (:mod:`.app`) and the OpenAPI document (:mod:`.openapi`) are b
 from this one table, so the document cannot describe a route the app does not serve.
 
 A :class:`Calculation` row is a POST route whose body goes, as raw bytes, to one of the
-calculator's entry points; its answer is the entry point's exact JSON bytes with the status
-of :data:`STATUS_BY_EXIT_CODE` -- or 413 when the body was over the row's limit, which is
-the calculator's own ``input_too_large`` answer for those bytes. A :class:`Document` row is a
-GET route answering a fixed JSON document.
+calculator's entry points (``calculate``, ``calculate_batch``, ``analyze``); its answer is the
+entry point's exact JSON bytes with the status of :data:`STATUS_BY_EXIT_CODE` -- or 413 when
+the body was over the row's limit, which is the entry point's own too-large answer for those
+bytes (for ``analyze``: the weight-analysis document of ``input_too_large``). A
+:class:`Document` row is a GET route answering a fixed JSON document.
 
 Plain Python (no Starlette): the OpenAPI document is generated without the extra.
 """
@@ -20,6 +21,7 @@ from typing import Final, Protocol
 
 import attrs
 
+from ..analysis import analyze
 from ..api import calculate
 from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
 from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
@@ -40,7 +42,8 @@ class Answer:
 
 
 class Calculated(Protocol):
-    """The part of a calculator's result the edge needs (``Result`` or a batch result)."""
+    """The part of a calculator's result the edge needs (``Result``, a batch result or an
+    ``Analysis``)."""
 
     @property
     def exit_code(self) -> int: ...
@@ -122,6 +125,23 @@ CALCULATE_BATCH: Final = Calculation(
     request_component="BatchRequest",
     result_component="BatchResult",
 )
+ANALYZE: Final = Calculation(
+    path="/quotecalc/analyze",
+    operation_id="analyze_weights",
+    summary="The weight analysis of one request: who ranks first for which weights.",
+    description=(
+        "The body is one request exactly as for /quotecalc/calculate; the response body is the"
+        " weight-analysis document, exactly what the CLI prints for those bytes with"
+        " --input-json - --analysis (docs/analysis.md). Its status is the plain call's: 200 for"
+        " completed and partial (with or without a ranking to analyse), 422 for invalid_input,"
+        " 500 for internal_error, 413 (the document for input_too_large) for a body over"
+        f" {MAX_INPUT_BYTES} bytes."
+    ),
+    body_limit=MAX_INPUT_BYTES,
+    run=analyze,
+    request_component="Request",
+    result_component="Analysis",
+)
 HEALTH: Final = Document(
     path="/healthz",
     operation_id="health",
@@ -135,7 +155,7 @@ OPENAPI: Final = Document(
     component="OpenApiDocument",
 )
 
-CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH)
+CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH, ANALYZE)
 DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH)
 
 

@@ -19,6 +19,10 @@ adding a tool is adding a row:
   :func:`quotecalc.batch.calculate_batch`, the path of the CLI's ``--input-batch -``.
   ``structuredContent`` is the batch document; ``isError`` only when the whole batch was
   refused (or a bug): an invalid request inside an answered batch is a result in its place.
+- ``analyze_weights`` (:func:`quotecalc.schema.mcp_analysis_tool`,
+  ``docs/tool/mcp-tool-analysis.json``, issue 11): the same arguments as ``compare_quotes``,
+  answered by :func:`quotecalc.analyze` -- the weight-analysis document, exactly the CLI's
+  ``--input-json - --analysis`` -- with ``isError`` for the same two statuses.
 
 ``tools/list`` answers the table's descriptors in order. An unknown tool name is a protocol
 error (``-32602``) that does not echo the name.
@@ -46,15 +50,17 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
 from .. import __version__
+from ..analysis import analyze
 from ..api import calculate
 from ..batch import calculate_batch
-from ..schema import mcp_batch_tool, mcp_tool
+from ..schema import mcp_analysis_tool, mcp_batch_tool, mcp_tool
 from .request import request_bytes
 
 __all__ = [
     "TOOLS",
     "ToolRow",
     "build_server",
+    "call_analysis_result",
     "call_batch_result",
     "call_result",
     "list_result",
@@ -94,6 +100,13 @@ def call_batch_result(arguments: Arguments) -> types.CallToolResult:
     return _answer(answer.output, answer.to_json(), answer.exit_code != 0)
 
 
+def call_analysis_result(arguments: Arguments) -> types.CallToolResult:
+    """One ``tools/call`` of ``analyze_weights``: ``analyze()`` on the arguments as JSON (the
+    bytes ``compare_quotes`` would calculate), so the answer is the CLI's ``--analysis``."""
+    analysis = analyze(request_bytes(arguments))
+    return _answer(analysis.output, analysis.to_json(), analysis.output["status"] in ERROR_STATUSES)
+
+
 class ToolRow(NamedTuple):
     """One tool: its published descriptor and the handler that answers its calls."""
 
@@ -114,6 +127,7 @@ class ToolRow(NamedTuple):
 TOOLS: Final[tuple[ToolRow, ...]] = (
     ToolRow(_DESCRIPTOR, lambda arguments: call_result(arguments)),  # noqa: PLW0108
     ToolRow(mcp_batch_tool(), lambda arguments: call_batch_result(arguments)),  # noqa: PLW0108
+    ToolRow(mcp_analysis_tool(), lambda arguments: call_analysis_result(arguments)),  # noqa: PLW0108
 )
 _BY_NAME: Final = {row.name: row for row in TOOLS}
 
