@@ -15,7 +15,11 @@ Maintainer options, none of which changes the fixed call's stdout:
   as for JSON.
 
 ``--print-schema request|result`` (alone) prints the published JSON Schema
-(``docs/schema/``), generated from the same rule table the validator reads.
+(``docs/schema/``), generated from the same rule table the validator reads. ``--help`` or
+``-h`` (alone) prints :data:`USAGE` on stdout and exits 0.
+
+The same command is installed as the console command ``quotecalc`` and runs as
+``python -m quotecalc`` (both call :func:`run`).
 
 A command line outside these forms is one ``invalid_arguments`` error (exit 2), answered
 without reading stdin.
@@ -37,6 +41,28 @@ from .stages.parse import MAX_INPUT_BYTES
 _CHUNK = 65536
 LANGS = ("en", "zh")
 SCHEMAS = ("request", "result")
+HELP_ARGV = (["--help"], ["-h"])
+USAGE = """\
+usage: quotecalc --input-json - [--trace] [--format json|text] [--lang en|zh]
+       quotecalc --input-jsonl - [--trace]
+       quotecalc --print-schema request|result
+       quotecalc --help
+
+Compares supplier quotes for one purchase, exactly. One JSON request on stdin, one JSON
+result on stdout; exit 0 completed or partial, 2 invalid_input, 1 internal_error.
+The same command: python -m quotecalc, python -B scripts/calculate.py (from a checkout).
+
+  --input-json -         read one request from stdin (the fixed host call)
+  --input-jsonl -        one request per stdin line, one result line per request
+  --trace                one JSON line per pipeline stage on stderr; stdout unchanged
+  --format json|text     text: a readable report instead of the JSON result
+  --lang en|zh           the report's language (with --format text; default en)
+  --print-schema NAME    print the published request or result JSON Schema
+  --help, -h             print this help
+
+Any other command line is one invalid_arguments error (exit 2), stdin unread.
+Documentation: README.md (English and Chinese) and docs/ in the source distribution.
+"""
 
 
 def usage_error() -> Result:
@@ -116,6 +142,10 @@ def text_report(raw: bytes, result: Result, lang: str) -> bytes:
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
+    if argv in HELP_ARGV:
+        stdout.write(USAGE.encode("utf-8"))
+        stdout.flush()
+        return 0
     if len(argv) == 2 and argv[0] == "--print-schema" and argv[1] in SCHEMAS:
         from .schema import schema_bytes
 
