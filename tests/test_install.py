@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import zipfile
 from collections.abc import Iterator
@@ -221,3 +222,74 @@ def test_installed_package_generates_every_published_file(venv: Path, outside: P
     }
     assert answer["digests"] == committed
     assert len(committed) >= 4
+
+
+@pytest.fixture(scope="module")
+def venv_with_sdk(venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same environment, plus the MCP SDK borrowed from this interpreter's site-packages
+    through a ``.pth`` line (appended after the environment's own site-packages, so the
+    installed quotecalc still wins; ``.pth`` files in the borrowed folder are not processed,
+    so an editable quotecalc there is not seen). Installing the SDK afresh would cost more
+    than the whole rest of this module."""
+    pytest.importorskip("mcp", reason="the optional mcp extra is not installed")
+    purelib = Path(sysconfig.get_paths()["purelib"])
+    (site,) = (
+        (venv / "lib").glob("python3*/site-packages")
+        if os.name != "nt"
+        else [venv / "Lib" / "site-packages"]
+    )
+    (site / "zz_borrowed_sdk.pth").write_text(f"{purelib}\n", encoding="utf-8")
+    return venv
+
+
+def test_installed_mcp_server_lists_and_calls_the_tool(venv_with_sdk: Path, outside: Path) -> None:
+    """The MCP server of the installed wheel, run outside the checkout: its ``tools/list`` is
+    the committed descriptor and a call answers the checkout CLI's result."""
+    raw = BRIEF.read_bytes()
+    cli = run_cli(raw)
+    client = {"name": "install-test", "version": "0"}
+    lines = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client},
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}},
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "tools/call",
+            "params": {"name": "compare_quotes", "arguments": json.loads(raw)},
+        },
+    ]
+    proc = subprocess.Popen(
+        [str(_bin(venv_with_sdk, "python")), "-B", "-m", "quotecalc.mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=outside,
+        env=_clean_env(),
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    answers: dict[int, object] = {}
+    try:
+        for message in lines:
+            proc.stdin.write(json.dumps(message).encode() + b"\n")
+            proc.stdin.flush()
+            if "id" in message:
+                answer = json.loads(proc.stdout.readline())
+                answers[answer["id"]] = answer["result"]
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert err == b""
+    committed = json.loads((ROOT / "docs" / "tool" / "mcp-tool.json").read_bytes())
+    assert answers[2] == {"tools": [committed]}
+    assert answers[3] == {
+        "content": [{"type": "text", "text": cli.stdout.decode()[:-1]}],
+        "structuredContent": cli.output,
+        "isError": False,
+    }
