@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -107,3 +108,78 @@ def test_codes_and_dimensions_without_words_are_shown_as_themselves_escaped() ->
     errors["limitations"] = [{"code": "future|error", "path": "/x"}]
     text = render_text(errors, None, "en")
     assert "| /x   | future\\u007cerror | future\\u007cerror |" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "width"),
+    [
+        ("e\u0301", 1),  # combining acute accent: Mn, combining class 230
+        ("\u0900a", 1),  # Devanagari inverted candrabindu: Mn, combining class 0
+        ("a\u034f", 1),  # combining grapheme joiner: Mn, combining class 0
+        ("a\u20dd", 1),  # combining enclosing circle: Me, combining class 0
+        ("\u0488x", 1),  # Cyrillic hundred thousands sign: Me
+        ("華\u20dd", 2),
+    ],
+)
+def test_marks_take_no_column(text: str, width: int) -> None:
+    from quotecalc.report import display_width
+
+    assert display_width(text) == width
+
+
+def test_statuses_directions_and_dimensions_without_words_are_shown_escaped() -> None:
+    body = json.loads(_request([_quote("A", 10, 30), _quote("B", 20, 5)], "0.6", "0.4"))
+    body["maxLeadDays"] = 40
+    body["sensitivityDelta"] = "0.5"
+    output = copy.deepcopy(calculate(json.dumps(body).encode()).output)
+    output["normalizedQuotes"][0]["constraintStatus"] = "maybe|x"
+    output["normalizedQuotes"][0]["constraints"][0]["status"] = "odd|y"
+    output["sensitivity"][0]["direction"] = "sideways|z"
+    output["sensitivity"][0]["dimension"] = "speed|w"
+    output["limitations"].append({"code": "invalid_json"})
+    english = render_text(output, None, "en").split("\n")
+    chinese = render_text(output, None, "zh").split("\n")
+    for lines in (english, chinese):
+        quote_row = next(line for line in lines if line.startswith("| A ") and "CNY" in line)
+        assert re.search(r"\| maybe\\u007cx +\|$", quote_row)
+        constraint_row = next(line for line in lines if "| maxLeadDays |" in line)
+        assert re.search(r"\| odd\\u007cy +\|$", constraint_row)
+        scenario = next(line for line in lines if "sideways" in line)
+        assert re.match(r"\| speed\\u007cw +\| sideways\\u007cz +\|", scenario)
+    assert (
+        "- The input is not one valid JSON value (check for comments, trailing commas, single"
+        " quotes or extra text). [invalid_json]"
+    ) in english
+    assert (
+        "- 输入不是单个有效的 JSON 值（请检查注释、多余逗号、单引号或多余文本）。 [invalid_json]"
+        in chinese
+    )
+
+
+def test_several_conflicts_are_one_sentence_each_joined_by_a_space() -> None:
+    quotes = [_quote("A", 10, 30), {**_quote("B", 20, 5), "currency": "EUR", "specification": "M8"}]
+    output = calculate(_request(quotes, "0.6", "0.4")).output
+    conflicts = output["normalizedQuotes"][1]["conflicts"]
+    assert sorted(conflicts) == ["currency_mismatch", "specification_mismatch"]
+    words = {
+        "en": {
+            "currency_mismatch": "The currency differs from the requested one.",
+            "specification_mismatch": "The specification differs from the requested one.",
+        },
+        "zh": {
+            "currency_mismatch": "币种与需求币种不一致。",
+            "specification_mismatch": "规格与需求规格不一致。",
+        },
+    }
+    for lang in ("en", "zh"):
+        lines = render_text(output, None, lang).split("\n")
+        expected = "- B: " + " ".join(words[lang][code] for code in conflicts)
+        assert expected in lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"), [("en", "No quality scale was given."), ("zh", "未提供质量评分标准。")]
+)
+def test_no_quality_scale_is_said(lang: str, line: str) -> None:
+    lines = _report(ALONE, lang)
+    assert line in lines
