@@ -183,3 +183,28 @@ def test_several_conflicts_are_one_sentence_each_joined_by_a_space() -> None:
 def test_no_quality_scale_is_said(lang: str, line: str) -> None:
     lines = _report(ALONE, lang)
     assert line in lines
+
+
+def test_a_status_without_words_is_shown_as_itself_with_exit_code_1() -> None:
+    output = copy.deepcopy(calculate(ALONE).output)
+    output["status"] = "future|status"
+    english = render_text(output, None, "en").split("\n")
+    assert english[1:4] == ["Status: future\\u007cstatus (exit code 1)", "", "== Quotes =="]
+    chinese = render_text(output, None, "zh").split("\n")
+    assert chinese[1:4] == ["状态：future\\u007cstatus（退出码 1）", "", "== 报价 =="]
+
+
+def test_english_is_the_default_language() -> None:
+    output = calculate(TIED).output
+    assert render_text(output, stability(TIED)) == render_text(output, stability(TIED), "en")
+
+
+def test_an_internal_error_shows_only_its_limitation() -> None:
+    from quotecalc.render import render_internal_error
+
+    english = render_text(render_internal_error(), None, "en")
+    assert "== Quotes ==" not in english and "== Ranking ==" not in english
+    assert english.endswith("\n\n== Limitations ==\n" + english.split("\n")[-2] + "\n")
+    assert english.split("\n")[-2].endswith(" [internal_error]")
+    chinese = render_text(render_internal_error(), None, "zh")
+    assert "== 报价 ==" not in chinese and "== 排名 ==" not in chinese
