@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import DATA
@@ -164,3 +164,21 @@ def test_table_refuses_a_cell_that_would_break_it(cell: str) -> None:
         table(["h1", "h2"], [["x", cell]], frozenset())
     with pytest.raises(ValueError, match="column rule or line break"):
         table(["h1", cell], [["x", "y"]], frozenset())
+
+
+def test_astral_characters_are_escaped_with_eight_digits() -> None:
+    assert clean("a\U000e0001b") == "a\\U000e0001b"  # LANGUAGE TAG, a format character
+    assert clean("\U0001d173") == "\\U0001d173"  # MUSICAL SYMBOL BEGIN BEAM
+    assert clean("\ufeff") == "\\ufeff"  # the largest escaped code point below 0x10000 here
+    assert clean("\U00010000") == "\U00010000"  # a letter: not escaped
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells=st.lists(st.text(max_size=10), min_size=1, max_size=4))
+@example(cells=["X-ray", "Xr", "plain ASCII: /-+*&^%$#@!~`'\"<>?,.;:[]{}()=_"])
+def test_table_takes_every_cleaned_cell(cells: list[str]) -> None:
+    shown = [clean(cell) for cell in cells]
+    rows = table([f"h{index}" for index in range(len(shown))], [shown], frozenset({0}))
+    assert len(rows) == 3
+    assert len({display_width(row) for row in rows}) == 1
+    assert all(row.count("|") == len(shown) + 1 for row in rows)

@@ -205,6 +205,8 @@ def test_an_internal_error_shows_only_its_limitation() -> None:
     english = render_text(render_internal_error(), None, "en")
     assert "== Quotes ==" not in english and "== Ranking ==" not in english
     assert english.endswith("\n\n== Limitations ==\n" + english.split("\n")[-2] + "\n")
-    assert english.split("\n")[-2].endswith(" [internal_error]")
+    assert english.split("\n")[-2] == (
+        "- quotecalc hit a bug; this is not a problem with the input. [internal_error]"
+    )
     chinese = render_text(render_internal_error(), None, "zh")
     assert "== 报价 ==" not in chinese and "== 排名 ==" not in chinese
