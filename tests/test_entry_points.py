@@ -125,11 +125,24 @@ def test_help_reads_no_stdin_and_names_every_option() -> None:
     out, err = io.BytesIO(), io.BytesIO()
     assert main(["-h"], Untouchable(), out, err) == 0
     assert out.getvalue() == USAGE.encode("utf-8") and err.getvalue() == b""
-    for option in ("--input-json -", "--input-jsonl -", "--trace", "--format json|text"):
-        assert option in USAGE
-    for option in ("--lang en|zh", "--print-schema request|result", "--help, -h"):
+    for option in ("--input-json -", "--input-jsonl -", "--trace", "--lang en|zh", "--help, -h"):
         assert option in USAGE
     assert USAGE.isascii() and USAGE.endswith("\n")
+
+
+def test_usage_names_every_flag_schema_and_language_the_cli_accepts() -> None:
+    """Read from the command line's own source and tables, so a flag added later without a
+    usage line fails here."""
+    source = Path(cli.__file__).read_text(encoding="utf-8")
+    code = source.split('"""', 2)[2]  # past the module docstring
+    flags = set(re.findall(r'"(--[a-z][a-z-]*)"', code)) | {"--help", "-h"}
+    assert {"--input-json", "--input-jsonl", "--trace", "--format", "--lang"} <= flags
+    missing = sorted(flag for flag in flags if flag not in USAGE)
+    assert not missing, f"flags missing from USAGE: {missing}"
+    print_schema = next(line for line in USAGE.splitlines() if "--print-schema" in line)
+    assert all(name in print_schema for name in cli.SCHEMAS), print_schema
+    lang = next(line for line in USAGE.splitlines() if "--lang" in line)
+    assert all(name in lang for name in cli.LANGS)
     assert all(len(line) <= 100 for line in USAGE.splitlines())
 
 
