@@ -17,6 +17,7 @@ import tarfile
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -242,11 +243,8 @@ def venv_with_sdk(venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return venv
 
 
-def test_installed_mcp_server_lists_and_calls_the_tool(venv_with_sdk: Path, outside: Path) -> None:
-    """The MCP server of the installed wheel, run outside the checkout: its ``tools/list`` is
-    the committed descriptor and a call answers the checkout CLI's result."""
-    raw = BRIEF.read_bytes()
-    cli = run_cli(raw)
+def _mcp_session(command: list[str], cwd: Path, env: dict[str, str], raw: bytes) -> Any:
+    """initialize, tools/list and one compare_quotes call over raw JSON-RPC lines."""
     client = {"name": "install-test", "version": "0"}
     lines = [
         {
@@ -265,15 +263,15 @@ def test_installed_mcp_server_lists_and_calls_the_tool(venv_with_sdk: Path, outs
         },
     ]
     proc = subprocess.Popen(
-        [str(_bin(venv_with_sdk, "python")), "-B", "-m", "quotecalc.mcp"],
+        [*command, "-B", "-m", "quotecalc.mcp"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        cwd=outside,
-        env=_clean_env(),
+        cwd=cwd,
+        env=env,
     )
     assert proc.stdin is not None and proc.stdout is not None
-    answers: dict[int, object] = {}
+    answers: dict[int, Any] = {}
     try:
         for message in lines:
             proc.stdin.write(json.dumps(message).encode() + b"\n")
@@ -286,9 +284,23 @@ def test_installed_mcp_server_lists_and_calls_the_tool(venv_with_sdk: Path, outs
         proc.kill()
         proc.wait()
     assert err == b""
+    return answers
+
+
+def test_installed_mcp_server_lists_and_calls_the_tool(venv_with_sdk: Path, outside: Path) -> None:
+    """The MCP server of the installed wheel, run outside the checkout, answers exactly as the
+    checkout's server: the same ``tools/list`` (holding the committed descriptor) and a call
+    that is the checkout CLI's result."""
+    raw = BRIEF.read_bytes()
+    cli = run_cli(raw)
+    installed = _mcp_session([str(_bin(venv_with_sdk, "python"))], outside, _clean_env(), raw)
+    checkout_env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    checkout = _mcp_session([sys.executable], ROOT, checkout_env, raw)
+    assert installed[2] == checkout[2]
+    assert installed[3] == checkout[3]
     committed = json.loads((ROOT / "docs" / "tool" / "mcp-tool.json").read_bytes())
-    assert answers[2] == {"tools": [committed]}
-    assert answers[3] == {
+    assert committed in installed[2]["tools"]
+    assert installed[3] == {
         "content": [{"type": "text", "text": cli.stdout.decode()[:-1]}],
         "structuredContent": cli.output,
         "isError": False,
