@@ -195,7 +195,8 @@ def test_input_text_is_escaped() -> None:
         assert not any(
             unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") for char in text if char != "\n"
         )
-        assert "EVIL\\u001b[2J\\u000d\\u000a| fake |" in text
+        # the column rule is escaped too (issue 14): "| fake |" adds no column
+        assert "EVIL\\u001b[2J\\u000d\\u000a\\u007c fake \\u007c" in text
         for rows in tables(text):
             assert len({display_width(row) for row in rows}) == 1
 

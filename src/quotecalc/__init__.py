@@ -1,13 +1,13 @@
 """quotecalc: a strict, exact, deterministic calculator comparing supplier quotes.
 
-``calculate(raw: bytes) -> Result`` runs the whole contract (``docs/architecture.md``).
+``calculate(raw: bytes | str) -> Result`` runs the whole contract (``docs/architecture.md``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .api import Result, calculate
+from .api import Result, calculate, request_input
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -16,21 +16,24 @@ __version__ = "0.1.0"
 __all__ = ["Result", "__version__", "analyze", "calculate", "stability"]
 
 
-def stability(raw: bytes) -> list[dict[str, Any]] | None:
+def stability(raw: bytes | str) -> list[dict[str, Any]] | None:
     """Exact stability intervals of a ranked request (``docs/stability.md``), or ``None``.
+    The request is taken as :func:`calculate` takes it (``bytes`` or ``str``, else
+    ``TypeError``).
 
     Imported on first use: the host's JSON call never pays for it.
     """
     from .intervals import stability as intervals
 
-    return intervals(raw)
+    return intervals(request_input(raw, "stability"))
 
 
-def analyze(raw: bytes, *, trace: bool = False) -> Analysis:
-    """The weight-space analysis document of one request (issue 11, ``docs/analysis.md``).
+def analyze(raw: bytes | str, *, trace: bool = False) -> Analysis:
+    """The weight-space analysis document of one request (issue 11, ``docs/analysis.md``),
+    taken as :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``).
 
     Imported on first use: the host's JSON call never pays for it.
     """
     from .analysis import analyze as weight_analysis
 
-    return weight_analysis(raw, trace=trace)
+    return weight_analysis(request_input(raw, "analyze"), trace=trace)

@@ -25,6 +25,10 @@ Maintainer options, none of which changes the fixed call's stdout:
 
 ``--print-schema request|result|batch-request|batch-result|analysis`` (alone) prints the
 published JSON Schema (``docs/schema/``), generated from the same rule tables the engine reads.
+``--help`` or ``-h`` (alone) prints :data:`USAGE` on stdout and exits 0.
+
+The same command is installed as the console command ``quotecalc`` and runs as
+``python -m quotecalc`` (both call :func:`run`).
 
 A command line outside these forms is one ``invalid_arguments`` error (exit 2), answered
 without reading stdin.
@@ -49,6 +53,34 @@ FORMATS = ("json", "text", "svg", "html")
 Rendered = tuple[bytes, int]
 SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis")
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
+HELP_ARGV = (["--help"], ["-h"])
+USAGE = """\
+usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
+       quotecalc --input-json - --analysis [--trace]
+       quotecalc --input-jsonl - [--trace]
+       quotecalc --input-batch -
+       quotecalc --print-schema request|result|batch-request|batch-result|analysis
+       quotecalc --help
+
+Compares supplier quotes for one purchase, exactly. One JSON request on stdin, one JSON
+result on stdout; exit 0 completed or partial, 2 invalid_input, 1 internal_error.
+The same command: python -m quotecalc, python -B scripts/calculate.py (from a checkout).
+
+  --input-json -         read one request from stdin (the fixed host call)
+  --input-jsonl -        one request per stdin line, one result line per request
+  --input-batch -        one {"requests": [...]} body (1-24 requests), one {"results": [...]}
+  --trace                one JSON line per pipeline stage on stderr; stdout unchanged
+  --analysis             the weight-space analysis document instead of the result
+  --format json|text|svg|html
+                         text: a readable report; svg: the weight map; html: one page
+  --lang en|zh           the language of text, svg and html (default en)
+  --print-schema NAME    print a published JSON Schema (request, result, batch-request,
+                         batch-result, analysis)
+  --help, -h             print this help
+
+Any other command line is one invalid_arguments error (exit 2), stdin unread.
+Documentation: README.md (English and Chinese) and docs/ in the source distribution.
+"""
 
 
 def usage_error() -> Result:
@@ -165,6 +197,10 @@ def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
+    if argv in HELP_ARGV:
+        stdout.write(USAGE.encode("utf-8"))
+        stdout.flush()
+        return 0
     if len(argv) == 2 and argv[0] == "--print-schema" and argv[1] in SCHEMAS:
         from .schema import schema_bytes
 

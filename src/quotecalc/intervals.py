@@ -70,8 +70,20 @@ class Interval:
     upper: Bound
 
     def __contains__(self, factor: object) -> bool:
-        if not isinstance(factor, Fraction | int):
-            return False
+        """Whether the factor lies in the interval, compared exactly: ``int``, ``Fraction`` and
+        ``Decimal`` (the engine's own factors, ``1 ± δ``, via ``Fraction(decimal)``). A
+        non-finite ``Decimal`` (infinity, NaN) is no factor: ``False``. ``bool`` and ``float``
+        (a binary approximation; pass ``Fraction(x)`` to mean its exact value) and any other
+        type raise ``TypeError``."""
+        if isinstance(factor, bool) or not isinstance(factor, int | Fraction | Decimal):
+            raise TypeError(
+                "a factor is an int, Fraction or Decimal, compared exactly; "
+                f"not {type(factor).__name__}"
+            )
+        if isinstance(factor, Decimal):
+            if not factor.is_finite():
+                return False
+            factor = Fraction(factor)
         low, high = self.lower, self.upper
         assert low.value is not None
         above = factor > low.value if low.open else factor >= low.value

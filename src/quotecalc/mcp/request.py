@@ -9,8 +9,9 @@ Numbers: the SDK parses a JSON number with a fraction or exponent into a binary 
 its original text is gone before the server sees it. A float is written as the shortest decimal
 that reads back as the same float (Python's ``repr``), in positional form: ``0.00001`` rather
 than ``1e-05`` (which the calculator would reject as ``exponent_not_allowed`` although the host
-sent no exponent). That recovers what the host wrote whenever it had at most 15 significant
-digits; longer numbers may already have been rounded by the float parse. Hosts should send
+sent no exponent). That recovers the *value* the host wrote whenever it had at most 15
+significant digits, never its written form (``185.00`` comes back as ``185.0``); longer numbers
+may already have been rounded by the float parse. Hosts should send
 money and other exact values as decimal strings (``"35.50"``), which pass through untouched
 (``docs/mcp.md``).
 

@@ -1,0 +1,45 @@
+"""README.md: the Chinese section (``## 中文说明``) covers everything the English one does
+(issue 14). Each English ``##``/``###`` heading has a Chinese heading one level deeper that
+names it in parentheses, and every command-line flag, status and error code the English part
+names is named in the Chinese part too; the test command's duration is stated in both."""
+
+# The Chinese headings use fullwidth parentheses on purpose.
+# ruff: noqa: RUF001
+
+from __future__ import annotations
+
+import re
+
+from conftest import ROOT
+from quotecalc.codes import ERROR_MESSAGES
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+ENGLISH, CHINESE = README.split("\n## 中文说明\n", 1)
+HEADING = re.compile(r"^(#{2,4}) (.+)$", re.MULTILINE)
+
+
+def test_every_english_heading_has_its_chinese_section() -> None:
+    english = [(len(marks), title) for marks, title in HEADING.findall(ENGLISH)]
+    chinese = {}
+    for marks, title in HEADING.findall(CHINESE):
+        named = re.search(r"（(.+)）$", title)
+        if named:
+            chinese[named.group(1)] = len(marks)
+    missing = [title for level, title in english if chinese.get(title) != level + 1]
+    assert english and not missing, f"no Chinese section for: {missing}"
+
+
+def test_every_flag_status_and_code_is_named_in_chinese() -> None:
+    flags = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", ENGLISH))
+    assert {"--input-json", "--input-jsonl", "--trace", "--format", "--lang"} <= flags
+    assert {"--print-schema", "--help"} <= flags
+    words = flags | set(ERROR_MESSAGES) | {"completed", "partial", "invalid_input"}
+    words |= {"internal_error", "quotecalc.mcp", "stability(", "calculate(", "TypeError"}
+    words |= set(re.findall(r"docs/[\w/.-]+\.(?:md|json)", ENGLISH))
+    missing = sorted(word for word in words if word not in CHINESE)
+    assert not missing, f"named in English only: {missing}"
+
+
+def test_test_duration_is_stated_in_both_languages() -> None:
+    assert re.search(r"The whole suite takes about \d+ (?:seconds|minutes?)", ENGLISH)
+    assert re.search(r"全部测试约需 \d+ (?:秒|分钟)", CHINESE)
