@@ -405,12 +405,17 @@ def test_unknown_language_is_refused() -> None:
 
 def visible(text: str) -> str:
     """The display rule written out independently: control, format, surrogate and separator
-    characters and U+FFFE/U+FFFF become ``\\uXXXX`` (``\\UXXXXXXXX`` above the BMP)."""
+    characters, U+FFFE/U+FFFF, the backslash and the column rule ``|`` with its look-alikes
+    (the text report's rule, so an id reads the same everywhere) become ``\\uXXXX``
+    (``\\UXXXXXXXX`` above the BMP)."""
     import unicodedata
 
     out = []
     for char in text:
-        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp") or char in "\ufffe\uffff":
+        if (
+            unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+            or char in "\ufffe\uffff\\|\u00a6\u01c0\u2223\u23d0\u2502\u2503\u2551\uff5c\uffe8"
+        ):
             code = ord(char)
             out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
         else:

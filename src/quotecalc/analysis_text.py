@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from .report import DIMENSION_TEXT, clean, table
+from .cells import clean, table
+from .wording import DIMENSION_TEXT
 
 TEXT: Final[dict[str, dict[str, str]]] = {
     "en": {

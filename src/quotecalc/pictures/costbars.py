@@ -15,7 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final
 
-from ..report import ISSUE_TEXT
+from ..wording import ISSUE_TEXT
 from .geometry import fixed2
 from .markup import supplier, text
 from .text import WORDS, display, escape

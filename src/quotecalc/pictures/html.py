@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..render import EXIT_CODES
-from ..report import (
+from ..wording import (
     CONSTRAINT_STATUS_TEXT,
     DIRECTION_TEXT,
     ERROR_TEXT,

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
-from ..report import display_width
+from ..cells import display_width
 from .geometry import BarLayout, TriangleLayout, centroid, exact, fixed2, plane
 from .palette import EMPTY_FILL, colour_of, fill_of
 from .text import (

@@ -20,7 +20,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..report import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT, clean, display_width
+from ..cells import clean, display_width
+from ..wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT
 
 LANGUAGES: Final = ("en", "zh")
 ELLIPSIS: Final = "…"
