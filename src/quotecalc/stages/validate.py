@@ -26,7 +26,7 @@ from ..codes import ERROR_MESSAGES
 from ..constraint_rules import CONSTRAINT_RULES
 from ..context import Context, FieldError, Halt, Request
 from ..fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
-from ..numberform import read_number_text
+from ..numberform import MAX_NUMBER_CHARS, is_plain_decimal, read_number_text
 from ..records import Record
 from .parse import JsonNumber
 
@@ -166,6 +166,76 @@ CONTAINER_READERS: Final[dict[Kind, ContainerReader]] = {
 }
 
 
+# ---- the happy path: one call per well-formed field, the readers above only on a defect ----
+
+_SLOW: Final = Rejected("")
+"""A quick reader's answer when the value is not the plain well-formed case: read it again
+with the full reader, which finds the error (or accepts an unusual form such as ``12.0``)."""
+
+QuickReader = Callable[[FieldRule, Any], Any]
+
+
+def _within(rule: FieldRule, value: Decimal | int) -> bool:
+    bounds = rule.bounds
+    return bounds is None or bounds.contains(value)
+
+
+def _quick_decimal(rule: FieldRule, raw: Any) -> Any:
+    """:func:`_read_decimal` for a plain decimal within bounds, else :data:`_SLOW`."""
+    text = raw.text if raw.__class__ is JsonNumber else raw
+    if text.__class__ is str and len(text) <= MAX_NUMBER_CHARS and is_plain_decimal(text):
+        value = Decimal(text)
+        if _within(rule, value):
+            return value
+    return _SLOW
+
+
+def _quick_integer(rule: FieldRule, raw: Any) -> Any:
+    """:func:`_read_integer` for plain digits within bounds, else :data:`_SLOW`."""
+    text = raw.text if raw.__class__ is JsonNumber else raw
+    if (
+        text.__class__ is str
+        and len(text) <= MAX_NUMBER_CHARS
+        and "." not in text
+        and is_plain_decimal(text)
+    ):
+        value = int(text)
+        if _within(rule, value):
+            return value
+    return _SLOW
+
+
+def _quick_text(rule: FieldRule, raw: Any) -> Any:
+    """:func:`_read_text` for a non-blank string within its length, else :data:`_SLOW`."""
+    if (
+        raw.__class__ is str
+        and (rule.max_length is None or len(raw) <= rule.max_length)
+        and raw
+        and not raw.isspace()
+    ):
+        return raw
+    return _SLOW
+
+
+def _quick_currency(rule: FieldRule, raw: Any) -> Any:
+    """:func:`_read_currency` for three ASCII capitals (``[A-Z]{3}``), else :data:`_SLOW`."""
+    if raw.__class__ is str and len(raw) == 3 and raw.isascii() and raw.isalpha() and raw.isupper():
+        return raw
+    return _SLOW
+
+
+def _always_slow(rule: FieldRule, raw: Any) -> Any:
+    return _SLOW
+
+
+QUICK_READERS: Final[dict[Kind, QuickReader]] = {
+    Kind.DECIMAL: _quick_decimal,
+    Kind.INTEGER: _quick_integer,
+    Kind.TEXT: _quick_text,
+    Kind.CURRENCY: _quick_currency,
+}
+
+
 @attrs.frozen(eq=False, repr=False)
 class _Step(Record):
     """One row prepared for reading: its reader looked up once per table, not per value."""
@@ -175,6 +245,7 @@ class _Step(Record):
     rule: FieldRule
     scalar: ScalarReader | None
     container: ContainerReader | None
+    quick: QuickReader
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -182,6 +253,8 @@ class _Plan(Record):
     rules: tuple[FieldRule, ...]
     names: frozenset[str]
     steps: tuple[_Step, ...]
+    # The steps as plain tuples (name, rule, quick reader, step), unpacked in the hot loop.
+    rows: tuple[tuple[str, FieldRule, QuickReader, _Step], ...]
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -198,11 +271,35 @@ def _plan(rules: tuple[FieldRule, ...]) -> _Plan:
                 rule,
                 SCALAR_READERS.get(rule.kind),
                 CONTAINER_READERS.get(rule.kind),
+                QUICK_READERS.get(rule.kind, _always_slow),
             )
             for rule in rules
         )
-        plan = _PLANS[id(rules)] = _Plan(rules, frozenset(rule.name for rule in rules), steps)
+        rows = tuple((step.name, step.rule, step.quick, step) for step in steps)
+        names = frozenset(rule.name for rule in rules)
+        plan = _PLANS[id(rules)] = _Plan(rules, names, steps, rows)
     return plan
+
+
+def _read_step(step: _Step, obj: dict[str, Any], path: str, errors: Errors) -> Any:
+    """One row read in full: the value, or ``None`` (absent, or an error was appended)."""
+    name = step.name
+    if name not in obj:
+        if step.required:
+            errors.append(FieldError("missing_required", f"{path}/{name}"))
+        return None
+    raw = obj[name]
+    if raw is None:
+        errors.append(FieldError("null_not_allowed", f"{path}/{name}"))
+        return None
+    if step.scalar is not None:
+        value = step.scalar(step.rule, raw)
+        if isinstance(value, Rejected):
+            errors.append(FieldError(value.code, f"{path}/{name}"))
+            return None
+        return value
+    assert step.container is not None
+    return step.container(step.rule, raw, f"{path}/{name}", errors)
 
 
 def read_fields(
@@ -214,24 +311,16 @@ def read_fields(
     """
     plan = _plan(rules)
     values: dict[str, Any] = {}
-    for step in plan.steps:
-        name = step.name
-        if name not in obj:
-            if step.required:
-                errors.append(FieldError("missing_required", f"{path}/{name}"))
-            continue
-        raw = obj[name]
-        if raw is None:
-            errors.append(FieldError("null_not_allowed", f"{path}/{name}"))
-            continue
-        if step.scalar is not None:
-            value = step.scalar(step.rule, raw)
-            if isinstance(value, Rejected):
-                errors.append(FieldError(value.code, f"{path}/{name}"))
+    get = obj.get
+    for name, rule, quick, step in plan.rows:
+        raw = get(name, _SLOW)
+        if raw is not _SLOW:
+            value = quick(rule, raw)
+            if value is not _SLOW:
+                values[name] = value
                 continue
-        else:
-            assert step.container is not None
-            value = step.container(step.rule, raw, f"{path}/{name}", errors)
+        # Absent, null, a container or a defect: the full reading, which reports the error.
+        value = _read_step(step, obj, path, errors)
         if value is not None:
             values[name] = value
     if not plan.names.issuperset(obj):
