@@ -10,7 +10,9 @@ fractions (:class:`Ratio`) and rounded exactly once, ROUND_HALF_UP to 6 places, 
 from __future__ import annotations
 
 import decimal
+from collections.abc import Iterable
 from decimal import Decimal
+from itertools import repeat
 from typing import Final
 
 import attrs
@@ -59,19 +61,47 @@ def _as_pair(value: Decimal | int) -> tuple[int, int]:
 
 def format_ratio(ratio: Ratio) -> str:
     """Round once, ROUND_HALF_UP, to exactly 6 places (CONTRACT §13): ``"0.333333"``."""
-    # Half-up on a non-negative fraction: floor(x * 10^6 + 1/2) = (2 n 10^6 + d) // 2d, all
-    # in integers (this runs for every score shown: 700 times for 100 quotes).
-    denominator = ratio.denominator
-    scaled = (ratio.numerator * _TWICE_SCALE + denominator) // (denominator + denominator)
-    whole, fraction = divmod(scaled, _SCALE)
-    return f"{whole}.{fraction:06d}"
+    return _half_up(((ratio.numerator, ratio.denominator),))[0]
+
+
+def format_ratios(numerators: Iterable[int], denominator: int) -> list[str]:
+    """:func:`format_ratio` of each ``numerator / denominator`` (one shared denominator): a
+    ranking's distinct scores in one pass."""
+    return _half_up(zip(numerators, repeat(denominator)))
+
+
+def format_ratio_column(ratios: Iterable[Ratio | None]) -> list[str | None]:
+    """:func:`format_ratio` of each ratio, ``None`` kept: a whole column in one pass."""
+    ratios = list(ratios)
+    texts = iter(_half_up([(r.numerator, r.denominator) for r in ratios if r is not None]))
+    return [None if ratio is None else next(texts) for ratio in ratios]
+
+
+def _half_up(pairs: Iterable[tuple[int, int]]) -> list[str]:
+    """The one display rounding, for each ``(numerator, denominator)``: half-up on a
+    non-negative fraction is ``floor(x * 10^6 + 1/2) = (2 n 10^6 + d) // 2d``, in integers."""
+    return [
+        f"{scaled // _SCALE}.{scaled % _SCALE:06d}"
+        for scaled in [
+            (numerator * _TWICE_SCALE + denominator) // (denominator + denominator)
+            for numerator, denominator in pairs
+        ]
+    ]
 
 
 def format_exact(value: Decimal | int) -> str:
     """An exact value in plain notation, keeping a Decimal's own digits (``"35.00"``)."""
-    if isinstance(value, int):
-        return str(value)
-    return format(value, "f")
+    text = format_exacts((value,))[0]
+    assert text is not None
+    return text
+
+
+def format_exacts(values: Iterable[Decimal | int | None]) -> list[str | None]:
+    """:func:`format_exact` of each value, ``None`` kept: a whole column in one pass."""
+    return [
+        None if value is None else str(value) if isinstance(value, int) else format(value, "f")
+        for value in values
+    ]
 
 
 def scaled_integer(value: Decimal | int, places: int) -> int:

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from operator import mul
+from operator import add, mul, neg
 from typing import Any, Final
 
 import attrs
 
-from ..context import Context, Limitation, RankEntry, ScoreTable, Scoring
+from ..context import Context, Limitation, Ranking, ScoreTable, Scoring
 from ..exact import Ratio, format_ratio, scaled_integer
 from ..fields import ROOT_CORE_FIELDS
 from ..records import Record
@@ -58,32 +58,35 @@ VALUE_PLACES: Final = 6
 WEIGHT_PLACES: Final = 12
 
 
-def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> tuple[RankEntry, ...]:
-    """Dense-ranked entries of the scoring set under ``weights`` (the one scoring formula)."""
+def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
+    """The dense-ranked scoring set under ``weights`` (the one scoring formula)."""
     scaled = {
         dimension.name: scaled_integer(weights[dimension.name], WEIGHT_PLACES)
         for dimension in DIMENSIONS
     }
     denominator = sum(scaled.values()) * table.denominator
-    factors = [scaled[name] for name in table.dimensions]
-    totals = [sum(map(mul, factors, terms)) for terms in zip(*table.terms, strict=True)]
+    # Each candidate's total sum_d w_d * terms[d][i], built dimension by dimension with C-level
+    # maps rather than one Python call per candidate.
+    totals: list[int] = [0] * len(table.supplier_ids)
+    for name, terms in zip(table.dimensions, table.terms, strict=True):
+        totals = list(map(add, totals, map(scaled[name].__mul__, terms)))
     # Display order: score descending, then supplierId by code point. Sorting the tuples
     # (-total, supplierId, index) gives that order without a key function called per entry;
     # supplier ids are unique, so the index only carries the position along.
-    negatives = [-total for total in totals]
-    order = sorted(zip(negatives, table.supplier_ids, range(len(totals)), strict=True))
-    components = table.components
-    entries: list[RankEntry] = []
-    current_rank = 0
-    previous: int | None = None
-    score = Ratio(0, 1)
-    for negative, supplier_id, index in order:
-        if negative != previous:
-            current_rank += 1
-            previous = negative
-            score = Ratio(-negative, denominator)  # shared by the candidates tied here
-        entries.append(RankEntry(current_rank, supplier_id, score, components[index]))
-    return tuple(entries)
+    order = sorted(zip(map(neg, totals), table.supplier_ids, range(len(totals)), strict=True))
+    # The sorted rows as three columns (none for an empty set).
+    negatives, supplier_ids, indices = list(zip(*order, strict=True)) or [(), (), ()]
+    # Dense ranks: the distinct scores, highest first, numbered from 1.
+    distinct = sorted(set(negatives))
+    rank_of = dict(zip(distinct, range(1, len(distinct) + 1), strict=True))
+    return Ranking(
+        order=indices,
+        supplier_ids=supplier_ids,
+        ranks=tuple(map(rank_of.__getitem__, negatives)),
+        scores=tuple(map(neg, distinct)),
+        denominator=denominator,
+        components=table.components,
+    )
 
 
 def share_score(vector: Sequence[int], point: Sequence[int]) -> int:
