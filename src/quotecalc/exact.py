@@ -47,16 +47,10 @@ class Ratio(Record):
     @classmethod
     def of(cls, numerator: Decimal | int, denominator: Decimal | int) -> Ratio:
         """The exact quotient of two exact non-negative numbers."""
-        n_num, n_den = _as_pair(numerator)
-        d_num, d_den = _as_pair(denominator)
+        # int and Decimal both give their exact (numerator, denominator).
+        n_num, n_den = numerator.as_integer_ratio()
+        d_num, d_den = denominator.as_integer_ratio()
         return cls(n_num * d_den, n_den * d_num)
-
-
-def _as_pair(value: Decimal | int) -> tuple[int, int]:
-    if isinstance(value, int):
-        return value, 1
-    numerator, denominator = value.as_integer_ratio()
-    return numerator, denominator
 
 
 def format_ratio(ratio: Ratio) -> str:
@@ -106,8 +100,13 @@ def format_exacts(values: Iterable[Decimal | int | None]) -> list[str | None]:
 
 def scaled_integer(value: Decimal | int, places: int) -> int:
     """``value * 10^places`` as an int; the value must have at most ``places`` decimals."""
-    numerator, denominator = _as_pair(value)
-    factor, remainder = divmod(10**places, denominator)
-    if remainder:
+    return scaled_integers((value,), places)[0]
+
+
+def scaled_integers(values: Iterable[Decimal | int], places: int) -> list[int]:
+    """:func:`scaled_integer` of each value: a whole column in one pass."""
+    scale = 10**places
+    pairs = [value.as_integer_ratio() for value in values]
+    if any(scale % denominator for _, denominator in pairs):
         raise ArithmeticError("value has more decimals than the scale allows")
-    return int(numerator * factor)
+    return [numerator * (scale // denominator) for numerator, denominator in pairs]

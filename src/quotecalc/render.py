@@ -224,7 +224,9 @@ def _scenario(scenario: Scenario, shown: ComponentCache) -> dict[str, Any]:
         "dimension": scenario.dimension,
         "direction": scenario.direction,
         "factor": format_exact(scenario.factor),
-        "weights": {name: format_exact(value) for name, value in scenario.weights.items()},
+        "weights": dict(
+            zip(scenario.weights, format_exacts(scenario.weights.values()), strict=True)
+        ),
         "ranking": render_ranking(scenario.ranking, shown),
         "rankingChanged": scenario.ranking_changed,
     }

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from itertools import count
 from operator import add, mul, neg
 from typing import Any, Final
 
 import attrs
 
 from ..context import Context, Limitation, Ranking, ScoreTable, Scoring
-from ..exact import Ratio, format_ratio, scaled_integer
+from ..exact import Ratio, format_ratio, scaled_integer, scaled_integers
 from ..fields import ROOT_CORE_FIELDS
 from ..records import Record
 from .constraints import quote_values
@@ -60,10 +61,10 @@ WEIGHT_PLACES: Final = 12
 
 def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
     """The dense-ranked scoring set under ``weights`` (the one scoring formula)."""
-    scaled = {
-        dimension.name: scaled_integer(weights[dimension.name], WEIGHT_PLACES)
-        for dimension in DIMENSIONS
-    }
+    names = [dimension.name for dimension in DIMENSIONS]
+    scaled = dict(
+        zip(names, scaled_integers([weights[name] for name in names], WEIGHT_PLACES), strict=True)
+    )
     denominator = sum(scaled.values()) * table.denominator
     # Each candidate's total sum_d w_d * terms[d][i], built dimension by dimension with C-level
     # maps rather than one Python call per candidate.
@@ -76,14 +77,13 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
     order = sorted(zip(map(neg, totals), table.supplier_ids, range(len(totals)), strict=True))
     # The sorted rows as three columns (none for an empty set).
     negatives, supplier_ids, indices = list(zip(*order, strict=True)) or [(), (), ()]
-    # Dense ranks: the distinct scores, highest first, numbered from 1.
-    distinct = sorted(set(negatives))
-    rank_of = dict(zip(distinct, range(1, len(distinct) + 1), strict=True))
+    # Dense ranks: the distinct scores in display order (negatives is sorted), numbered from 1.
+    rank_of = dict(zip(dict.fromkeys(negatives), count(1)))
     return Ranking(
         order=indices,
         supplier_ids=supplier_ids,
         ranks=tuple(map(rank_of.__getitem__, negatives)),
-        scores=tuple(map(neg, distinct)),
+        scores=tuple(map(neg, rank_of)),
         denominator=denominator,
         components=table.components,
     )
@@ -144,12 +144,13 @@ def _component_numerators(
             return [None] * len(values), 1
         low = scaled_integer(scale["minimum"], VALUE_PLACES)
         span = scaled_integer(scale["maximum"], VALUE_PLACES) - low
-        return [
-            None if value is None else scaled_integer(value, VALUE_PLACES) - low for value in values
-        ], span
-    if any(value is None for value in values):
+        given = [value for value in values if value is not None]
+        scores = iter(scaled_integers(given, VALUE_PLACES))
+        return [None if value is None else next(scores) - low for value in values], span
+    present = [value for value in values if value is not None]
+    if len(present) < len(values):
         return None
-    known = [scaled_integer(value, VALUE_PLACES) for value in values if value is not None]
+    known = scaled_integers(present, VALUE_PLACES)
     highest, lowest = max(known), min(known)
     if highest == lowest:
         return [1] * len(known), 1

@@ -94,7 +94,8 @@ def _read_integer(rule: FieldRule, raw: Any) -> int | Rejected:
 
 
 def _read_text(rule: FieldRule, raw: Any) -> str | Rejected:
-    if not isinstance(raw, str):
+    # A number literal is a str subclass (JsonNumber), never text.
+    if not isinstance(raw, str) or isinstance(raw, JsonNumber):
         return _REJECTED["invalid_type"]
     # Too long wins over blank (§16); len() counts code points.
     if rule.max_length is not None and len(raw) > rule.max_length:
@@ -105,7 +106,7 @@ def _read_text(rule: FieldRule, raw: Any) -> str | Rejected:
 
 
 def _read_currency(rule: FieldRule, raw: Any) -> str | Rejected:
-    if not isinstance(raw, str):
+    if not isinstance(raw, str) or isinstance(raw, JsonNumber):
         return _REJECTED["invalid_type"]
     if not re.fullmatch(_CURRENCY, raw):
         return _REJECTED["invalid_currency"]
@@ -175,17 +176,12 @@ with the full reader, which finds the error (or accepts an unusual form such as 
 QuickReader = Callable[[FieldRule, Any], Any]
 
 
-def _within(rule: FieldRule, value: Decimal | int) -> bool:
-    bounds = rule.bounds
-    return bounds is None or bounds.contains(value)
-
-
 def _quick_decimal(rule: FieldRule, raw: Any) -> Any:
     """:func:`_read_decimal` for a plain decimal within bounds, else :data:`_SLOW`."""
     text = raw.text if raw.__class__ is JsonNumber else raw
     if text.__class__ is str and len(text) <= MAX_NUMBER_CHARS and is_plain_decimal(text):
         value = Decimal(text)
-        if _within(rule, value):
+        if rule.bounds is None or rule.bounds.contains(value):
             return value
     return _SLOW
 
@@ -200,7 +196,7 @@ def _quick_integer(rule: FieldRule, raw: Any) -> Any:
         and is_plain_decimal(text)
     ):
         value = int(text)
-        if _within(rule, value):
+        if rule.bounds is None or rule.bounds.contains(value):
             return value
     return _SLOW
 
@@ -398,9 +394,11 @@ def check_quality_scores_in_scale(
     scale = _usable_scale(values)
     if scale is None:
         return
+    low, high = scale["minimum"], scale["maximum"]
     for index, quote in enumerate(values.get("quotes") or ()):
         score = None if quote is None else quote.get("qualityScore")
-        if score is not None and not _in_scale(score, scale):
+        # _in_scale, inline: this runs for every quote.
+        if score is not None and not low <= score <= high:
             errors.append(FieldError("out_of_range", f"/quotes/{index}/qualityScore"))
 
 
