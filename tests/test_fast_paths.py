@@ -1,0 +1,235 @@
+"""The leaner paths of the second performance pass (docs/performance.md, decisions 40-45).
+
+Each fast path must give exactly what the path it short-cuts gives; the expected values are
+computed here independently (Fractions, Decimal, the full readers):
+
+- ``exact``: the column forms (``format_ratios``, ``format_ratio_column``, ``format_exacts``,
+  ``scaled_integers``) against an independent half-up rounding and plain notation;
+- ``validate``: a quick reader either declines (``_SLOW``) or accepts exactly the value the full
+  reader accepts; well-formed values are always taken by the quick path;
+- ``parse``: a number literal (``JsonNumber``, a ``str`` subclass) is never text;
+- ``Ranking``: the compact record lists the same facts as one ``RankEntry`` per position.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quotecalc.context import FieldError, RankEntry, ScoreTable
+from quotecalc.exact import (
+    Ratio,
+    format_exacts,
+    format_ratio,
+    format_ratio_column,
+    format_ratios,
+    scaled_integers,
+)
+from quotecalc.fields import QUOTE_FIELDS
+from quotecalc.stages.parse import JsonNumber, parse_json
+from quotecalc.stages.scoring import rank
+from quotecalc.stages.validate import (
+    _SLOW,
+    QUICK_READERS,
+    SCALAR_READERS,
+    Rejected,
+    read_fields,
+)
+
+# ---- exact: the column forms ----
+
+
+def half_up(fraction: Fraction) -> str:
+    """ROUND_HALF_UP to 6 places by Decimal's own rounding (independent of exact.py).
+
+    At 200 digits the quotient cannot land on the wrong side of a half: with denominators up
+    to 10^40, a value that is not exactly half way is at least 10^-47 away from it.
+    """
+    with localcontext(prec=200):
+        quotient = Decimal(fraction.numerator) / Decimal(fraction.denominator)
+        return str(quotient.quantize(Decimal("0.000001"), rounding=ROUND_HALF_UP))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=10**40), min_size=0, max_size=8),
+    st.integers(min_value=1, max_value=10**40),
+)
+def test_format_ratios_is_format_ratio_of_each(numerators: list[int], denominator: int) -> None:
+    texts = format_ratios(numerators, denominator)
+    assert texts == [half_up(Fraction(n, denominator)) for n in numerators]
+    assert texts == [format_ratio(Ratio(n, denominator)) for n in numerators]
+
+
+def test_format_ratio_column_keeps_none_in_place() -> None:
+    column = [Ratio(1, 3), None, Ratio(2, 3), None, Ratio(5, 10**7)]
+    assert format_ratio_column(column) == ["0.333333", None, "0.666667", None, "0.000001"]
+    assert format_ratio_column([]) == []
+    assert format_ratio_column([None, None]) == [None, None]
+
+
+def test_format_exacts_keeps_digits_and_none() -> None:
+    values: list[Decimal | int | None] = [Decimal("35.00"), 0, None, Decimal("0.000001"), 10**9]
+    assert format_exacts(values) == ["35.00", "0", None, "0.000001", "1000000000"]
+
+
+@given(st.lists(st.decimals(min_value=0, max_value=10**15, places=6), max_size=6))
+def test_scaled_integers_is_exact(values: list[Decimal]) -> None:
+    assert scaled_integers(values, 6) == [int(value * 10**6) for value in values]
+
+
+def test_scaled_integers_refuses_to_drop_digits_anywhere_in_the_column() -> None:
+    with pytest.raises(ArithmeticError):
+        scaled_integers([Decimal("1.5"), Decimal("0.0000001")], 6)
+
+
+# ---- validate: quick readers against the full readers ----
+
+NUMBER_TEXTS = st.one_of(
+    st.from_regex(r"-?(0|[1-9][0-9]{0,20})(\.[0-9]{0,8})?([eE][+-]?[0-9]{1,3})?", fullmatch=True),
+    st.sampled_from(["", " ", "00", "01", "1.", ".5", "NaN", "Infinity", "1_000", "\u0661", "+1"]),
+    st.text(max_size=60),
+)
+ROWS = [rule for rule in QUOTE_FIELDS if rule.kind in QUICK_READERS]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.sampled_from(ROWS), NUMBER_TEXTS, st.booleans())
+def test_a_quick_reader_accepts_only_what_the_full_reader_accepts(
+    rule: Any, text: str, as_literal: bool
+) -> None:
+    raw: object = JsonNumber(text) if as_literal else text
+    quick = QUICK_READERS[rule.kind](rule, raw)
+    full = SCALAR_READERS[rule.kind](rule, raw)
+    if quick is _SLOW:
+        return
+    assert not isinstance(full, Rejected)
+    assert quick == full and type(quick) is type(full)
+    assert str(quick) == str(full)  # the same digits (35.00 stays 35.00)
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "expected"),
+    [
+        ("packPrice", "35.00", Decimal("35.00")),
+        ("packPrice", JsonNumber("0.5"), Decimal("0.5")),
+        ("packSize", JsonNumber("100"), 100),
+        ("packSize", "100", 100),
+        ("leadDays", JsonNumber("0"), 0),
+        ("supplierId", "A-1", "A-1"),
+        ("currency", "CNY", "CNY"),
+    ],
+)
+def test_well_formed_values_take_the_quick_path(name: str, raw: object, expected: object) -> None:
+    rule = next(rule for rule in QUOTE_FIELDS if rule.name == name)
+    value = QUICK_READERS[rule.kind](rule, raw)
+    assert value == expected and type(value) is type(expected)
+
+
+@pytest.mark.parametrize(
+    ("name", "raw"),
+    [
+        ("packSize", JsonNumber("12.0")),  # accepted as 12, but only by the full reader
+        ("packSize", JsonNumber("0")),  # positive: out of range
+        ("packPrice", "1e3"),
+        ("packPrice", "-1"),
+        ("supplierId", " "),
+        ("supplierId", JsonNumber("5")),  # a number literal is not text
+        ("currency", "cny"),
+        ("currency", "ÀBC"),
+        ("currency", JsonNumber("123")),
+        ("packPrice", None),
+        ("packPrice", True),
+    ],
+)
+def test_anything_unusual_goes_to_the_full_reader(name: str, raw: object) -> None:
+    rule = next(rule for rule in QUOTE_FIELDS if rule.name == name)
+    assert QUICK_READERS[rule.kind](rule, raw) is _SLOW
+
+
+def test_a_number_literal_in_text_fields_is_invalid_type() -> None:
+    document = parse_json(b'{"supplierId":5,"specification":1.5,"currency":123}')
+    assert isinstance(document, dict)
+    assert isinstance(document["supplierId"], JsonNumber)
+    assert document["supplierId"].text == "5" and type(document["supplierId"].text) is str
+    errors: list[FieldError] = []
+    values = read_fields(QUOTE_FIELDS, document, "/quotes/0", errors)
+    assert "supplierId" not in values and "currency" not in values
+    assert {(error.code, error.path) for error in errors} >= {
+        ("invalid_type", "/quotes/0/supplierId"),
+        ("invalid_type", "/quotes/0/specification"),
+        ("invalid_type", "/quotes/0/currency"),
+    }
+
+
+# ---- Ranking: the compact record and the entries it stands for ----
+
+COMPONENTS = tuple(MappingProxyType({"cost": Ratio(n, 4)}) for n in (4, 1, 3, 1, 0))
+TABLE = ScoreTable(
+    supplier_ids=("E", "D", "C", "B", "A"),
+    dimensions=("cost",),
+    terms=((4, 1, 3, 1, 0),),
+    denominator=4,
+    components=COMPONENTS,
+)
+
+
+def test_ranking_holds_order_dense_ranks_and_distinct_scores() -> None:
+    weights = MappingProxyType(
+        {"cost": Decimal("1"), "delivery": Decimal("0"), "quality": Decimal("0")}
+    )
+    ranking = rank(TABLE, weights)
+    # Totals (weights scaled by 10^12): E 4, C 3, B and D 1 (tie, by code point B < D), A 0.
+    assert ranking.supplier_ids == ("E", "C", "B", "D", "A")
+    assert ranking.order == (0, 2, 3, 1, 4)
+    assert ranking.ranks == (1, 2, 3, 3, 4)
+    unit = 10**12
+    assert ranking.scores == (4 * unit, 3 * unit, 1 * unit, 0)
+    assert ranking.denominator == unit * 4
+    assert ranking.components is TABLE.components
+    entries = list(ranking)
+    assert len(ranking) == 5
+    assert [entries[p] == ranking[p] for p in range(5)] == [True] * 5
+    expected = [
+        ("E", 1, Fraction(1)),
+        ("C", 2, Fraction(3, 4)),
+        ("B", 3, Fraction(1, 4)),
+        ("D", 3, Fraction(1, 4)),
+        ("A", 4, Fraction(0)),
+    ]
+    assert [
+        (e.supplier_id, e.rank, Fraction(e.score.numerator, e.score.denominator)) for e in entries
+    ] == expected
+    assert all(isinstance(entry, RankEntry) for entry in entries)
+    assert [entry.components for entry in entries] == [COMPONENTS[i] for i in (0, 2, 3, 1, 4)]
+    # Tied candidates share one score object, as the per-entry ranking did.
+    assert entries[2].score is entries[3].score
+
+
+def test_same_order_compares_ranks_and_supplier_ids() -> None:
+    cost = MappingProxyType(
+        {"cost": Decimal("1"), "delivery": Decimal("0"), "quality": Decimal("0")}
+    )
+    doubled = MappingProxyType(
+        {"cost": Decimal("2"), "delivery": Decimal("0"), "quality": Decimal("0")}
+    )
+    base, again = rank(TABLE, cost), rank(TABLE, doubled)
+    # Doubling every weight changes no score: numerators and denominator both double.
+    assert base.same_order(again)
+    assert again.scores == tuple(2 * total for total in base.scores)
+    assert again.denominator == 2 * base.denominator
+    untied = ScoreTable(
+        supplier_ids=TABLE.supplier_ids,
+        dimensions=("cost",),
+        terms=((4, 2, 3, 1, 0),),
+        denominator=4,
+        components=COMPONENTS,
+    )
+    # D moves above B: the same ids in a different order and different ranks.
+    assert not base.same_order(rank(untied, cost))
