@@ -66,9 +66,12 @@ def format_ratios(numerators: Iterable[int], denominator: int) -> list[str]:
 
 def format_ratio_column(ratios: Iterable[Ratio | None]) -> list[str | None]:
     """:func:`format_ratio` of each ratio, ``None`` kept: a whole column in one pass."""
-    ratios = list(ratios)
-    texts = iter(_half_up([(r.numerator, r.denominator) for r in ratios if r is not None]))
-    return [None if ratio is None else next(texts) for ratio in ratios]
+    pairs = [None if r is None else (r.numerator, r.denominator) for r in ratios]
+    # Each distinct value once: a column of components repeats values (lead days, scores).
+    distinct = dict.fromkeys([pair for pair in pairs if pair is not None])
+    shown: dict[tuple[int, int] | None, str | None] = {None: None}
+    shown.update(zip(distinct, _half_up(distinct), strict=True))
+    return list(map(shown.__getitem__, pairs))
 
 
 def _half_up(pairs: Iterable[tuple[int, int]]) -> list[str]:
