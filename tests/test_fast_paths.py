@@ -7,7 +7,7 @@ computed here independently (Fractions, Decimal, the full readers):
   ``scaled_integers``) against an independent half-up rounding and plain notation;
 - ``validate``: a quick reader either declines (``_SLOW``) or accepts exactly the value the full
   reader accepts; well-formed values are always taken by the quick path;
-- ``parse``: a number literal (``JsonNumber``, a ``str`` subclass) is never text;
+- a number literal (``JsonNumber``) is never text, on the quick path or the full one;
 - ``Ranking``: the compact record lists the same facts as one ``RankEntry`` per position.
 """
 

@@ -40,17 +40,13 @@ _NOT_BRACKET: Final = r"[^\[\]{}]+"
 _NESTING_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-class JsonNumber(str):
-    """A JSON number literal, as written (``-0``, ``1e3`` and ``35.00`` stay distinguishable).
+class JsonNumber:
+    """A JSON number literal, as written (``-0``, ``1e3`` and ``35.00`` stay distinguishable)."""
 
-    A ``str`` subclass, so the decoder builds one per literal in C (no Python ``__init__``;
-    100 quotes hold ~300 literals); it is never text to the validator, which checks for
-    :class:`JsonNumber` before ``str``. ``text`` is the literal as a plain ``str``.
-    """
+    __slots__ = ("text",)
 
-    __slots__ = ()
-
-    text = property(str.__str__)
+    def __init__(self, text: str) -> None:
+        self.text = text
 
     def __repr__(self) -> str:
         return f"JsonNumber({self.text!r})"

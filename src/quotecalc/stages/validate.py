@@ -94,8 +94,7 @@ def _read_integer(rule: FieldRule, raw: Any) -> int | Rejected:
 
 
 def _read_text(rule: FieldRule, raw: Any) -> str | Rejected:
-    # A number literal is a str subclass (JsonNumber), never text.
-    if not isinstance(raw, str) or isinstance(raw, JsonNumber):
+    if not isinstance(raw, str):
         return _REJECTED["invalid_type"]
     # Too long wins over blank (§16); len() counts code points.
     if rule.max_length is not None and len(raw) > rule.max_length:
@@ -106,7 +105,7 @@ def _read_text(rule: FieldRule, raw: Any) -> str | Rejected:
 
 
 def _read_currency(rule: FieldRule, raw: Any) -> str | Rejected:
-    if not isinstance(raw, str) or isinstance(raw, JsonNumber):
+    if not isinstance(raw, str):
         return _REJECTED["invalid_type"]
     if not re.fullmatch(_CURRENCY, raw):
         return _REJECTED["invalid_currency"]
