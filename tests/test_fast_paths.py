@@ -8,11 +8,14 @@ computed here independently (Fractions, Decimal, the full readers):
 - ``validate``: a quick reader either declines (``_SLOW``) or accepts exactly the value the full
   reader accepts; well-formed values are always taken by the quick path;
 - a number literal (``JsonNumber``) is never text, on the quick path or the full one;
-- ``Ranking``: the compact record lists the same facts as one ``RankEntry`` per position.
+- ``Ranking``: the compact record lists the same facts as one ``RankEntry`` per position;
+- ``Result.to_json``: the encoder without the circular-reference check writes what
+  ``json.dumps`` writes, objects shared across rankings included.
 """
 
 from __future__ import annotations
 
+import json
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from types import MappingProxyType
@@ -22,6 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from quotecalc import calculate
 from quotecalc.context import FieldError, RankEntry, ScoreTable
 from quotecalc.exact import (
     Ratio,
@@ -233,3 +237,42 @@ def test_same_order_compares_ranks_and_supplier_ids() -> None:
     )
     # D moves above B: the same ids in a different order and different ranks.
     assert not base.same_order(rank(untied, cost))
+
+
+# ---- to_json: the encoder without the circular-reference check ----
+
+
+def test_to_json_writes_what_json_dumps_writes_shared_objects_included() -> None:
+    raw = json.dumps(
+        {
+            "schemaVersion": 1,
+            "quantity": 10,
+            "currency": "CNY",
+            "specification": "螺栓 M8",
+            "weights": {"cost": "1", "delivery": "0", "quality": "0"},
+            "sensitivityDelta": "0.1",
+            "quotes": [
+                {
+                    "supplierId": supplier,
+                    "specification": "螺栓 M8",
+                    "currency": "CNY",
+                    "packSize": 10,
+                    "minimumPacks": 1,
+                    "packPrice": price,
+                    "freight": "0",
+                    "otherFees": "0",
+                    "leadDays": 3,
+                }
+                for supplier, price in (("甲", "10"), ("乙", "12.5"))
+            ],
+        },
+        ensure_ascii=False,
+    ).encode()
+    result = calculate(raw)
+    ranking = result.output["ranking"]
+    # The base ranking and the scenarios share each candidate's components object.
+    scenario = result.output["sensitivity"][0]["ranking"]
+    assert ranking[0]["components"] is scenario[0]["components"]
+    expected = json.dumps(result.output, ensure_ascii=False, separators=(",", ":"))
+    assert result.to_json() == (expected + "\n").encode("utf-8")
+    assert "甲" in result.to_json().decode("utf-8")
