@@ -5,8 +5,9 @@ computed here independently (Fractions, Decimal, the full readers):
 
 - ``exact``: the column forms (``format_ratios``, ``format_ratio_column``, ``format_exacts``,
   ``scaled_integers``) against an independent half-up rounding and plain notation;
-- ``validate``: a quick reader either declines (``_SLOW``) or accepts exactly the value the full
-  reader accepts; well-formed values are always taken by the quick path;
+- ``validate``: a column reader either declines (``None``) or accepts exactly the values the
+  full reader accepts; well-formed values are always taken by it; reading an array's objects
+  by column gives what reading each object gives;
 - a number literal (``JsonNumber``) is never text, on the quick path or the full one;
 - ``Ranking``: the compact record lists the same facts as one ``RankEntry`` per position;
 - ``Result.to_json``: the encoder without the circular-reference check writes what
@@ -39,10 +40,10 @@ from quotecalc.fields import QUOTE_FIELDS
 from quotecalc.stages.parse import JsonNumber, parse_json
 from quotecalc.stages.scoring import rank
 from quotecalc.stages.validate import (
-    _SLOW,
-    QUICK_READERS,
+    COLUMN_READERS,
     SCALAR_READERS,
     Rejected,
+    _read_by_column,
     read_fields,
 )
 
@@ -93,29 +94,37 @@ def test_scaled_integers_refuses_to_drop_digits_anywhere_in_the_column() -> None
         scaled_integers([Decimal("1.5"), Decimal("0.0000001")], 6)
 
 
-# ---- validate: quick readers against the full readers ----
+# ---- validate: column readers against the full readers ----
 
 NUMBER_TEXTS = st.one_of(
     st.from_regex(r"-?(0|[1-9][0-9]{0,20})(\.[0-9]{0,8})?([eE][+-]?[0-9]{1,3})?", fullmatch=True),
     st.sampled_from(["", " ", "00", "01", "1.", ".5", "NaN", "Infinity", "1_000", "\u0661", "+1"]),
     st.text(max_size=60),
 )
-ROWS = [rule for rule in QUOTE_FIELDS if rule.kind in QUICK_READERS]
+RAWS = st.builds(
+    lambda text, literal: JsonNumber(text) if literal else text, NUMBER_TEXTS, st.booleans()
+)
+ROWS = [rule for rule in QUOTE_FIELDS if rule.kind in COLUMN_READERS]
+
+
+def rule_named(name: str) -> Any:
+    return next(rule for rule in QUOTE_FIELDS if rule.name == name)
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.sampled_from(ROWS), NUMBER_TEXTS, st.booleans())
-def test_a_quick_reader_accepts_only_what_the_full_reader_accepts(
-    rule: Any, text: str, as_literal: bool
+@given(st.sampled_from(ROWS), st.lists(RAWS, min_size=1, max_size=4))
+def test_a_column_reader_accepts_only_what_the_full_reader_accepts(
+    rule: Any, raws: list[object]
 ) -> None:
-    raw: object = JsonNumber(text) if as_literal else text
-    quick = QUICK_READERS[rule.kind](rule, raw)
-    full = SCALAR_READERS[rule.kind](rule, raw)
-    if quick is _SLOW:
+    read = COLUMN_READERS[rule.kind](rule, raws)
+    full = [SCALAR_READERS[rule.kind](rule, raw) for raw in raws]
+    if read is None:
         return
-    assert not isinstance(full, Rejected)
-    assert quick == full and type(quick) is type(full)
-    assert str(quick) == str(full)  # the same digits (35.00 stays 35.00)
+    assert len(read) == len(raws)
+    for value, expected in zip(read, full, strict=True):
+        assert not isinstance(expected, Rejected)
+        assert value == expected and type(value) is type(expected)
+        assert str(value) == str(expected)  # the same digits (35.00 stays 35.00)
 
 
 @pytest.mark.parametrize(
@@ -130,10 +139,11 @@ def test_a_quick_reader_accepts_only_what_the_full_reader_accepts(
         ("currency", "CNY", "CNY"),
     ],
 )
-def test_well_formed_values_take_the_quick_path(name: str, raw: object, expected: object) -> None:
-    rule = next(rule for rule in QUOTE_FIELDS if rule.name == name)
-    value = QUICK_READERS[rule.kind](rule, raw)
-    assert value == expected and type(value) is type(expected)
+def test_well_formed_values_take_the_column_path(name: str, raw: object, expected: object) -> None:
+    rule = rule_named(name)
+    read = COLUMN_READERS[rule.kind](rule, [raw, raw])
+    assert read is not None
+    assert read == [expected, expected] and type(read[0]) is type(expected)
 
 
 @pytest.mark.parametrize(
@@ -152,9 +162,80 @@ def test_well_formed_values_take_the_quick_path(name: str, raw: object, expected
         ("packPrice", True),
     ],
 )
-def test_anything_unusual_goes_to_the_full_reader(name: str, raw: object) -> None:
-    rule = next(rule for rule in QUOTE_FIELDS if rule.name == name)
-    assert QUICK_READERS[rule.kind](rule, raw) is _SLOW
+def test_one_unusual_value_sends_the_column_to_the_full_readers(name: str, raw: object) -> None:
+    rule = rule_named(name)
+    good = {"packSize": "1", "packPrice": "1", "supplierId": "A", "currency": "CNY"}[name]
+    assert COLUMN_READERS[rule.kind](rule, [good, raw, good]) is None
+    assert COLUMN_READERS[rule.kind](rule, [good, good]) is not None
+
+
+def test_bounds_of_a_column_are_checked_at_both_ends() -> None:
+    rule = rule_named("packSize")  # positive integer up to 10^9
+    assert COLUMN_READERS[rule.kind](rule, ["5", "1000000000", "1"]) == [5, 10**9, 1]
+    assert COLUMN_READERS[rule.kind](rule, ["5", "1000000001", "1"]) is None
+    assert COLUMN_READERS[rule.kind](rule, ["5", "0", "1"]) is None
+
+
+FIELD_VALUES: dict[str, list[object]] = {
+    "supplierId": ["A", "B", "", 5, None],
+    "specification": ["bolt", " ", JsonNumber("1")],
+    "currency": ["CNY", "cny"],
+    "packSize": [JsonNumber("100"), "100", JsonNumber("12.0"), JsonNumber("0"), "x"],
+    "minimumPacks": [JsonNumber("0"), JsonNumber("3")],
+    "packPrice": ["35.00", JsonNumber("1.5"), "1e3", None],
+    "freight": ["0", "-1"],
+    "otherFees": ["0"],
+    "leadDays": [JsonNumber("5"), JsonNumber("1.5")],
+    "qualityEvidence": ["audit"],
+    "qualityScore": ["3.5", JsonNumber("4")],
+    "qualityDefinition": ["audit 1-5"],
+    "unknownKey": [1],
+}
+# Mostly the first (well-formed) value of each field, so that whole arrays are often well
+# formed and the column path is taken; now and then another value, absent fields, an unknown
+# key.
+PICK = st.one_of(st.just(0), st.just(0), st.just(0), st.integers(min_value=0, max_value=4))
+QUOTES = st.lists(
+    st.dictionaries(st.sampled_from(sorted(FIELD_VALUES)), PICK, max_size=len(FIELD_VALUES)).map(
+        lambda picks: {
+            name: FIELD_VALUES[name][index % len(FIELD_VALUES[name])]
+            for name, index in {"supplierId": 0, **picks}.items()
+            if name != "unknownKey" or index == 4
+        }
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(QUOTES)
+def test_reading_by_column_is_reading_each_object(elements: list[dict[str, Any]]) -> None:
+    by_column = _read_by_column(QUOTE_FIELDS, elements)
+    errors: list[FieldError] = []
+    one_by_one = [read_fields(QUOTE_FIELDS, element, "/quotes/0", errors) for element in elements]
+    if by_column is None:
+        return
+    assert errors == []
+    assert [dict(values) for values in by_column] == [dict(values) for values in one_by_one]
+    # The same key order (row order) as well.
+    assert [list(values) for values in by_column] == [list(values) for values in one_by_one]
+
+
+def test_well_formed_quotes_are_read_by_column() -> None:
+    elements: list[dict[str, Any]] = [
+        {"supplierId": "A", "packPrice": "1.50", "leadDays": JsonNumber("3")},
+        {"supplierId": "B", "packPrice": JsonNumber("2")},
+    ]
+    read = _read_by_column(QUOTE_FIELDS, elements)
+    assert read is not None
+    assert [dict(values) for values in read] == [
+        {"supplierId": "A", "packPrice": Decimal("1.50"), "leadDays": 3},
+        {"supplierId": "B", "packPrice": Decimal("2")},
+    ]
+    assert _read_by_column(QUOTE_FIELDS, [*elements, {"packPrice": "1"}]) is None  # no id
+    assert _read_by_column(QUOTE_FIELDS, [*elements, {"supplierId": "C", "x": 1}]) is None
+    assert _read_by_column(QUOTE_FIELDS, [*elements, []]) is None
 
 
 def test_a_number_literal_in_text_fields_is_invalid_type() -> None:

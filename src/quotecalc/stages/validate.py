@@ -31,6 +31,8 @@ from ..records import Record
 from .parse import JsonNumber
 
 MAX_ERRORS: Final = 100
+# What ``dict.get`` gives for an absent key (``None`` is JSON null, a present value).
+_ABSENT: Final = object()
 _NO_VALUES: Final[Mapping[str, Any]] = MappingProxyType({})
 # Compiled on first use (``re`` caches it) rather than at import, which every call pays for.
 _CURRENCY: Final = "[A-Z]{3}"
@@ -142,6 +144,9 @@ def _read_array(
         return None
     if not rule.min_items <= len(raw) <= rule.max_items:
         errors.append(FieldError("out_of_range", path))
+    by_column = _read_by_column(rule.fields, raw)
+    if by_column is not None:
+        return by_column
     items: list[Mapping[str, Any] | None] = []
     for index, element in enumerate(raw):
         if isinstance(element, dict):
@@ -151,6 +156,50 @@ def _read_array(
         errors.append(FieldError(code, f"{path}/{index}"))
         items.append(None)
     return tuple(items)
+
+
+def _read_by_column(
+    rules: tuple[FieldRule, ...], elements: list[Any]
+) -> tuple[Mapping[str, Any], ...] | None:
+    """The objects of an array read one row (field) at a time for all of them, when every one
+    is an object of known keys whose every field is well formed; else ``None``, and the
+    objects are read one by one (:func:`read_fields`), which reports what is wrong.
+
+    Nothing is reported here: on this path every value is one the full readers accept as it
+    is, so reading the objects one by one would report nothing either.
+    """
+    plan = _plan(rules)
+    known = plan.names
+    if not all(element.__class__ is dict and known.issuperset(element) for element in elements):
+        return None
+    names: list[str] = []
+    columns: list[list[Any]] = []
+    gaps = False
+    for name, rule, column, step in plan.rows:
+        raws = [element.get(name, _ABSENT) for element in elements]
+        present = [raw for raw in raws if raw is not _ABSENT]
+        if len(present) < len(raws):
+            if step.required:
+                return None
+            if not present:
+                continue
+        read = column(rule, present)
+        if read is None:
+            return None
+        if len(present) < len(raws):
+            gaps = True
+            values = iter(read)
+            read = [_ABSENT if raw is _ABSENT else next(values) for raw in raws]
+        names.append(name)
+        columns.append(read)
+    rows = zip(*columns, strict=True) if columns else ((),) * len(elements)
+    if gaps:
+        found = [
+            {n: v for n, v in zip(names, row, strict=True) if v is not _ABSENT} for row in rows
+        ]
+    else:
+        found = [dict(zip(names, row, strict=True)) for row in rows]
+    return tuple(MappingProxyType(values) if values else _NO_VALUES for values in found)
 
 
 SCALAR_READERS: Final[dict[Kind, ScalarReader]] = {
@@ -166,68 +215,89 @@ CONTAINER_READERS: Final[dict[Kind, ContainerReader]] = {
 }
 
 
-# ---- the happy path: one call per well-formed field, the readers above only on a defect ----
+# ---- the happy path: well-formed values read a column at a time, the readers above only for
+# a defect ----
+#
+# A column reader takes the present values of one row (one field of one object, or of every
+# object of an array) and returns their values if every one is the plain well-formed case the
+# full reader accepts unchanged, else ``None``: then the full readers read them again and find
+# the error (or accept an unusual form such as ``12.0`` for an integer). Bounds are intervals,
+# so a column lies within them iff its least and greatest values do.
 
-_SLOW: Final = Rejected("")
-"""A quick reader's answer when the value is not the plain well-formed case: read it again
-with the full reader, which finds the error (or accepts an unusual form such as ``12.0``)."""
-
-QuickReader = Callable[[FieldRule, Any], Any]
-
-
-def _quick_decimal(rule: FieldRule, raw: Any) -> Any:
-    """:func:`_read_decimal` for a plain decimal within bounds, else :data:`_SLOW`."""
-    text = raw.text if raw.__class__ is JsonNumber else raw
-    if text.__class__ is str and len(text) <= MAX_NUMBER_CHARS and is_plain_decimal(text):
-        value = Decimal(text)
-        if rule.bounds is None or rule.bounds.contains(value):
-            return value
-    return _SLOW
+ColumnReader = Callable[[FieldRule, list[Any]], "list[Any] | None"]
 
 
-def _quick_integer(rule: FieldRule, raw: Any) -> Any:
-    """:func:`_read_integer` for plain digits within bounds, else :data:`_SLOW`."""
-    text = raw.text if raw.__class__ is JsonNumber else raw
-    if (
+def _within(rule: FieldRule, values: list[Any]) -> bool:
+    bounds = rule.bounds
+    return (
+        bounds is None
+        or not values
+        or (bounds.contains(min(values)) and bounds.contains(max(values)))
+    )
+
+
+def _decimal_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    """:func:`_read_decimal` of each plain decimal within bounds, or ``None``."""
+    texts = [raw.text if raw.__class__ is JsonNumber else raw for raw in raws]
+    if all(
+        text.__class__ is str and len(text) <= MAX_NUMBER_CHARS and is_plain_decimal(text)
+        for text in texts
+    ):
+        values = list(map(Decimal, texts))
+        if _within(rule, values):
+            return values
+    return None
+
+
+def _integer_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    """:func:`_read_integer` of each plain integer (no point) within bounds, or ``None``."""
+    texts = [raw.text if raw.__class__ is JsonNumber else raw for raw in raws]
+    if all(
         text.__class__ is str
         and len(text) <= MAX_NUMBER_CHARS
         and "." not in text
         and is_plain_decimal(text)
+        for text in texts
     ):
-        value = int(text)
-        if rule.bounds is None or rule.bounds.contains(value):
-            return value
-    return _SLOW
+        values = list(map(int, texts))
+        if _within(rule, values):
+            return values
+    return None
 
 
-def _quick_text(rule: FieldRule, raw: Any) -> Any:
-    """:func:`_read_text` for a non-blank string within its length, else :data:`_SLOW`."""
-    if (
+def _text_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    """:func:`_read_text` of each non-blank string within its length, or ``None``."""
+    longest = rule.max_length
+    if all(
         raw.__class__ is str
-        and (rule.max_length is None or len(raw) <= rule.max_length)
+        and (longest is None or len(raw) <= longest)
         and raw
         and not raw.isspace()
+        for raw in raws
     ):
-        return raw
-    return _SLOW
+        return raws
+    return None
 
 
-def _quick_currency(rule: FieldRule, raw: Any) -> Any:
-    """:func:`_read_currency` for three ASCII capitals (``[A-Z]{3}``), else :data:`_SLOW`."""
-    if raw.__class__ is str and len(raw) == 3 and raw.isascii() and raw.isalpha() and raw.isupper():
-        return raw
-    return _SLOW
+def _currency_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    """:func:`_read_currency` of each three ASCII capitals (``[A-Z]{3}``), or ``None``."""
+    if all(
+        raw.__class__ is str and len(raw) == 3 and raw.isascii() and raw.isalpha() and raw.isupper()
+        for raw in raws
+    ):
+        return raws
+    return None
 
 
-def _always_slow(rule: FieldRule, raw: Any) -> Any:
-    return _SLOW
+def _never(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    return None
 
 
-QUICK_READERS: Final[dict[Kind, QuickReader]] = {
-    Kind.DECIMAL: _quick_decimal,
-    Kind.INTEGER: _quick_integer,
-    Kind.TEXT: _quick_text,
-    Kind.CURRENCY: _quick_currency,
+COLUMN_READERS: Final[dict[Kind, ColumnReader]] = {
+    Kind.DECIMAL: _decimal_column,
+    Kind.INTEGER: _integer_column,
+    Kind.TEXT: _text_column,
+    Kind.CURRENCY: _currency_column,
 }
 
 
@@ -240,7 +310,7 @@ class _Step(Record):
     rule: FieldRule
     scalar: ScalarReader | None
     container: ContainerReader | None
-    quick: QuickReader
+    column: ColumnReader
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -248,8 +318,8 @@ class _Plan(Record):
     rules: tuple[FieldRule, ...]
     names: frozenset[str]
     steps: tuple[_Step, ...]
-    # The steps as plain tuples (name, rule, quick reader, step), unpacked in the hot loop.
-    rows: tuple[tuple[str, FieldRule, QuickReader, _Step], ...]
+    # The steps as plain tuples (name, rule, column reader, step), unpacked in the hot loops.
+    rows: tuple[tuple[str, FieldRule, ColumnReader, _Step], ...]
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -266,11 +336,11 @@ def _plan(rules: tuple[FieldRule, ...]) -> _Plan:
                 rule,
                 SCALAR_READERS.get(rule.kind),
                 CONTAINER_READERS.get(rule.kind),
-                QUICK_READERS.get(rule.kind, _always_slow),
+                COLUMN_READERS.get(rule.kind, _never),
             )
             for rule in rules
         )
-        rows = tuple((step.name, step.rule, step.quick, step) for step in steps)
+        rows = tuple((step.name, step.rule, step.column, step) for step in steps)
         names = frozenset(rule.name for rule in rules)
         plan = _PLANS[id(rules)] = _Plan(rules, names, steps, rows)
     return plan
@@ -307,12 +377,12 @@ def read_fields(
     plan = _plan(rules)
     values: dict[str, Any] = {}
     get = obj.get
-    for name, rule, quick, step in plan.rows:
-        raw = get(name, _SLOW)
-        if raw is not _SLOW:
-            value = quick(rule, raw)
-            if value is not _SLOW:
-                values[name] = value
+    for name, rule, column, step in plan.rows:
+        raw = get(name, _ABSENT)
+        if raw is not _ABSENT:
+            read = column(rule, [raw])
+            if read is not None:
+                values[name] = read[0]
                 continue
         # Absent, null, a container or a defect: the full reading, which reports the error.
         value = _read_step(step, obj, path, errors)
