@@ -54,6 +54,8 @@ DIMENSIONS: Final = (
     Dimension("quality", "qualityScore", on_user_scale=True),
 )
 
+NAMES: Final = tuple(dimension.name for dimension in DIMENSIONS)
+
 # Input decimals have at most 6 places; a weight times (1 +- delta) has at most 12.
 VALUE_PLACES: Final = 6
 WEIGHT_PLACES: Final = 12
@@ -163,7 +165,9 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
     eligible = [i for i, verdict in enumerate(ctx.constraints) if verdict.status == "eligible"]
     scale = ctx.request.fields.get("qualityScale")
     limitations: list[Limitation] = []
-    components: list[dict[str, Ratio | None]] = [{} for _ in eligible]
+    # Components a dimension (column) at a time, then one mapping per candidate; equal
+    # components of one dimension share one Ratio (lead days and scores repeat).
+    columns: list[list[Ratio | None]] = []
     weighted: list[tuple[str, list[int], int]] = []
     for dimension in DIMENSIONS:
         every = quote_values(dimension.value, ctx)
@@ -171,12 +175,11 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
         numerators = _component_numerators(values, dimension, scale)
         if numerators is None:
             limitations.append(Limitation("component_unavailable", dimension=dimension.name))
-            for shown in components:
-                shown[dimension.name] = None
+            columns.append([None] * len(eligible))
             continue
         tops, denominator = numerators
-        for shown, top in zip(components, tops, strict=True):
-            shown[dimension.name] = None if top is None else Ratio(top, denominator)
+        ratios = {top: Ratio(top, denominator) for top in tops if top is not None}
+        columns.append([None if top is None else ratios[top] for top in tops])
         if weights[dimension.name] > 0:
             weighted.append((dimension.name, [top or 0 for top in tops], denominator))
     common = 1
@@ -191,7 +194,7 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
             for factor in (common // denominator,)  # once per dimension, not per candidate
         ),
         denominator=common,
-        components=tuple(components),
+        components=tuple(dict(zip(NAMES, row, strict=True)) for row in zip(*columns, strict=True)),
     )
     return Scoring(rank(table, weights), tuple(limitations), table)
 
