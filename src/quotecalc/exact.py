@@ -110,6 +110,6 @@ def scaled_integers(values: Iterable[Decimal | int], places: int) -> list[int]:
     """:func:`scaled_integer` of each value: a whole column in one pass."""
     scale = 10**places
     pairs = [value.as_integer_ratio() for value in values]
-    if any(scale % denominator for _, denominator in pairs):
+    if any(scale % denominator for denominator in {denominator for _, denominator in pairs}):
         raise ArithmeticError("value has more decimals than the scale allows")
     return [numerator * (scale // denominator) for numerator, denominator in pairs]

@@ -178,7 +178,7 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
             columns.append([None] * len(eligible))
             continue
         tops, denominator = numerators
-        ratios = {top: Ratio(top, denominator) for top in tops if top is not None}
+        ratios = {top: Ratio(top, denominator) for top in set(tops) if top is not None}
         columns.append([None if top is None else ratios[top] for top in tops])
         if weights[dimension.name] > 0:
             weighted.append((dimension.name, [top or 0 for top in tops], denominator))
@@ -186,10 +186,10 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
     for _, _, denominator in weighted:
         common *= denominator
     table = ScoreTable(
-        supplier_ids=tuple(ctx.request.supplier_ids[i] for i in eligible),
+        supplier_ids=tuple([ctx.request.supplier_ids[i] for i in eligible]),
         dimensions=tuple(name for name, _, _ in weighted),
         terms=tuple(
-            tuple(top * factor for top in tops)
+            tuple(map(factor.__mul__, tops))
             for _, tops, denominator in weighted
             for factor in (common // denominator,)  # once per dimension, not per candidate
         ),
