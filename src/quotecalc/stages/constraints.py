@@ -82,23 +82,26 @@ class HardConstraints(Record):
     def __call__(self, ctx: Context) -> Context:
         assert ctx.request is not None
         root = ctx.request.fields
-        active = [
-            (rule, root[rule.name], quote_values(rule.quote_value, ctx))
-            for rule in self.rules
-            if rule.name in root
-        ]
-        verdicts = []
-        for index, quality in enumerate(ctx.quality):
-            checks = tuple(
-                ConstraintCheck(
-                    rule.name,
-                    rule.evaluate(limit, values[index], quality.conflicts),
-                    limit,
-                    values[index],
-                )
-                for rule, limit, values in active
+        conflicts = [quality.conflicts for quality in ctx.quality]
+        # Each rule over every quote in one pass, then each quote's checks zipped from them.
+        columns = []
+        for rule in self.rules:
+            if rule.name not in root:
+                continue
+            limit = root[rule.name]
+            values = quote_values(rule.quote_value, ctx)
+            statuses = rule.evaluate_all(limit, values, conflicts)
+            columns.append(
+                [
+                    ConstraintCheck(rule.name, status, limit, value)
+                    for status, value in zip(statuses, values, strict=True)
+                ]
             )
-            verdicts.append(ConstraintVerdict(combine([check.status for check in checks]), checks))
+        by_quote = zip(*columns, strict=True) if columns else [()] * len(conflicts)
+        verdicts = [
+            ConstraintVerdict(combine([check.status for check in checks]), tuple(checks))
+            for checks in by_quote
+        ]
         return attrs.evolve(ctx, constraints=tuple(verdicts))
 
     def summary(self, ctx: Context) -> dict[str, object]:
