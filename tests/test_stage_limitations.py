@@ -23,11 +23,10 @@ from quotecalc.context import (
     Limitation,
     PackCounts,
     QualityAssessment,
-    RankEntry,
+    Ranking,
     Request,
     Scoring,
 )
-from quotecalc.exact import Ratio
 from quotecalc.stages.limitations import LimitationsStage, collect, decide_status
 
 ALWAYS = [
@@ -48,7 +47,13 @@ CORE = {
     "otherFees": Decimal(0),
     "leadDays": 3,
 }
-RANKED = Scoring(ranking=(RankEntry(1, "A", Ratio(1, 1), {}),), limitations=())
+# One candidate "A" ranked first with score 1/1.
+RANKED = Scoring(
+    ranking=Ranking(
+        order=(0,), supplier_ids=("A",), ranks=(1,), scores=(1,), denominator=1, components=({},)
+    ),
+    limitations=(),
+)
 NOT_REQUESTED = Scoring(None, (Limitation("ranking_not_requested"),))
 
 

@@ -24,7 +24,7 @@ from quotecalc.context import (
     Limitation,
     PackCounts,
     QualityAssessment,
-    RankEntry,
+    Ranking,
     Request,
     ScoreTable,
 )
@@ -99,7 +99,7 @@ def context(
     )
 
 
-def run(ctx: Context) -> tuple[tuple[RankEntry, ...] | None, Counter[Limitation]]:
+def run(ctx: Context) -> tuple[Ranking | None, Counter[Limitation]]:
     scoring = ScoringStage()(ctx).scoring
     assert scoring is not None
     return scoring.ranking, Counter(scoring.limitations)
@@ -109,7 +109,7 @@ def frac(ratio: Ratio | None) -> Fraction | None:
     return None if ratio is None else Fraction(ratio.numerator, ratio.denominator)
 
 
-def table(ranking: tuple[RankEntry, ...] | None) -> list[tuple[int, str, Fraction | None]]:
+def table(ranking: Ranking | None) -> list[tuple[int, str, Fraction | None]]:
     assert ranking is not None
     return [(entry.rank, entry.supplier_id, frac(entry.score)) for entry in ranking]
 

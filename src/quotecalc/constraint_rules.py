@@ -18,7 +18,7 @@ The quote value may be any input field or derived value named in ``QUOTE_VALUES`
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Final
 
@@ -55,11 +55,25 @@ class ConstraintRule(Record):
 
     def evaluate(self, limit: Number, value: Number | None, conflicts: tuple[str, ...]) -> str:
         """``eligible``, ``excluded`` or ``unknown`` for one quote (see the module docstring)."""
-        if value is None or not self.unknown_on_conflicts.isdisjoint(conflicts):
-            return "unknown"
-        if EXCLUDES_WHEN[self.excluded_when](value, limit):
-            return "excluded"
-        return "eligible"
+        return self.evaluate_all(limit, [value], [conflicts])[0]
+
+    def evaluate_all(
+        self,
+        limit: Number,
+        values: Sequence[Number | None],
+        conflicts: Sequence[tuple[str, ...]],
+    ) -> list[str]:
+        """:meth:`evaluate` for every quote (values and conflicts in quote order), one pass."""
+        excludes = EXCLUDES_WHEN[self.excluded_when]
+        blocking = self.unknown_on_conflicts
+        return [
+            "unknown"
+            if value is None or not blocking.isdisjoint(found)
+            else "excluded"
+            if excludes(value, limit)
+            else "eligible"
+            for value, found in zip(values, conflicts, strict=True)
+        ]
 
 
 def upper_limit(

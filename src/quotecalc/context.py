@@ -15,7 +15,7 @@ records each as skipped. No stage raises to steer the pipeline and none keeps st
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Protocol
@@ -137,6 +137,44 @@ class RankEntry(Record):
 
 
 @attrs.frozen(eq=False, repr=False)
+class Ranking(Record):
+    """One ranking of the scoring set, compact: the order and the distinct scores, not one
+    record per candidate (seven rankings of 100 candidates per request, docs/performance.md).
+
+    Position ``p`` (display order) is candidate ``order[p]`` of the :class:`ScoreTable`, with
+    supplier id ``supplier_ids[p]`` and dense rank ``ranks[p]``; rank ``r`` has the exact score
+    ``scores[r - 1] / denominator`` (``scores`` strictly descending, one per distinct score).
+    ``components`` is the table's per-candidate tuple, shared, not copied. Iterating yields the
+    same facts one :class:`RankEntry` per position, for readers that want records.
+    """
+
+    order: tuple[int, ...]
+    supplier_ids: tuple[str, ...]
+    ranks: tuple[int, ...]
+    scores: tuple[int, ...]
+    denominator: int
+    components: tuple[Mapping[str, Ratio | None], ...]
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def __iter__(self) -> Iterator[RankEntry]:
+        scores = [Ratio(total, self.denominator) for total in self.scores]
+        components = self.components
+        for index, supplier_id, rank in zip(self.order, self.supplier_ids, self.ranks, strict=True):
+            yield RankEntry(rank, supplier_id, scores[rank - 1], components[index])
+
+    def __getitem__(self, position: int) -> RankEntry:
+        index, rank = self.order[position], self.ranks[position]
+        score = Ratio(self.scores[rank - 1], self.denominator)
+        return RankEntry(rank, self.supplier_ids[position], score, self.components[index])
+
+    def same_order(self, other: Ranking) -> bool:
+        """Whether both list the same ``(rank, supplierId)`` pairs (§11 ``rankingChanged``)."""
+        return self.ranks == other.ranks and self.supplier_ids == other.supplier_ids
+
+
+@attrs.frozen(eq=False, repr=False)
 class ScoreTable(Record):
     """Everything needed to rank the scoring set under any weights, in exact integers.
 
@@ -156,7 +194,7 @@ class ScoreTable(Record):
 class Scoring(Record):
     """§10: the ranking (or ``None``) and the limitations that explain it."""
 
-    ranking: tuple[RankEntry, ...] | None
+    ranking: Ranking | None
     limitations: tuple[Limitation, ...]
     table: ScoreTable | None = None
 
@@ -169,7 +207,7 @@ class Scenario(Record):
     direction: str
     factor: Decimal
     weights: Mapping[str, Decimal]
-    ranking: tuple[RankEntry, ...]
+    ranking: Ranking
     ranking_changed: bool
 
 

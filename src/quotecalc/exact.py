@@ -10,7 +10,9 @@ fractions (:class:`Ratio`) and rounded exactly once, ROUND_HALF_UP to 6 places, 
 from __future__ import annotations
 
 import decimal
+from collections.abc import Iterable
 from decimal import Decimal
+from itertools import repeat
 from typing import Final
 
 import attrs
@@ -45,39 +47,69 @@ class Ratio(Record):
     @classmethod
     def of(cls, numerator: Decimal | int, denominator: Decimal | int) -> Ratio:
         """The exact quotient of two exact non-negative numbers."""
-        n_num, n_den = _as_pair(numerator)
-        d_num, d_den = _as_pair(denominator)
+        # int and Decimal both give their exact (numerator, denominator).
+        n_num, n_den = numerator.as_integer_ratio()
+        d_num, d_den = denominator.as_integer_ratio()
         return cls(n_num * d_den, n_den * d_num)
-
-
-def _as_pair(value: Decimal | int) -> tuple[int, int]:
-    if isinstance(value, int):
-        return value, 1
-    numerator, denominator = value.as_integer_ratio()
-    return numerator, denominator
 
 
 def format_ratio(ratio: Ratio) -> str:
     """Round once, ROUND_HALF_UP, to exactly 6 places (CONTRACT §13): ``"0.333333"``."""
-    # Half-up on a non-negative fraction: floor(x * 10^6 + 1/2) = (2 n 10^6 + d) // 2d, all
-    # in integers (this runs for every score shown: 700 times for 100 quotes).
-    denominator = ratio.denominator
-    scaled = (ratio.numerator * _TWICE_SCALE + denominator) // (denominator + denominator)
-    whole, fraction = divmod(scaled, _SCALE)
-    return f"{whole}.{fraction:06d}"
+    return _half_up(((ratio.numerator, ratio.denominator),))[0]
+
+
+def format_ratios(numerators: Iterable[int], denominator: int) -> list[str]:
+    """:func:`format_ratio` of each ``numerator / denominator`` (one shared denominator): a
+    ranking's distinct scores in one pass."""
+    return _half_up(zip(numerators, repeat(denominator)))
+
+
+def format_ratio_column(ratios: Iterable[Ratio | None]) -> list[str | None]:
+    """:func:`format_ratio` of each ratio, ``None`` kept: a whole column in one pass."""
+    pairs = [None if r is None else (r.numerator, r.denominator) for r in ratios]
+    # Each distinct value once: a column of components repeats values (lead days, scores).
+    distinct = dict.fromkeys([pair for pair in pairs if pair is not None])
+    shown: dict[tuple[int, int] | None, str | None] = {None: None}
+    shown.update(zip(distinct, _half_up(distinct), strict=True))
+    return list(map(shown.__getitem__, pairs))
+
+
+def _half_up(pairs: Iterable[tuple[int, int]]) -> list[str]:
+    """The one display rounding, for each ``(numerator, denominator)``: half-up on a
+    non-negative fraction is ``floor(x * 10^6 + 1/2) = (2 n 10^6 + d) // 2d``, in integers."""
+    return [
+        f"{scaled // _SCALE}.{scaled % _SCALE:06d}"
+        for scaled in [
+            (numerator * _TWICE_SCALE + denominator) // (denominator + denominator)
+            for numerator, denominator in pairs
+        ]
+    ]
 
 
 def format_exact(value: Decimal | int) -> str:
     """An exact value in plain notation, keeping a Decimal's own digits (``"35.00"``)."""
-    if isinstance(value, int):
-        return str(value)
-    return format(value, "f")
+    text = format_exacts((value,))[0]
+    assert text is not None
+    return text
+
+
+def format_exacts(values: Iterable[Decimal | int | None]) -> list[str | None]:
+    """:func:`format_exact` of each value, ``None`` kept: a whole column in one pass."""
+    return [
+        None if value is None else str(value) if isinstance(value, int) else format(value, "f")
+        for value in values
+    ]
 
 
 def scaled_integer(value: Decimal | int, places: int) -> int:
     """``value * 10^places`` as an int; the value must have at most ``places`` decimals."""
-    numerator, denominator = _as_pair(value)
-    factor, remainder = divmod(10**places, denominator)
-    if remainder:
+    return scaled_integers((value,), places)[0]
+
+
+def scaled_integers(values: Iterable[Decimal | int], places: int) -> list[int]:
+    """:func:`scaled_integer` of each value: a whole column in one pass."""
+    scale = 10**places
+    pairs = [value.as_integer_ratio() for value in values]
+    if any(scale % denominator for denominator in {denominator for _, denominator in pairs}):
         raise ArithmeticError("value has more decimals than the scale allows")
-    return int(numerator * factor)
+    return [numerator * (scale // denominator) for numerator, denominator in pairs]

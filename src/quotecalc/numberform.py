@@ -18,6 +18,9 @@ MAX_NUMBER_CHARS: Final = 48
 PLAIN_DECIMAL_PATTERN: Final = r"(0|[1-9][0-9]*)(\.[0-9]{1,6})?"
 # Every accepted number is matched against this one, so it is compiled at import.
 _PLAIN: Final = re.compile(PLAIN_DECIMAL_PATTERN)
+# Whether a text (of at most MAX_NUMBER_CHARS) is an accepted plain decimal: the validator's
+# happy path tests this directly before any of the error machinery below.
+is_plain_decimal: Final = _PLAIN.fullmatch
 
 # The defect checks after the length check, highest precedence first: (code, pattern the whole
 # text matches, or None for the sign test). They serve only rejected numbers, so each pattern

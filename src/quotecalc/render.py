@@ -9,24 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
+from itertools import islice
 from typing import Any, Final
 
 from .codes import ERROR_MESSAGES, INTERNAL_ERROR_CODE, INTERNAL_ERROR_MESSAGE, LIMITATION_MESSAGES
 from .context import (
-    Comparability,
     ConstraintVerdict,
     Context,
-    Cost,
     FieldError,
     Fields,
     Limitation,
-    PackCounts,
-    QualityAssessment,
-    RankEntry,
+    Ranking,
     Scenario,
 )
-from .exact import Ratio, format_exact, format_ratio
-from .fields import QUOTE_CORE_FIELDS
+from .exact import (
+    Ratio,
+    format_exact,
+    format_exacts,
+    format_ratio,
+    format_ratio_column,
+    format_ratios,
+)
+from .fields import QUOTE_CORE_FIELDS, QUOTE_FIELDS, Kind
 
 SCHEMA_VERSION: Final = 1
 TOOL: Final = "quotecalc"
@@ -44,6 +48,9 @@ QUOTE_ECHO_BEFORE: Final = (
     "leadDays",
 )
 QUOTE_ECHO_AFTER: Final = ("qualityEvidence", "qualityScore", "qualityDefinition")
+# Echoed as given (text) or in plain notation (numbers), by the field's row kind.
+_ECHO_KINDS: Final = {rule.name: rule.kind for rule in QUOTE_FIELDS}
+_TEXT_KINDS: Final = frozenset({Kind.TEXT, Kind.CURRENCY})
 
 
 def _exact(value: Decimal | int | None) -> str | None:
@@ -105,82 +112,121 @@ def render_internal_error() -> dict[str, Any]:
     )
 
 
-def _quote(  # noqa: PLR0917 - one argument per stage result, zipped per quote
-    quote: Fields,
-    gate: Comparability,
-    quality: QualityAssessment,
-    packs: PackCounts,
-    cost: Cost,
-    verdict: ConstraintVerdict,
-) -> dict[str, Any]:
-    # One dict built in contract key order with as few calls per value as possible: this runs
-    # for every quote of every request (docs/performance.md, "the rendering path").
-    get = quote.get
-    entry: dict[str, Any] = {
-        "supplierId": quote["supplierId"],
-        "comparable": gate.comparable,
-        "conflicts": [*gate.conflicts, *quality.conflicts],
-        "missingFields": [name for name in QUOTE_CORE_FIELDS if name not in quote],
+def _echoed(quotes: tuple[Fields, ...], name: str) -> list[Any]:
+    """One input field of every quote as echoed: text as given, numbers in plain notation."""
+    values = [quote.get(name) for quote in quotes]
+    return values if _ECHO_KINDS[name] in _TEXT_KINDS else format_exacts(values)
+
+
+def _checks(verdicts: tuple[ConstraintVerdict, ...]) -> list[list[dict[str, Any]]]:
+    """Each quote's constraint checks; all quotes' limits and values formatted in one pass."""
+    checks = [check for verdict in verdicts for check in verdict.checks]
+    shown = iter(
+        [
+            {"constraint": check.constraint, "status": check.status, "limit": limit, "value": value}
+            for check, limit, value in zip(
+                checks,
+                format_exacts([check.limit for check in checks]),
+                format_exacts([check.value for check in checks]),
+                strict=True,
+            )
+        ]
+    )
+    return [list(islice(shown, len(verdict.checks))) for verdict in verdicts]
+
+
+def render_quotes(ctx: Context) -> list[dict[str, Any]]:
+    """The ``normalizedQuotes`` entries, built column by column.
+
+    Each key's values for all quotes are read and formatted in one pass (a column), then each
+    quote's object is zipped from the columns, keys in contract order: this runs for every
+    quote of every request, and a column costs far fewer Python calls than a quote at a time
+    (docs/performance.md, "the rendering path").
+    """
+    assert ctx.request is not None
+    quotes = ctx.request.quotes
+    gates, packs, costs = ctx.comparability, ctx.packs, ctx.costs
+    columns: dict[str, list[Any] | tuple[Any, ...]] = {
+        "supplierId": ctx.request.supplier_ids,
+        "comparable": [gate.comparable for gate in gates],
+        "conflicts": [
+            [*gate.conflicts, *quality.conflicts]
+            for gate, quality in zip(gates, ctx.quality, strict=True)
+        ],
+        "missingFields": [
+            [name for name in QUOTE_CORE_FIELDS if name not in quote] for quote in quotes
+        ],
+        **{name: _echoed(quotes, name) for name in QUOTE_ECHO_BEFORE},
+        "packsRequired": format_exacts([counts.packs_required for counts in packs]),
+        "packsPurchased": format_exacts([counts.packs_purchased for counts in packs]),
+        "deliveredQuantity": format_exacts([counts.delivered_quantity for counts in packs]),
+        "overbuyQuantity": format_exacts([counts.overbuy_quantity for counts in packs]),
+        "goodsSubtotal": format_exacts([cost.goods_subtotal for cost in costs]),
+        "landedTotal": format_exacts([cost.landed_total for cost in costs]),
+        "costPerDeliveredUnit": format_ratio_column(
+            [cost.cost_per_delivered_unit for cost in costs]
+        ),
+        "unitQuotePrice": format_ratio_column([cost.unit_quote_price for cost in costs]),
+        **{name: _echoed(quotes, name) for name in QUOTE_ECHO_AFTER},
+        "constraintStatus": [verdict.status for verdict in ctx.constraints],
+        "constraints": _checks(ctx.constraints),
     }
-    for name in QUOTE_ECHO_BEFORE:
-        value = get(name)
-        entry[name] = value if value is None or value.__class__ is str else format_exact(value)
-    entry["packsRequired"] = _exact(packs.packs_required)
-    entry["packsPurchased"] = _exact(packs.packs_purchased)
-    entry["deliveredQuantity"] = _exact(packs.delivered_quantity)
-    entry["overbuyQuantity"] = _exact(packs.overbuy_quantity)
-    entry["goodsSubtotal"] = _exact(cost.goods_subtotal)
-    entry["landedTotal"] = _exact(cost.landed_total)
-    entry["costPerDeliveredUnit"] = _ratio(cost.cost_per_delivered_unit)
-    entry["unitQuotePrice"] = _ratio(cost.unit_quote_price)
-    for name in QUOTE_ECHO_AFTER:
-        value = get(name)
-        entry[name] = value if value is None or value.__class__ is str else format_exact(value)
-    entry["constraintStatus"] = verdict.status
-    entry["constraints"] = [
-        {
-            "constraint": check.constraint,
-            "status": check.status,
-            "limit": format_exact(check.limit),
-            "value": _exact(check.value),
-        }
-        for check in verdict.checks
-    ]
-    return entry
+    keys = tuple(columns)
+    return [dict(zip(keys, row, strict=True)) for row in zip(*columns.values(), strict=True)]
 
 
-def render_ranking(
-    ranking: tuple[RankEntry, ...], shown: dict[int, dict[str, str | None]] | None = None
-) -> list[dict[str, Any]]:
+# Rendered components per candidate, by the identity of a ranking's components tuple.
+ComponentCache = dict[int, list[dict[str, str | None]]]
+
+
+def _rendered_components(
+    components: tuple[Mapping[str, Ratio | None], ...],
+) -> list[dict[str, str | None]]:
+    """Each candidate's components shown, one column (dimension) at a time when every
+    candidate has the same dimensions in the same order (the scoring stage's tables do)."""
+    names = tuple(components[0]) if components else ()
+    if any(tuple(candidate) != names for candidate in components):
+        return [
+            {name: _ratio(value) for name, value in candidate.items()} for candidate in components
+        ]
+    columns = [format_ratio_column([candidate[name] for candidate in components]) for name in names]
+    return [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
+
+
+def render_ranking(ranking: Ranking, shown: ComponentCache | None = None) -> list[dict[str, Any]]:
     """Ranking entries in display order.
 
-    ``shown`` caches each candidate's rendered components by identity: the base ranking and
-    every sensitivity ranking share the same component objects, so each is rendered once.
+    Each distinct score is formatted once. ``shown`` caches each candidate's rendered
+    components: the base ranking and every sensitivity ranking share the table's components
+    tuple, so each candidate's components are rendered once per request.
     """
     cache = {} if shown is None else shown
-    rendered = []
-    for entry in ranking:
-        components = cache.get(id(entry.components))
-        if components is None:
-            components = {name: _ratio(value) for name, value in entry.components.items()}
-            cache[id(entry.components)] = components
-        rendered.append(
-            {
-                "rank": entry.rank,
-                "supplierId": entry.supplier_id,
-                "score": format_ratio(entry.score),
-                "components": components,
-            }
+    components = cache.get(id(ranking.components))
+    if components is None:
+        components = cache[id(ranking.components)] = _rendered_components(ranking.components)
+    # Rank r's score is scores[r]: dense ranks count from 1.
+    scores = ["", *format_ratios(ranking.scores, ranking.denominator)]
+    return [
+        {
+            "rank": rank,
+            "supplierId": supplier_id,
+            "score": scores[rank],
+            "components": components[index],
+        }
+        for index, supplier_id, rank in zip(
+            ranking.order, ranking.supplier_ids, ranking.ranks, strict=True
         )
-    return rendered
+    ]
 
 
-def _scenario(scenario: Scenario, shown: dict[int, dict[str, str | None]]) -> dict[str, Any]:
+def _scenario(scenario: Scenario, shown: ComponentCache) -> dict[str, Any]:
     return {
         "dimension": scenario.dimension,
         "direction": scenario.direction,
         "factor": format_exact(scenario.factor),
-        "weights": {name: format_exact(value) for name, value in scenario.weights.items()},
+        "weights": dict(
+            zip(scenario.weights, format_exacts(scenario.weights.values()), strict=True)
+        ),
         "ranking": render_ranking(scenario.ranking, shown),
         "rankingChanged": scenario.ranking_changed,
     }
@@ -205,21 +251,10 @@ def render(ctx: Context) -> dict[str, Any]:
     assert ctx.request is not None and ctx.scoring is not None
     request = ctx.request
     scale: Mapping[str, Any] | None = request.fields.get("qualityScale")
-    shown: dict[int, dict[str, str | None]] = {}
+    shown: ComponentCache = {}
     return envelope(
         ctx.status,
-        quotes=[
-            _quote(*parts)
-            for parts in zip(
-                request.quotes,
-                ctx.comparability,
-                ctx.quality,
-                ctx.packs,
-                ctx.costs,
-                ctx.constraints,
-                strict=True,
-            )
-        ],
+        quotes=render_quotes(ctx),
         ranking=None if ctx.scoring.ranking is None else render_ranking(ctx.scoring.ranking, shown),
         sensitivity=[_scenario(scenario, shown) for scenario in ctx.sensitivity],
         scale=None if scale is None else {name: _echo(value) for name, value in scale.items()},

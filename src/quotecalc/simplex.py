@@ -35,7 +35,7 @@ from fractions import Fraction
 from math import gcd, lcm
 from operator import ge
 
-from .context import RankEntry, ScoreTable, WeightAnalysis, WeightRegion, WeightSwitch
+from .context import Ranking, ScoreTable, WeightAnalysis, WeightRegion, WeightSwitch
 from .exact import Ratio
 from .stages.scoring import DIMENSIONS, share_score
 
@@ -252,11 +252,9 @@ def switching(
     return WeightSwitch(Fraction(best[0], best[1]), shares(best[2]), tuple(reached))
 
 
-def analyse(
-    table: ScoreTable, weights: Mapping[str, Decimal], ranking: Sequence[RankEntry]
-) -> WeightAnalysis:
+def analyse(table: ScoreTable, weights: Mapping[str, Decimal], ranking: Ranking) -> WeightAnalysis:
     """The whole weight-space analysis of the engine's table and base ranking."""
-    candidates = tuple(entry.supplier_id for entry in ranking)
+    candidates = ranking.supplier_ids
     position = {sid: index for index, sid in enumerate(candidates)}
     dimensions, excluded = mapped_dimensions(table.components)
     assert dimensions and all(weights[name] == 0 for name in excluded)

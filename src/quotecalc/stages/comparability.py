@@ -18,6 +18,8 @@ from ..context import Comparability, Context, Fields
 from ..records import Record
 
 COMPARED_FIELDS: Final = ("specification", "currency")
+# The usual answer, one shared (frozen) record rather than one per quote.
+COMPARABLE: Final = Comparability(comparable=True, conflicts=())
 
 
 def assess(root: Fields, quote: Fields) -> Comparability:
@@ -32,6 +34,8 @@ def assess(root: Fields, quote: Fields) -> Comparability:
             conflicts.append(f"{field}_missing")
         elif wanted is not None and offered != wanted:
             conflicts.append(f"{field}_mismatch")
+    if root_complete and not conflicts:
+        return COMPARABLE
     return Comparability(comparable=root_complete and not conflicts, conflicts=tuple(conflicts))
 
 

@@ -8,8 +8,8 @@ constraint by name: it evaluates whatever rows it is given whose root field the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
+from operator import attrgetter
 from typing import Final
 
 import attrs
@@ -25,16 +25,15 @@ from ..context import (
 )
 from ..records import Record
 
-QuoteValue = Callable[[Fields, PackCounts, Cost], "Decimal | int | None"]
-
-# The quote values a rule may read: every input field by name, plus these derived values.
-DERIVED_VALUES: Final[dict[str, QuoteValue]] = {
-    "packsRequired": lambda quote, packs, cost: packs.packs_required,
-    "packsPurchased": lambda quote, packs, cost: packs.packs_purchased,
-    "deliveredQuantity": lambda quote, packs, cost: packs.delivered_quantity,
-    "overbuyQuantity": lambda quote, packs, cost: packs.overbuy_quantity,
-    "goodsSubtotal": lambda quote, packs, cost: cost.goods_subtotal,
-    "landedTotal": lambda quote, packs, cost: cost.landed_total,
+# The quote values a rule may read: every input field by name, plus these derived values, each
+# an attribute of one per-quote stage record (``packs`` or ``costs`` of the context).
+DERIVED_VALUES: Final[dict[str, tuple[str, str]]] = {
+    "packsRequired": ("packs", "packs_required"),
+    "packsPurchased": ("packs", "packs_purchased"),
+    "deliveredQuantity": ("packs", "delivered_quantity"),
+    "overbuyQuantity": ("packs", "overbuy_quantity"),
+    "goodsSubtotal": ("costs", "goods_subtotal"),
+    "landedTotal": ("costs", "landed_total"),
 }
 
 
@@ -42,7 +41,9 @@ def quote_value(name: str, quote: Fields, packs: PackCounts, cost: Cost) -> Deci
     """The value called ``name`` for one quote: a derived value or an input field."""
     derived = DERIVED_VALUES.get(name)
     if derived is not None:
-        return derived(quote, packs, cost)
+        source, attribute = derived
+        value: Decimal | int | None = getattr(packs if source == "packs" else cost, attribute)
+        return value
     value = quote.get(name)
     assert value is None or isinstance(value, (Decimal, int))
     return value
@@ -57,10 +58,8 @@ def quote_values(name: str, ctx: Context) -> list[Decimal | int | None]:
     assert ctx.request is not None
     derived = DERIVED_VALUES.get(name)
     if derived is not None:
-        return [
-            derived(quote, packs, cost)
-            for quote, packs, cost in zip(ctx.request.quotes, ctx.packs, ctx.costs, strict=True)
-        ]
+        source, attribute = derived
+        return list(map(attrgetter(attribute), getattr(ctx, source)))
     return [quote.get(name) for quote in ctx.request.quotes]
 
 
@@ -83,23 +82,26 @@ class HardConstraints(Record):
     def __call__(self, ctx: Context) -> Context:
         assert ctx.request is not None
         root = ctx.request.fields
-        active = [
-            (rule, root[rule.name], quote_values(rule.quote_value, ctx))
-            for rule in self.rules
-            if rule.name in root
-        ]
-        verdicts = []
-        for index, quality in enumerate(ctx.quality):
-            checks = tuple(
-                ConstraintCheck(
-                    rule.name,
-                    rule.evaluate(limit, values[index], quality.conflicts),
-                    limit,
-                    values[index],
-                )
-                for rule, limit, values in active
+        conflicts = [quality.conflicts for quality in ctx.quality]
+        # Each rule over every quote in one pass, then each quote's checks zipped from them.
+        columns = []
+        for rule in self.rules:
+            if rule.name not in root:
+                continue
+            limit = root[rule.name]
+            values = quote_values(rule.quote_value, ctx)
+            statuses = rule.evaluate_all(limit, values, conflicts)
+            columns.append(
+                [
+                    ConstraintCheck(rule.name, status, limit, value)
+                    for status, value in zip(statuses, values, strict=True)
+                ]
             )
-            verdicts.append(ConstraintVerdict(combine([check.status for check in checks]), checks))
+        by_quote = zip(*columns, strict=True) if columns else [()] * len(conflicts)
+        verdicts = [
+            ConstraintVerdict(combine([check.status for check in checks]), tuple(checks))
+            for checks in by_quote
+        ]
         return attrs.evolve(ctx, constraints=tuple(verdicts))
 
     def summary(self, ctx: Context) -> dict[str, object]:

@@ -23,6 +23,7 @@ from ..fields import QUOTE_CORE_FIELDS, ROOT_CORE_FIELDS
 from ..records import Record
 
 MISMATCH_LIMITATIONS: Final = frozenset({"specification_mismatch", "currency_mismatch"})
+_CORE: Final = frozenset(QUOTE_CORE_FIELDS)
 
 
 def collect(ctx: Context) -> tuple[Limitation, ...]:
@@ -38,14 +39,19 @@ def collect(ctx: Context) -> tuple[Limitation, ...]:
     for supplier_id, quote, gate in zip(
         request.supplier_ids, request.quotes, ctx.comparability, strict=True
     ):
-        found.extend(
-            Limitation("missing_field", supplier_id, field=name)
-            for name in QUOTE_CORE_FIELDS
-            if name not in quote
-        )
-        found.extend(
-            Limitation(code, supplier_id) for code in gate.conflicts if code in MISMATCH_LIMITATIONS
-        )
+        # Most quotes have every core field and no conflict: test before building anything.
+        if not quote.keys() >= _CORE:
+            found.extend(
+                Limitation("missing_field", supplier_id, field=name)
+                for name in QUOTE_CORE_FIELDS
+                if name not in quote
+            )
+        if gate.conflicts:
+            found.extend(
+                Limitation(code, supplier_id)
+                for code in gate.conflicts
+                if code in MISMATCH_LIMITATIONS
+            )
     if any(cost.landed_total is not None for cost in ctx.costs):
         found.append(Limitation("total_spend_basis"))
     found.extend(ctx.scoring.limitations)
@@ -60,7 +66,7 @@ def decide_status(ctx: Context) -> str:
     request = ctx.request
     incomplete = (
         any(name not in request.fields for name in ROOT_CORE_FIELDS)
-        or any(name not in quote for quote in request.quotes for name in QUOTE_CORE_FIELDS)
+        or not all(quote.keys() >= _CORE for quote in request.quotes)
         or not all(gate.comparable for gate in ctx.comparability)
         or any(quality.conflicts for quality in ctx.quality)
         or any(verdict.status == "unknown" for verdict in ctx.constraints)

@@ -14,12 +14,15 @@ This runs before the hard constraints because a quality conflict makes the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from ..context import Context, Fields, QualityAssessment
 from ..records import Record
+
+# The usual answer, one shared (frozen) record rather than one per quote.
+NO_ISSUES: Final = QualityAssessment(issues=(), conflicts=())
 
 
 def assess_quality(quote: Fields, scale: Mapping[str, Any] | None) -> QualityAssessment:
@@ -36,6 +39,8 @@ def assess_quality(quote: Fields, scale: Mapping[str, Any] | None) -> QualityAss
         conflicts.append("quality_definition_missing")
     elif scale is not None and definition != scale["definition"]:
         conflicts.append("quality_definition_mismatch")
+    if not conflicts:
+        return NO_ISSUES
     return QualityAssessment(issues=tuple(conflicts), conflicts=tuple(conflicts))
 
 

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from operator import mul
+from itertools import count
+from operator import add, mul, neg
 from typing import Any, Final
 
 import attrs
 
-from ..context import Context, Limitation, RankEntry, ScoreTable, Scoring
-from ..exact import Ratio, format_ratio, scaled_integer
+from ..context import Context, Limitation, Ranking, ScoreTable, Scoring
+from ..exact import Ratio, format_ratio, scaled_integer, scaled_integers
 from ..fields import ROOT_CORE_FIELDS
 from ..records import Record
 from .constraints import quote_values
@@ -53,37 +54,41 @@ DIMENSIONS: Final = (
     Dimension("quality", "qualityScore", on_user_scale=True),
 )
 
+NAMES: Final = tuple(dimension.name for dimension in DIMENSIONS)
+
 # Input decimals have at most 6 places; a weight times (1 +- delta) has at most 12.
 VALUE_PLACES: Final = 6
 WEIGHT_PLACES: Final = 12
 
 
-def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> tuple[RankEntry, ...]:
-    """Dense-ranked entries of the scoring set under ``weights`` (the one scoring formula)."""
-    scaled = {
-        dimension.name: scaled_integer(weights[dimension.name], WEIGHT_PLACES)
-        for dimension in DIMENSIONS
-    }
+def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
+    """The dense-ranked scoring set under ``weights`` (the one scoring formula)."""
+    names = [dimension.name for dimension in DIMENSIONS]
+    scaled = dict(
+        zip(names, scaled_integers([weights[name] for name in names], WEIGHT_PLACES), strict=True)
+    )
     denominator = sum(scaled.values()) * table.denominator
-    factors = [scaled[name] for name in table.dimensions]
-    totals = [sum(map(mul, factors, terms)) for terms in zip(*table.terms, strict=True)]
+    # Each candidate's total sum_d w_d * terms[d][i], built dimension by dimension with C-level
+    # maps rather than one Python call per candidate.
+    totals: list[int] = [0] * len(table.supplier_ids)
+    for name, terms in zip(table.dimensions, table.terms, strict=True):
+        totals = list(map(add, totals, map(scaled[name].__mul__, terms)))
     # Display order: score descending, then supplierId by code point. Sorting the tuples
     # (-total, supplierId, index) gives that order without a key function called per entry;
     # supplier ids are unique, so the index only carries the position along.
-    negatives = [-total for total in totals]
-    order = sorted(zip(negatives, table.supplier_ids, range(len(totals)), strict=True))
-    components = table.components
-    entries: list[RankEntry] = []
-    current_rank = 0
-    previous: int | None = None
-    score = Ratio(0, 1)
-    for negative, supplier_id, index in order:
-        if negative != previous:
-            current_rank += 1
-            previous = negative
-            score = Ratio(-negative, denominator)  # shared by the candidates tied here
-        entries.append(RankEntry(current_rank, supplier_id, score, components[index]))
-    return tuple(entries)
+    order = sorted(zip(map(neg, totals), table.supplier_ids, range(len(totals)), strict=True))
+    # The sorted rows as three columns (none for an empty set).
+    negatives, supplier_ids, indices = list(zip(*order, strict=True)) or [(), (), ()]
+    # Dense ranks: the distinct scores in display order (negatives is sorted), numbered from 1.
+    rank_of = dict(zip(dict.fromkeys(negatives), count(1)))
+    return Ranking(
+        order=indices,
+        supplier_ids=supplier_ids,
+        ranks=tuple(map(rank_of.__getitem__, negatives)),
+        scores=tuple(map(neg, rank_of)),
+        denominator=denominator,
+        components=table.components,
+    )
 
 
 def share_score(vector: Sequence[int], point: Sequence[int]) -> int:
@@ -141,12 +146,13 @@ def _component_numerators(
             return [None] * len(values), 1
         low = scaled_integer(scale["minimum"], VALUE_PLACES)
         span = scaled_integer(scale["maximum"], VALUE_PLACES) - low
-        return [
-            None if value is None else scaled_integer(value, VALUE_PLACES) - low for value in values
-        ], span
-    if any(value is None for value in values):
+        given = [value for value in values if value is not None]
+        scores = iter(scaled_integers(given, VALUE_PLACES))
+        return [None if value is None else next(scores) - low for value in values], span
+    present = [value for value in values if value is not None]
+    if len(present) < len(values):
         return None
-    known = [scaled_integer(value, VALUE_PLACES) for value in values if value is not None]
+    known = scaled_integers(present, VALUE_PLACES)
     highest, lowest = max(known), min(known)
     if highest == lowest:
         return [1] * len(known), 1
@@ -159,7 +165,9 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
     eligible = [i for i, verdict in enumerate(ctx.constraints) if verdict.status == "eligible"]
     scale = ctx.request.fields.get("qualityScale")
     limitations: list[Limitation] = []
-    components: list[dict[str, Ratio | None]] = [{} for _ in eligible]
+    # Components a dimension (column) at a time, then one mapping per candidate; equal
+    # components of one dimension share one Ratio (lead days and scores repeat).
+    columns: list[list[Ratio | None]] = []
     weighted: list[tuple[str, list[int], int]] = []
     for dimension in DIMENSIONS:
         every = quote_values(dimension.value, ctx)
@@ -167,27 +175,26 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
         numerators = _component_numerators(values, dimension, scale)
         if numerators is None:
             limitations.append(Limitation("component_unavailable", dimension=dimension.name))
-            for shown in components:
-                shown[dimension.name] = None
+            columns.append([None] * len(eligible))
             continue
         tops, denominator = numerators
-        for shown, top in zip(components, tops, strict=True):
-            shown[dimension.name] = None if top is None else Ratio(top, denominator)
+        ratios = {top: Ratio(top, denominator) for top in set(tops) if top is not None}
+        columns.append([None if top is None else ratios[top] for top in tops])
         if weights[dimension.name] > 0:
             weighted.append((dimension.name, [top or 0 for top in tops], denominator))
     common = 1
     for _, _, denominator in weighted:
         common *= denominator
     table = ScoreTable(
-        supplier_ids=tuple(ctx.request.supplier_ids[i] for i in eligible),
+        supplier_ids=tuple([ctx.request.supplier_ids[i] for i in eligible]),
         dimensions=tuple(name for name, _, _ in weighted),
         terms=tuple(
-            tuple(top * factor for top in tops)
+            tuple(map(factor.__mul__, tops))
             for _, tops, denominator in weighted
             for factor in (common // denominator,)  # once per dimension, not per candidate
         ),
         denominator=common,
-        components=tuple(components),
+        components=tuple(dict(zip(NAMES, row, strict=True)) for row in zip(*columns, strict=True)),
     )
     return Scoring(rank(table, weights), tuple(limitations), table)
 

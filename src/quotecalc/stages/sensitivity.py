@@ -37,7 +37,6 @@ class SensitivityStage(Record):
         if delta is None or table is None or base is None:
             return ctx
         weights = ctx.request.fields["weights"]
-        base_order = [(entry.rank, entry.supplier_id) for entry in base]
         scenarios = []
         for dimension in DIMENSIONS:
             weight: Decimal = weights[dimension.name]
@@ -47,9 +46,9 @@ class SensitivityStage(Record):
                 factor = apply(Decimal(1), delta)
                 moved = {**weights, dimension.name: EXACT.multiply(weight, factor)}
                 ranking = rank(table, moved)
-                order = [(entry.rank, entry.supplier_id) for entry in ranking]
+                changed = not ranking.same_order(base)
                 scenarios.append(
-                    Scenario(dimension.name, direction, factor, moved, ranking, order != base_order)
+                    Scenario(dimension.name, direction, factor, moved, ranking, changed)
                 )
         return attrs.evolve(ctx, sensitivity=tuple(scenarios))
 

@@ -26,11 +26,13 @@ from ..codes import ERROR_MESSAGES
 from ..constraint_rules import CONSTRAINT_RULES
 from ..context import Context, FieldError, Halt, Request
 from ..fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
-from ..numberform import read_number_text
+from ..numberform import MAX_NUMBER_CHARS, is_plain_decimal, read_number_text
 from ..records import Record
 from .parse import JsonNumber
 
 MAX_ERRORS: Final = 100
+# What ``dict.get`` gives for an absent key (``None`` is JSON null, a present value).
+_ABSENT: Final = object()
 _NO_VALUES: Final[Mapping[str, Any]] = MappingProxyType({})
 # Compiled on first use (``re`` caches it) rather than at import, which every call pays for.
 _CURRENCY: Final = "[A-Z]{3}"
@@ -142,6 +144,9 @@ def _read_array(
         return None
     if not rule.min_items <= len(raw) <= rule.max_items:
         errors.append(FieldError("out_of_range", path))
+    by_column = _read_by_column(rule.fields, raw)
+    if by_column is not None:
+        return by_column
     items: list[Mapping[str, Any] | None] = []
     for index, element in enumerate(raw):
         if isinstance(element, dict):
@@ -151,6 +156,50 @@ def _read_array(
         errors.append(FieldError(code, f"{path}/{index}"))
         items.append(None)
     return tuple(items)
+
+
+def _read_by_column(
+    rules: tuple[FieldRule, ...], elements: list[Any]
+) -> tuple[Mapping[str, Any], ...] | None:
+    """The objects of an array read one row (field) at a time for all of them, when every one
+    is an object of known keys whose every field is well formed; else ``None``, and the
+    objects are read one by one (:func:`read_fields`), which reports what is wrong.
+
+    Nothing is reported here: on this path every value is one the full readers accept as it
+    is, so reading the objects one by one would report nothing either.
+    """
+    plan = _plan(rules)
+    known = plan.names
+    if not all(element.__class__ is dict and known.issuperset(element) for element in elements):
+        return None
+    names: list[str] = []
+    columns: list[list[Any]] = []
+    gaps = False
+    for name, rule, column, step in plan.rows:
+        raws = [element.get(name, _ABSENT) for element in elements]
+        present = [raw for raw in raws if raw is not _ABSENT]
+        if len(present) < len(raws):
+            if step.required:
+                return None
+            if not present:
+                continue
+        read = column(rule, present)
+        if read is None:
+            return None
+        if len(present) < len(raws):
+            gaps = True
+            values = iter(read)
+            read = [_ABSENT if raw is _ABSENT else next(values) for raw in raws]
+        names.append(name)
+        columns.append(read)
+    rows = zip(*columns, strict=True) if columns else ((),) * len(elements)
+    if gaps:
+        found = [
+            {n: v for n, v in zip(names, row, strict=True) if v is not _ABSENT} for row in rows
+        ]
+    else:
+        found = [dict(zip(names, row, strict=True)) for row in rows]
+    return tuple(MappingProxyType(values) if values else _NO_VALUES for values in found)
 
 
 SCALAR_READERS: Final[dict[Kind, ScalarReader]] = {
@@ -166,6 +215,92 @@ CONTAINER_READERS: Final[dict[Kind, ContainerReader]] = {
 }
 
 
+# ---- the happy path: well-formed values read a column at a time, the readers above only for
+# a defect ----
+#
+# A column reader takes the present values of one row (one field of one object, or of every
+# object of an array) and returns their values if every one is the plain well-formed case the
+# full reader accepts unchanged, else ``None``: then the full readers read them again and find
+# the error (or accept an unusual form such as ``12.0`` for an integer). Bounds are intervals,
+# so a column lies within them iff its least and greatest values do.
+
+ColumnReader = Callable[[FieldRule, list[Any]], "list[Any] | None"]
+
+
+def _within(rule: FieldRule, values: list[Any]) -> bool:
+    bounds = rule.bounds
+    return (
+        bounds is None
+        or not values
+        or (bounds.contains(min(values)) and bounds.contains(max(values)))
+    )
+
+
+def _decimal_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    """:func:`_read_decimal` of each plain decimal within bounds, or ``None``."""
+    texts = [raw.text if raw.__class__ is JsonNumber else raw for raw in raws]
+    if all(
+        text.__class__ is str and len(text) <= MAX_NUMBER_CHARS and is_plain_decimal(text)
+        for text in texts
+    ):
+        values = list(map(Decimal, texts))
+        if _within(rule, values):
+            return values
+    return None
+
+
+def _integer_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    """:func:`_read_integer` of each plain integer (no point) within bounds, or ``None``."""
+    texts = [raw.text if raw.__class__ is JsonNumber else raw for raw in raws]
+    if all(
+        text.__class__ is str
+        and len(text) <= MAX_NUMBER_CHARS
+        and "." not in text
+        and is_plain_decimal(text)
+        for text in texts
+    ):
+        values = list(map(int, texts))
+        if _within(rule, values):
+            return values
+    return None
+
+
+def _text_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    """:func:`_read_text` of each non-blank string within its length, or ``None``."""
+    longest = rule.max_length
+    if all(
+        raw.__class__ is str
+        and (longest is None or len(raw) <= longest)
+        and raw
+        and not raw.isspace()
+        for raw in raws
+    ):
+        return raws
+    return None
+
+
+def _currency_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    """:func:`_read_currency` of each three ASCII capitals (``[A-Z]{3}``), or ``None``."""
+    if all(
+        raw.__class__ is str and len(raw) == 3 and raw.isascii() and raw.isalpha() and raw.isupper()
+        for raw in raws
+    ):
+        return raws
+    return None
+
+
+def _never(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    return None
+
+
+COLUMN_READERS: Final[dict[Kind, ColumnReader]] = {
+    Kind.DECIMAL: _decimal_column,
+    Kind.INTEGER: _integer_column,
+    Kind.TEXT: _text_column,
+    Kind.CURRENCY: _currency_column,
+}
+
+
 @attrs.frozen(eq=False, repr=False)
 class _Step(Record):
     """One row prepared for reading: its reader looked up once per table, not per value."""
@@ -175,6 +310,7 @@ class _Step(Record):
     rule: FieldRule
     scalar: ScalarReader | None
     container: ContainerReader | None
+    column: ColumnReader
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -182,6 +318,8 @@ class _Plan(Record):
     rules: tuple[FieldRule, ...]
     names: frozenset[str]
     steps: tuple[_Step, ...]
+    # The steps as plain tuples (name, rule, column reader, step), unpacked in the hot loops.
+    rows: tuple[tuple[str, FieldRule, ColumnReader, _Step], ...]
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -198,11 +336,35 @@ def _plan(rules: tuple[FieldRule, ...]) -> _Plan:
                 rule,
                 SCALAR_READERS.get(rule.kind),
                 CONTAINER_READERS.get(rule.kind),
+                COLUMN_READERS.get(rule.kind, _never),
             )
             for rule in rules
         )
-        plan = _PLANS[id(rules)] = _Plan(rules, frozenset(rule.name for rule in rules), steps)
+        rows = tuple((step.name, step.rule, step.column, step) for step in steps)
+        names = frozenset(rule.name for rule in rules)
+        plan = _PLANS[id(rules)] = _Plan(rules, names, steps, rows)
     return plan
+
+
+def _read_step(step: _Step, obj: dict[str, Any], path: str, errors: Errors) -> Any:
+    """One row read in full: the value, or ``None`` (absent, or an error was appended)."""
+    name = step.name
+    if name not in obj:
+        if step.required:
+            errors.append(FieldError("missing_required", f"{path}/{name}"))
+        return None
+    raw = obj[name]
+    if raw is None:
+        errors.append(FieldError("null_not_allowed", f"{path}/{name}"))
+        return None
+    if step.scalar is not None:
+        value = step.scalar(step.rule, raw)
+        if isinstance(value, Rejected):
+            errors.append(FieldError(value.code, f"{path}/{name}"))
+            return None
+        return value
+    assert step.container is not None
+    return step.container(step.rule, raw, f"{path}/{name}", errors)
 
 
 def read_fields(
@@ -214,24 +376,16 @@ def read_fields(
     """
     plan = _plan(rules)
     values: dict[str, Any] = {}
-    for step in plan.steps:
-        name = step.name
-        if name not in obj:
-            if step.required:
-                errors.append(FieldError("missing_required", f"{path}/{name}"))
-            continue
-        raw = obj[name]
-        if raw is None:
-            errors.append(FieldError("null_not_allowed", f"{path}/{name}"))
-            continue
-        if step.scalar is not None:
-            value = step.scalar(step.rule, raw)
-            if isinstance(value, Rejected):
-                errors.append(FieldError(value.code, f"{path}/{name}"))
+    get = obj.get
+    for name, rule, column, step in plan.rows:
+        raw = get(name, _ABSENT)
+        if raw is not _ABSENT:
+            read = column(rule, [raw])
+            if read is not None:
+                values[name] = read[0]
                 continue
-        else:
-            assert step.container is not None
-            value = step.container(step.rule, raw, f"{path}/{name}", errors)
+        # Absent, null, a container or a defect: the full reading, which reports the error.
+        value = _read_step(step, obj, path, errors)
         if value is not None:
             values[name] = value
     if not plan.names.issuperset(obj):
@@ -309,9 +463,11 @@ def check_quality_scores_in_scale(
     scale = _usable_scale(values)
     if scale is None:
         return
+    low, high = scale["minimum"], scale["maximum"]
     for index, quote in enumerate(values.get("quotes") or ()):
         score = None if quote is None else quote.get("qualityScore")
-        if score is not None and not _in_scale(score, scale):
+        # _in_scale, inline: this runs for every quote.
+        if score is not None and not low <= score <= high:
             errors.append(FieldError("out_of_range", f"/quotes/{index}/qualityScore"))
 
 
