@@ -1,0 +1,283 @@
+"""Tests written to kill surviving mutants of the doors and the published contract (issue 14).
+
+``docs/testing.md`` ("Mutation testing") lists every mutant of ``quotecalc.contract``,
+``quotecalc.mcp`` and ``quotecalc.batch`` that survived the suite and what each test below
+pins down. Everything here runs in process (mutmut switches mutants on inside its own worker,
+so a child interpreter would never see one): the MCP server is driven through the SDK's own
+in-memory client and through its real stdio transport over in-process streams, and
+``python -m quotecalc.mcp``'s ``main()`` is called directly.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import os
+import select
+import sys
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from conftest import EXAMPLES, ROOT
+from quotecalc import calculate
+from quotecalc.batch import calculate_batch
+from quotecalc.mcp import INSTALL_HINT
+from quotecalc.mcp.request import request_bytes
+
+HAS_SDK = importlib.util.find_spec("mcp") is not None
+needs_sdk = pytest.mark.skipif(
+    not HAS_SDK, reason="the optional mcp extra is not installed (pip install '.[mcp]')"
+)
+
+COMPLETED = "01-example-from-brief"
+MARKER = "zq-marker-77a0"
+
+
+def _example(name: str) -> Any:
+    return json.loads((EXAMPLES / f"{name}.request.json").read_bytes())
+
+
+def _committed(path: str) -> Any:
+    return json.loads((ROOT / path).read_bytes())
+
+
+# ---- the MCP server in process: the SDK's in-memory client against build_server() ---------------
+
+
+@needs_sdk
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_in_memory_client_sees_the_published_tools_and_the_calculators_answers(mode: str) -> None:
+    """Both protocol eras: the server identifies itself as quotecalc with the tool's title and
+    the package version, lists exactly the two committed descriptors in order, answers each
+    tool with the core's own result (``isError`` for a refused request only), and refuses an
+    unknown tool with -32602 without echoing its name."""
+    import anyio
+    from mcp import Client
+    from mcp.shared.exceptions import MCPError
+
+    from quotecalc import __version__
+    from quotecalc.mcp import server
+
+    single = _example(COMPLETED)
+    batch = {"requests": [single, {"schemaVersion": 1}]}
+
+    async def main() -> dict[str, Any]:
+        async with Client(server.build_server(), mode=mode) as client:
+            info = client.server_info
+            listed = await client.list_tools()
+            answers = {
+                "single": await client.call_tool("compare_quotes", single),
+                "invalid": await client.call_tool("compare_quotes", {"schemaVersion": 1}),
+                "batch": await client.call_tool("compare_quotes_batch", batch),
+                "refused": await client.call_tool("compare_quotes_batch", {"requests": []}),
+            }
+            with pytest.raises(MCPError) as unknown:
+                await client.call_tool(MARKER, {})
+            return {"info": info, "tools": listed.tools, "answers": answers, "unknown": unknown}
+
+    got = anyio.run(main)
+    assert got["info"] is not None
+    assert (got["info"].name, got["info"].title, got["info"].version) == (
+        "quotecalc",
+        "Supplier quote comparison",
+        __version__,
+    )
+    dumped = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in got["tools"]]
+    assert dumped == [
+        _committed("docs/tool/mcp-tool.json"),
+        _committed("docs/tool/mcp-tool-batch.json"),
+    ]
+    answers = got["answers"]
+    raw = json.dumps(single).encode()
+    assert answers["single"].structured_content == calculate(raw).output
+    assert answers["single"].is_error is False
+    assert answers["invalid"].structured_content["status"] == "invalid_input"
+    assert answers["invalid"].is_error is True
+    assert answers["batch"].structured_content == calculate_batch(request_bytes(batch)).output
+    assert answers["batch"].is_error is False
+    assert answers["refused"].structured_content["status"] == "invalid_input"
+    assert answers["refused"].is_error is True
+    error = got["unknown"].value
+    assert (error.code, error.message) == (-32602, "Unknown tool")
+    assert MARKER not in str(error)
+
+
+@needs_sdk
+def test_the_server_runs_without_telemetry_middleware() -> None:
+    """The SDK's low-level server installs OpenTelemetry middleware by default; quotecalc's
+    has none, so it records no spans an exporter could ship (docs/mcp.md)."""
+    from mcp.server.lowlevel import Server
+
+    from quotecalc.mcp import server
+
+    assert Server("probe").middleware != []  # the default this test is about
+    assert server.build_server().middleware == []
+
+
+@needs_sdk
+def test_tool_and_list_result_are_fresh_copies_of_the_descriptors() -> None:
+    from quotecalc.mcp import server
+
+    first, second = server.tool(), server.tool()
+    assert first is not second
+    assert first.model_dump(by_alias=True, exclude_none=True, mode="json") == _committed(
+        "docs/tool/mcp-tool.json"
+    )
+    names = [t.name for t in server.list_result().tools]
+    assert names == ["compare_quotes", "compare_quotes_batch"]
+    assert [row.name for row in server.TOOLS] == names
+    assert server.TOOL_NAME == "compare_quotes"
+
+
+# ---- python -m quotecalc.mcp: main() in process over the real stdio transport -----------------
+
+
+class _Wire:
+    """An in-process pipe pair standing in for the host: the server reads lines from one pipe
+    and writes to the other; a feeder thread sends the messages and closes stdin only once
+    ``replies`` answers have come back, so no request is cut off by end of input."""
+
+    def __init__(self, messages: list[dict[str, Any]], replies: int) -> None:
+        self.messages, self.replies = messages, replies
+        in_read, self._in_write = os.pipe()
+        self._out_read, out_write = os.pipe()
+        self.stdin = io.TextIOWrapper(os.fdopen(in_read, "rb"), encoding="utf-8")
+        self.stdout = io.TextIOWrapper(os.fdopen(out_write, "wb"), encoding="utf-8")
+        self.lines: list[str] = []
+        self._thread = threading.Thread(target=self._feed, daemon=True)
+
+    def _feed(self) -> None:
+        with (
+            os.fdopen(self._in_write, "wb") as host_out,
+            os.fdopen(self._out_read, "rb", buffering=0) as back,
+        ):
+            for message in self.messages:
+                host_out.write(json.dumps(message).encode() + b"\n")
+                host_out.flush()
+            deadline = time.monotonic() + 60  # a hung server fails the test, never hangs it
+            while len(self.lines) < self.replies and time.monotonic() < deadline:
+                ready, _, _ = select.select([back], [], [], 1)
+                line = back.readline() if ready else b""
+                if ready and not line:
+                    break
+                if line:
+                    self.lines.append(line.decode("utf-8"))
+        # leaving the with block closes the server's stdin: end of input, the server stops
+
+    def __enter__(self) -> _Wire:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stdout.close()
+        self.stdin.close()
+        self._thread.join(timeout=30)
+
+
+HANDSHAKE = [
+    {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"},
+        },
+    },
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+]
+
+
+@needs_sdk
+def test_main_serves_mcp_over_stdio_and_returns_0(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m quotecalc.mcp`` with no arguments: ``main()`` serves over this process's
+    stdin/stdout (``run`` -> ``serve`` -> the SDK's stdio transport) until end of input, then
+    returns 0; the tool call's answer on the wire is the CLI's result."""
+    from quotecalc.mcp.__main__ import main
+
+    call = {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "method": "tools/call",
+        "params": {"name": "compare_quotes", "arguments": _example(COMPLETED)},
+    }
+    stderr = io.StringIO()
+    with _Wire([*HANDSHAKE, call], replies=2) as wire:
+        monkeypatch.setattr(sys, "stdin", wire.stdin)
+        monkeypatch.setattr(sys, "stdout", wire.stdout)
+        monkeypatch.setattr(sys, "stderr", stderr)
+        code = main([])
+        monkeypatch.undo()
+    assert code == 0
+    assert stderr.getvalue() == ""
+    replies = {reply["id"]: reply for reply in map(json.loads, wire.lines)}
+    assert replies[1]["result"]["serverInfo"]["name"] == "quotecalc"
+    answer = replies[2]["result"]
+    raw = json.dumps(_example(COMPLETED)).encode()
+    assert answer["structuredContent"] == calculate(raw).output
+    assert answer["isError"] is False
+    assert answer["content"] == [{"type": "text", "text": calculate(raw).to_json().decode()[:-1]}]
+
+
+@pytest.mark.parametrize("argv", [["--port", "8080"], ["-"], [""]])
+def test_main_refuses_any_argument(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from quotecalc.mcp.__main__ import USAGE, main
+
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", USAGE + "\n")
+    assert USAGE.startswith("usage: python -m quotecalc.mcp")
+
+
+def test_main_reads_sys_argv_when_given_none(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from quotecalc.mcp.__main__ import USAGE, main
+
+    monkeypatch.setattr(sys, "argv", ["quotecalc.mcp", "--port"])
+    assert main() == 2
+    assert capsys.readouterr() == ("", USAGE + "\n")
+
+
+def test_main_without_the_sdk_prints_the_install_hint_and_returns_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The SDK blocked (``None`` in ``sys.modules``) and the server module not yet imported:
+    one stderr line saying how to install the extra, exit code 1, nothing on stdout."""
+    from quotecalc.mcp.__main__ import main
+
+    monkeypatch.setitem(sys.modules, "mcp", None)
+    monkeypatch.delitem(sys.modules, "quotecalc.mcp.server", raising=False)
+    assert main([]) == 1
+    assert capsys.readouterr() == ("", INSTALL_HINT + "\n")
+
+
+def test_main_reraises_a_missing_quotecalc_module(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A quotecalc module that cannot be imported is a bug of the package, not a missing
+    extra: it is not disguised as the install hint."""
+    from quotecalc.mcp.__main__ import main
+
+    monkeypatch.setitem(sys.modules, "quotecalc.mcp.server", None)
+    with pytest.raises(ModuleNotFoundError) as raised:
+        main([])
+    assert raised.value.name == "quotecalc.mcp.server"
+    assert capsys.readouterr() == ("", "")
+
+
+@needs_sdk
+def test_main_interrupted_returns_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    from quotecalc.mcp import server
+    from quotecalc.mcp.__main__ import main
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(server, "run", interrupted)
+    assert main([]) == 130
