@@ -178,7 +178,7 @@ class _Wire:
         self._thread.join(timeout=30)
 
 
-HANDSHAKE = [
+HANDSHAKE: list[dict[str, Any]] = [
     {
         "jsonrpc": "2.0",
         "id": 1,
