@@ -281,3 +281,96 @@ def test_main_interrupted_returns_130(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(server, "run", interrupted)
     assert main([]) == 130
+
+
+# ---- the contract generators' refusals: each names what is wrong ---------------------------
+
+
+def test_tables_refuse_a_pipeline_without_the_stages_they_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The published schemas are read off the default pipeline's validator and constraint
+    stages; a pipeline without them is a maintainer's error named as such, not an empty
+    schema."""
+    import types as std_types
+
+    from quotecalc.contract import tables
+
+    monkeypatch.setattr(tables, "DEFAULT_PIPELINE", std_types.SimpleNamespace(stages=()))
+    with pytest.raises(LookupError) as no_validator:
+        tables.root_fields()
+    assert str(no_validator.value) == "the default pipeline has no Validate stage"
+    with pytest.raises(LookupError) as no_constraints:
+        tables.constraint_rules()
+    assert str(no_constraints.value) == "the default pipeline has no HardConstraints stage"
+
+
+def test_a_missing_field_row_is_named() -> None:
+    from quotecalc.contract import tables
+
+    assert tables.row(tables.root_fields(), "quotes").name == "quotes"
+    with pytest.raises(LookupError) as missing:
+        tables.row(tables.root_fields(), MARKER)
+    assert str(missing.value) == f"no field row '{MARKER}'"
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "low_open", "high_open", "integral", "message"),
+    [
+        ("0.1", "0.9", False, False, True, "the bounds hold no integer"),
+        ("1", "2", True, True, True, "the bounds hold no integer"),
+        ("0.0000001", "0.0000009", False, False, False, "the bounds hold no 6-decimal value"),
+        ("1", "1.000001", True, True, False, "the bounds hold no 6-decimal value"),
+    ],
+)
+def test_number_patterns_refuse_bounds_without_a_value(
+    low: str, high: str, low_open: bool, high_open: bool, integral: bool, message: str
+) -> None:
+    from decimal import Decimal
+
+    from quotecalc.contract.numbers import number_string_pattern
+    from quotecalc.fields import Bounds
+
+    bounds = Bounds(Decimal(low), Decimal(high), low_open, high_open)
+    with pytest.raises(ValueError) as refused:
+        number_string_pattern(bounds, integral=integral)
+    assert str(refused.value) == message
+
+
+def test_schema_generators_refuse_what_they_cannot_publish() -> None:
+    """A fractional bound (it would need a float), a field kind without a fragment, an
+    unechoed kind and a field name a pointer pattern would have to escape."""
+    from decimal import Decimal
+
+    from quotecalc.contract import request_schema, result_schema
+    from quotecalc.fields import FieldRule, Kind, Presence
+
+    with pytest.raises(ValueError) as fractional:
+        request_schema._json_number(Decimal("0.5"))
+    assert str(fractional.value) == "a fractional bound cannot be written without float"
+    assert request_schema._json_number(Decimal("1000")) == 1000
+
+    unknown_kind = FieldRule("x", "no-such-kind", Presence.OPTIONAL)  # type: ignore[arg-type]
+    with pytest.raises(ValueError) as no_fragment:
+        request_schema._field_schema(unknown_kind, "x")
+    assert str(no_fragment.value) == "no schema fragment for kind 'no-such-kind'"
+
+    an_object = FieldRule("scale", Kind.OBJECT, Presence.OPTIONAL)
+    with pytest.raises(ValueError) as not_echoed:
+        result_schema._echo(an_object)
+    assert str(not_echoed.value) == "field 'scale' is not echoed"
+
+    with pytest.raises(ValueError) as escaped:
+        result_schema._pointer_pattern((FieldRule("a/b", Kind.TEXT, Presence.OPTIONAL),))
+    assert str(escaped.value) == "field name 'a/b' needs escaping in a pointer pattern"
+
+
+def test_an_unknown_schema_name_lists_the_known_ones() -> None:
+    from quotecalc.contract.published import schema_bytes
+
+    with pytest.raises(ValueError) as unknown:
+        schema_bytes(MARKER)
+    assert str(unknown.value) == (
+        f"unknown schema '{MARKER}': expected one of"
+        " ['analysis', 'batch-request', 'batch-result', 'request', 'result']"
+    )
