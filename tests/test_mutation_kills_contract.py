@@ -315,7 +315,7 @@ def test_a_missing_field_row_is_named() -> None:
 
 
 @pytest.mark.parametrize(
-    ("low", "high", "low_open", "high_open", "integral", "message"),
+    "case",
     [
         ("0.1", "0.9", False, False, True, "the bounds hold no integer"),
         ("1", "2", True, True, True, "the bounds hold no integer"),
@@ -324,13 +324,14 @@ def test_a_missing_field_row_is_named() -> None:
     ],
 )
 def test_number_patterns_refuse_bounds_without_a_value(
-    low: str, high: str, low_open: bool, high_open: bool, integral: bool, message: str
+    case: tuple[str, str, bool, bool, bool, str],
 ) -> None:
     from decimal import Decimal
 
     from quotecalc.contract.numbers import number_string_pattern
     from quotecalc.fields import Bounds
 
+    low, high, low_open, high_open, integral, message = case
     bounds = Bounds(Decimal(low), Decimal(high), low_open, high_open)
     with pytest.raises(ValueError) as refused:
         number_string_pattern(bounds, integral=integral)
