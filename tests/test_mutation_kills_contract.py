@@ -127,6 +127,21 @@ def test_tool_and_list_result_are_fresh_copies_of_the_descriptors() -> None:
     assert first.model_dump(by_alias=True, exclude_none=True, mode="json") == _committed(
         "docs/tool/mcp-tool.json"
     )
+    # A copy deep enough that changing a listed tool's schema (as a host or the SDK might)
+    # cannot change what the next tools/list answers.
+    first.input_schema["properties"]["quotes"]["maxItems"] = 0
+    assert first.output_schema is not None
+    first.output_schema["properties"].clear()
+    for row in server.TOOLS:
+        row.tool().input_schema["properties"].clear()
+    assert server.tool().model_dump(by_alias=True, exclude_none=True, mode="json") == _committed(
+        "docs/tool/mcp-tool.json"
+    )
+    dumped = [
+        t.model_dump(by_alias=True, exclude_none=True, mode="json")
+        for t in server.list_result().tools
+    ]
+    assert dumped[1] == _committed("docs/tool/mcp-tool-batch.json")
     names = [t.name for t in server.list_result().tools]
     assert names == ["compare_quotes", "compare_quotes_batch"]
     assert [row.name for row in server.TOOLS] == names
