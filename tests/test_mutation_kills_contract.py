@@ -390,3 +390,27 @@ def test_an_unknown_schema_name_lists_the_known_ones() -> None:
         f"unknown schema '{MARKER}': expected one of"
         " ['analysis', 'batch-request', 'batch-result', 'request', 'result']"
     )
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "low_open", "high_open", "text"),
+    [
+        ("0", "1000", False, False, "0 <= v <= 10^3"),
+        ("0", "999", True, False, "0 < v <= 999"),
+        ("100", "10000", False, True, "100 <= v < 10^4"),
+        ("1", "1000000000", True, True, "1 < v < 10^9"),
+        ("0", "1001", False, False, "0 <= v <= 1001"),
+        ("10", "2000", False, False, "10 <= v <= 2000"),
+    ],
+)
+def test_range_text_writes_powers_of_ten_from_1000_as_powers(
+    low: str, high: str, low_open: bool, high_open: bool, text: str
+) -> None:
+    """The request schema's range sentence (e.g. "0 <= v <= 10^15"): a power of ten from
+    10^3 up is written as a power, anything else as its digits."""
+    from decimal import Decimal
+
+    from quotecalc.contract.request_schema import _range_text
+    from quotecalc.fields import Bounds
+
+    assert _range_text(Bounds(Decimal(low), Decimal(high), low_open, high_open)) == text
