@@ -376,9 +376,12 @@ def test_schema_generators_refuse_what_they_cannot_publish() -> None:
         result_schema._echo(an_object)
     assert str(not_echoed.value) == "field 'scale' is not echoed"
 
-    with pytest.raises(ValueError) as escaped:
-        result_schema._pointer_pattern((FieldRule("a/b", Kind.TEXT, Presence.OPTIONAL),))
-    assert str(escaped.value) == "field name 'a/b' needs escaping in a pointer pattern"
+    for name in ("a/b", "a~b", "préix"):  # not alphanumeric, or not ASCII
+        with pytest.raises(ValueError) as escaped:
+            result_schema._pointer_pattern((FieldRule(name, Kind.TEXT, Presence.OPTIONAL),))
+        assert str(escaped.value) == f"field name {name!r} needs escaping in a pointer pattern"
+    plain = (FieldRule("ab1", Kind.TEXT, Presence.OPTIONAL),)
+    assert result_schema._pointer_pattern(plain) == "(?:/(?:ab1))?"
 
 
 def test_an_unknown_schema_name_lists_the_known_ones() -> None:
