@@ -417,3 +417,82 @@ def test_range_text_writes_powers_of_ten_from_1000_as_powers(
     from quotecalc.fields import Bounds
 
     assert _range_text(Bounds(Decimal(low), Decimal(high), low_open, high_open)) == text
+
+
+# ---- the decimal-string patterns, exhaustively near every digit boundary -------------------
+
+_MICRO = 10**6
+
+
+def _texts_near(scaled_values: set[int]) -> set[str]:
+    """Every plain decimal spelling of each value (in millionths): no fraction (when whole),
+    and 1 to 7 fractional digits (7 is one too many) with any trailing zeros."""
+    texts: set[str] = set()
+    for scaled in scaled_values:
+        if scaled < 0:
+            continue
+        whole, fraction = divmod(scaled, _MICRO)
+        digits = str(fraction).zfill(6).rstrip("0")
+        if not digits:
+            texts.add(str(whole))
+        for places in range(max(len(digits), 1), 8):
+            texts.add(f"{whole}.{digits.ljust(places, '0')}")
+    return texts
+
+
+def _grid(low: int, high: int) -> set[int]:
+    """Values (in millionths) on every decimal grid from 1 to 10^-6 around and inside
+    ``[low, high]``: the ends and their neighbours, and each grid's points between them."""
+    values: set[int] = set()
+    for step in (10**k for k in range(7)):
+        start, stop = low // step * step - 2 * step, high // step * step + 3 * step
+        points = range(start, stop, step)
+        if len(points) > 400:  # keep the edges of a long grid only
+            points = range(start, start + 200 * step, step)
+            values.update(range(stop - 200 * step, stop, step))
+        values.update(points)
+    return values
+
+
+# Bounds in millionths, (low, high, low_open, high_open), chosen to reach every branch of the
+# fraction builder: equal ends (a fraction of zeros, one digit, several), a shared leading digit
+# with a free, zero or partial rest, a one-digit middle class, whole parts that differ.
+PATTERN_CASES = [
+    (100_000, 100_000, False, False),  # exactly 0.1
+    (150_000, 150_000, False, False),  # exactly 0.15
+    (10, 10, False, False),  # exactly 0.00001
+    (1, 1, False, False),  # exactly 0.000001
+    (100_000, 199_999, False, False),  # 0.1 .. 0.199999
+    (100_000, 150_000, False, False),  # 0.1 .. 0.15
+    (250_000, 490_000, False, False),  # 0.25 .. 0.49: the middle digit class is [3-3]
+    (250_000, 390_000, True, True),  # (0.25, 0.39)
+    (120, 500, False, False),  # 0.00012 .. 0.0005
+    (1_250_000, 3_490_000, False, True),  # 1.25 .. < 3.49
+    (999_999, 1_000_001, True, False),  # (0.999999, 1.000001]
+    (12_000_000, 12_500_000, False, False),  # 12 .. 12.5
+]
+
+
+@pytest.mark.parametrize("case", PATTERN_CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]:d}{c[3]:d}")
+def test_decimal_pattern_accepts_exactly_the_values_in_range(
+    case: tuple[int, int, bool, bool],
+) -> None:
+    """The request schema's decimal-string pattern (CONTRACT §4.2) matches a plain decimal
+    text iff it has at most 6 decimals and its value lies within the bounds, compared with
+    ``Decimal`` here, for every spelling of every value near each end and on every grid."""
+    import re
+    from decimal import Decimal
+
+    from quotecalc.contract.numbers import number_string_pattern
+    from quotecalc.fields import Bounds
+
+    low, high, low_open, high_open = case
+    bounds = Bounds(Decimal(low) / _MICRO, Decimal(high) / _MICRO, low_open, high_open)
+    pattern = re.compile(number_string_pattern(bounds, integral=False))
+    wrong = []
+    for text in sorted(_texts_near(_grid(low, high))):
+        places = len(text.partition(".")[2])
+        expected = places <= 6 and bounds.contains(Decimal(text))
+        if (pattern.search(text) is not None) != expected:
+            wrong.append(text)
+    assert wrong == [], wrong[:10]
