@@ -496,3 +496,19 @@ def test_decimal_pattern_accepts_exactly_the_values_in_range(
         if (pattern.search(text) is not None) != expected:
             wrong.append(text)
     assert wrong == [], wrong[:10]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"v": {1, 2}}, "not a JSON value: set"),
+        ({"v": [b"x"]}, "not a JSON value: bytes"),
+        ({"v": {1: 2}}, "not a JSON object key: int"),
+    ],
+)
+def test_request_writer_names_what_is_not_json(arguments: Any, message: str) -> None:
+    """Only a caller's bug reaches these (the SDK passes parsed JSON): a ``TypeError`` that
+    names the offending type."""
+    with pytest.raises(TypeError) as refused:
+        request_bytes(arguments)
+    assert str(refused.value) == message
