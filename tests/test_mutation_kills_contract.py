@@ -512,3 +512,60 @@ def test_request_writer_names_what_is_not_json(arguments: Any, message: str) -> 
     with pytest.raises(TypeError) as refused:
         request_bytes(arguments)
     assert str(refused.value) == message
+
+
+# (low, high, low_open, high_open) of integer bounds, every width's shape: full widths, a shared
+# leading digit, free and partial ends, a one-digit middle class, three- and four-digit ends.
+INTEGER_CASES = [
+    (0, 9, False, False),
+    (0, 1000, False, False),
+    (1, 999, False, True),
+    (7, 1234, False, False),
+    (25, 4321, True, False),
+    (100, 199, False, False),
+    (120, 560, False, False),
+    (250, 389, False, False),
+    (201, 298, False, False),
+    (300, 499, False, False),
+    (1000, 9999, False, False),
+    (1090, 1909, False, False),
+    (999, 1001, False, False),
+    (4567, 4567, False, False),
+]
+
+
+@pytest.mark.parametrize("case", INTEGER_CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]:d}{c[3]:d}")
+def test_integer_pattern_accepts_exactly_the_integers_in_range(
+    case: tuple[int, int, bool, bool],
+) -> None:
+    """The integer-field pattern (and its echo form) matches ``n`` (and ``n.0`` to
+    ``n.000000``) iff the integer ``n`` lies within the bounds, for every ``n`` from 0 to
+    12000, compared as integers here."""
+    import re
+    from decimal import Decimal
+
+    from quotecalc.contract.numbers import integer_echo_pattern, number_string_pattern
+    from quotecalc.fields import Bounds
+
+    low, high, low_open, high_open = case
+    bounds = Bounds(Decimal(low), Decimal(high), low_open, high_open)
+    pattern = re.compile(number_string_pattern(bounds, integral=True))
+    echo = re.compile(integer_echo_pattern(bounds))
+    wrong = []
+    for number in range(12_001):
+        inside = (low < number if low_open else low <= number) and (
+            number < high if high_open else number <= high
+        )
+        for text, expected in (
+            (str(number), inside),
+            (f"{number}.0", inside),
+            (f"{number}.000000", inside),
+            (f"{number}.0000000", False),
+            (f"{number}.5", False),
+            (f"0{number}", False),
+        ):
+            if (pattern.search(text) is not None) != expected:
+                wrong.append(text)
+        if (echo.search(str(number)) is not None) != inside or echo.search(f"{number}.0"):
+            wrong.append(f"echo {number}")
+    assert wrong == [], wrong[:10]
