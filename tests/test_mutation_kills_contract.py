@@ -454,28 +454,34 @@ def _grid(low: int, high: int) -> set[int]:
     return values
 
 
-# Bounds in millionths, (low, high, low_open, high_open), chosen to reach every branch of the
-# fraction builder: equal ends (a fraction of zeros, one digit, several), a shared leading digit
-# with a free, zero or partial rest, a one-digit middle class, whole parts that differ.
+# Bounds (low, high, low_open, high_open), chosen to reach every branch of the fraction builder:
+# equal ends (a fraction of zeros, one digit, several), a shared leading digit with a free, zero
+# or partial rest, a one-digit middle class, whole parts that differ with their last fraction
+# at .999999 and .999998, and open ends between two 6-decimal values.
 PATTERN_CASES = [
-    (100_000, 100_000, False, False),  # exactly 0.1
-    (150_000, 150_000, False, False),  # exactly 0.15
-    (10, 10, False, False),  # exactly 0.00001
-    (1, 1, False, False),  # exactly 0.000001
-    (100_000, 199_999, False, False),  # 0.1 .. 0.199999
-    (100_000, 150_000, False, False),  # 0.1 .. 0.15
-    (250_000, 490_000, False, False),  # 0.25 .. 0.49: the middle digit class is [3-3]
-    (250_000, 390_000, True, True),  # (0.25, 0.39)
-    (120, 500, False, False),  # 0.00012 .. 0.0005
-    (1_250_000, 3_490_000, False, True),  # 1.25 .. < 3.49
-    (999_999, 1_000_001, True, False),  # (0.999999, 1.000001]
-    (12_000_000, 12_500_000, False, False),  # 12 .. 12.5
+    ("0.1", "0.1", False, False),
+    ("0.15", "0.15", False, False),
+    ("0.00001", "0.00001", False, False),
+    ("0.000001", "0.000001", False, False),
+    ("0.1", "0.199999", False, False),
+    ("0.1", "0.15", False, False),
+    ("0.25", "0.49", False, False),  # the middle digit class is [3-3]
+    ("0.25", "0.39", True, True),
+    ("0.00012", "0.0005", False, False),
+    ("1.25", "3.49", False, True),
+    ("0.999999", "1.000001", True, False),
+    ("12", "12.5", False, False),
+    ("1.25", "3.999999", False, False),
+    ("1.25", "3.999998", False, False),
+    ("1.000001", "3.5", False, False),
+    ("0.0000017", "0.0000093", True, True),  # open ends between 6-decimal values
+    ("0.0000017", "2.0000093", False, False),
 ]
 
 
 @pytest.mark.parametrize("case", PATTERN_CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]:d}{c[3]:d}")
 def test_decimal_pattern_accepts_exactly_the_values_in_range(
-    case: tuple[int, int, bool, bool],
+    case: tuple[str, str, bool, bool],
 ) -> None:
     """The request schema's decimal-string pattern (CONTRACT §4.2) matches a plain decimal
     text iff it has at most 6 decimals and its value lies within the bounds, compared with
@@ -487,10 +493,14 @@ def test_decimal_pattern_accepts_exactly_the_values_in_range(
     from quotecalc.fields import Bounds
 
     low, high, low_open, high_open = case
-    bounds = Bounds(Decimal(low) / _MICRO, Decimal(high) / _MICRO, low_open, high_open)
+    bounds = Bounds(Decimal(low), Decimal(high), low_open, high_open)
     pattern = re.compile(number_string_pattern(bounds, integral=False))
+    scaled_low, scaled_high = int(Decimal(low) * _MICRO), int(Decimal(high) * _MICRO)
+    values = _grid(scaled_low, scaled_high)
+    for whole in range(scaled_low // _MICRO, scaled_high // _MICRO + 2):  # each whole's edges
+        values.update(whole * _MICRO + edge for edge in (-2, -1, 0, 1, 2, 999_998, 999_999))
     wrong = []
-    for text in sorted(_texts_near(_grid(low, high))):
+    for text in sorted(_texts_near(values)):
         places = len(text.partition(".")[2])
         expected = places <= 6 and bounds.contains(Decimal(text))
         if (pattern.search(text) is not None) != expected:
@@ -514,29 +524,34 @@ def test_request_writer_names_what_is_not_json(arguments: Any, message: str) -> 
     assert str(refused.value) == message
 
 
-# (low, high, low_open, high_open) of integer bounds, every width's shape: full widths, a shared
-# leading digit, free and partial ends, a one-digit middle class, three- and four-digit ends.
+# (low, high, low_open, high_open) of integer fields' bounds, every width's shape: full widths,
+# a shared leading digit, free and partial ends, a one-digit middle class, three- and four-digit
+# ends, a single integer (0 too), and fractional ends open or closed.
 INTEGER_CASES = [
-    (0, 9, False, False),
-    (0, 1000, False, False),
-    (1, 999, False, True),
-    (7, 1234, False, False),
-    (25, 4321, True, False),
-    (100, 199, False, False),
-    (120, 560, False, False),
-    (250, 389, False, False),
-    (201, 298, False, False),
-    (300, 499, False, False),
-    (1000, 9999, False, False),
-    (1090, 1909, False, False),
-    (999, 1001, False, False),
-    (4567, 4567, False, False),
+    ("0", "0", False, False),
+    ("0", "9", False, False),
+    ("0", "1000", False, False),
+    ("1", "999", False, True),
+    ("7", "1234", False, False),
+    ("25", "4321", True, False),
+    ("100", "199", False, False),
+    ("120", "560", False, False),
+    ("250", "389", False, False),
+    ("201", "298", False, False),
+    ("300", "499", False, False),
+    ("1000", "9999", False, False),
+    ("1090", "1909", False, False),
+    ("999", "1001", False, False),
+    ("4567", "4567", False, False),
+    ("0.7", "12.3", True, True),
+    ("0.7", "12.3", False, False),
+    ("2.5", "7.5", True, True),
 ]
 
 
 @pytest.mark.parametrize("case", INTEGER_CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]:d}{c[3]:d}")
 def test_integer_pattern_accepts_exactly_the_integers_in_range(
-    case: tuple[int, int, bool, bool],
+    case: tuple[str, str, bool, bool],
 ) -> None:
     """The integer-field pattern (and its echo form) matches ``n`` (and ``n.0`` to
     ``n.000000``) iff the integer ``n`` lies within the bounds, for every ``n`` from 0 to
@@ -547,15 +562,13 @@ def test_integer_pattern_accepts_exactly_the_integers_in_range(
     from quotecalc.contract.numbers import integer_echo_pattern, number_string_pattern
     from quotecalc.fields import Bounds
 
-    low, high, low_open, high_open = case
-    bounds = Bounds(Decimal(low), Decimal(high), low_open, high_open)
+    bounds = Bounds(Decimal(case[0]), Decimal(case[1]), case[2], case[3])
     pattern = re.compile(number_string_pattern(bounds, integral=True))
     echo = re.compile(integer_echo_pattern(bounds))
     wrong = []
     for number in range(12_001):
-        inside = (low < number if low_open else low <= number) and (
-            number < high if high_open else number <= high
-        )
+        inside = bounds.low < number if bounds.low_open else bounds.low <= number
+        inside = inside and (number < bounds.high if bounds.high_open else number <= bounds.high)
         for text, expected in (
             (str(number), inside),
             (f"{number}.0", inside),
@@ -568,4 +581,5 @@ def test_integer_pattern_accepts_exactly_the_integers_in_range(
                 wrong.append(text)
         if (echo.search(str(number)) is not None) != inside or echo.search(f"{number}.0"):
             wrong.append(f"echo {number}")
+    wrong += [text for text in ("", ".0", ".", "-0", "+1", " 1") if pattern.search(text)]
     assert wrong == [], wrong[:10]
