@@ -537,6 +537,8 @@ INTEGER_CASES = [
     ("100", "199", False, False),
     ("120", "560", False, False),
     ("250", "389", False, False),
+    ("25", "48", False, False),  # the middle digit class is the one digit 3
+    ("250", "489", False, False),
     ("201", "298", False, False),
     ("300", "499", False, False),
     ("1000", "9999", False, False),
