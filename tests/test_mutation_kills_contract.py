@@ -90,6 +90,7 @@ def test_in_memory_client_sees_the_published_tools_and_the_calculators_answers(m
     assert dumped == [
         _committed("docs/tool/mcp-tool.json"),
         _committed("docs/tool/mcp-tool-batch.json"),
+        _committed("docs/tool/mcp-tool-analysis.json"),
     ]
     answers = got["answers"]
     raw = json.dumps(single).encode()
@@ -142,8 +143,9 @@ def test_tool_and_list_result_are_fresh_copies_of_the_descriptors() -> None:
         for t in server.list_result().tools
     ]
     assert dumped[1] == _committed("docs/tool/mcp-tool-batch.json")
+    assert dumped[2] == _committed("docs/tool/mcp-tool-analysis.json")
     names = [t.name for t in server.list_result().tools]
-    assert names == ["compare_quotes", "compare_quotes_batch"]
+    assert names == ["compare_quotes", "compare_quotes_batch", "analyze_weights"]
     assert [row.name for row in server.TOOLS] == names
     assert server.TOOL_NAME == "compare_quotes"
 
