@@ -42,7 +42,9 @@ def xlsx_case(*rows: list[Any], formats: dict[str, str] | None = None, **extra: 
         written = {key: value for key, value in extra.items() if key not in ("cached", "options")}
         cached = extra.get("cached", {})
         options = extra.get("options", {})
-        path = write_xlsx(folder / "q.xlsx", [list(row) for row in rows], formats=formats, **written)
+        path = write_xlsx(
+            folder / "q.xlsx", [list(row) for row in rows], formats=formats, **written
+        )
         if cached:
             set_cached_values(path, cached)
         return path, options
