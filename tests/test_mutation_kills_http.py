@@ -1,0 +1,161 @@
+"""Mutation kills for the HTTP service (issue 14): what the subprocess tests pin down, in process.
+
+``python -m quotecalc.http``'s own tests start a child interpreter (``test_http_contract``,
+``test_http_server``), which mutmut cannot see; these call ``quotecalc.http.__main__`` and
+the edge directly. ``uvicorn.run`` is replaced by a recorder only to see what the command line
+asks of it (starting a real server is ``test_http_server``'s job); every expected value is the
+documented default or bound (``docs/http.md``), not what the code printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+import pytest
+
+import quotecalc.http
+from quotecalc.http import INSTALL_HINT
+from quotecalc.http import __main__ as http_main
+from quotecalc.http.limits import GRACEFUL_SHUTDOWN_SECONDS, SETTINGS_ENV, Limits, Settings
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("starlette")
+
+
+def test_parser_defaults_are_the_documented_ones() -> None:
+    args = http_main.parser().parse_args([])
+    assert vars(args) == {
+        "host": "127.0.0.1",
+        "port": 8000,
+        "workers": 1,
+        "max_in_flight": 8,
+        "queue_timeout": 5.0,
+        "read_timeout": 10.0,
+        "cors_origin": [],
+    }
+    assert http_main.parser().prog == "python -m quotecalc.http"
+
+
+def test_parser_reads_every_option() -> None:
+    argv = ["--host", "0.0.0.0", "--port", "65535", "--workers", "3", "--max-in-flight", "1"]
+    argv += ["--queue-timeout", "0.001", "--read-timeout", "2.5"]
+    argv += ["--cors-origin", "https://a.example", "--cors-origin", "https://b.example"]
+    args = http_main.parser().parse_args(argv)
+    assert vars(args) == {
+        "host": "0.0.0.0",
+        "port": 65535,
+        "workers": 3,
+        "max_in_flight": 1,
+        "queue_timeout": 0.001,
+        "read_timeout": 2.5,
+        "cors_origin": ["https://a.example", "https://b.example"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("kind", "low", "high", "text", "value"),
+    [
+        (int, 0, 65535, "0", 0),
+        (int, 0, 65535, "65535", 65535),
+        (int, 1, None, "1", 1),
+        (int, 1, None, "1000000", 1000000),
+        (float, 0.001, None, "0.001", 0.001),
+    ],
+)
+def test_bounded_accepts_its_closed_range(
+    kind: Any, low: float, high: float | None, text: str, value: float
+) -> None:
+    assert http_main._bounded(kind, low, high)(text) == value
+
+
+@pytest.mark.parametrize(
+    ("kind", "low", "high", "text", "message"),
+    [
+        (int, 0, 65535, "65536", "out of range: '65536'"),
+        (int, 0, 65535, "-1", "out of range: '-1'"),
+        (int, 1, None, "0", "out of range: '0'"),
+        (float, 0.001, None, "0.0009", "out of range: '0.0009'"),
+        (int, 0, 65535, "http", "not a number: 'http'"),
+        (float, 0.001, None, "soon", "not a number: 'soon'"),
+    ],
+)
+def test_bounded_refuses_with_a_reason(
+    kind: Any, low: float, high: float | None, text: str, message: str
+) -> None:
+    with pytest.raises(argparse.ArgumentTypeError) as caught:
+        http_main._bounded(kind, low, high)(text)
+    assert str(caught.value) == message
+
+
+def test_bad_argv_is_argparse_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        http_main.main(["--port", "70000"])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m quotecalc.http")
+    assert "out of range: '70000'" in err
+
+
+def test_main_runs_uvicorn_with_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append((args, kwargs)))
+    monkeypatch.delenv(SETTINGS_ENV, raising=False)
+    argv = ["--host", "127.0.0.2", "--port", "0", "--workers", "2", "--max-in-flight", "3"]
+    argv += ["--queue-timeout", "0.5", "--read-timeout", "4", "--cors-origin", "https://x.example"]
+    assert http_main.main(argv) == 0
+    assert calls == [
+        (
+            ("quotecalc.http.app:app_from_environment",),
+            {
+                "factory": True,
+                "host": "127.0.0.2",
+                "port": 0,
+                "workers": 2,
+                "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
+                "server_header": False,
+            },
+        )
+    ]
+    assert GRACEFUL_SHUTDOWN_SECONDS == 30
+    settings = Settings.from_json(os.environ[SETTINGS_ENV])
+    expected = Settings(
+        Limits(read_timeout=4.0, max_in_flight=3, queue_timeout=0.5), ("https://x.example",)
+    )
+    assert settings == expected
+    assert type(settings.limits.max_in_flight) is int
+
+
+def test_main_defaults_reach_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    monkeypatch.delenv(SETTINGS_ENV, raising=False)
+    monkeypatch.setattr(sys, "argv", ["quotecalc.http"])
+    assert http_main.main() == 0
+    assert (calls[0]["host"], calls[0]["port"], calls[0]["workers"]) == ("127.0.0.1", 8000, 1)
+    assert Settings.from_json(os.environ[SETTINGS_ENV]) == Settings()
+
+
+def test_missing_extra_is_the_hint_and_exit_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert http_main.main([]) == 1
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", INSTALL_HINT + "\n")
+
+
+def test_a_missing_module_of_quotecalc_itself_is_not_hidden(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delattr(quotecalc.http, "app", raising=False)
+    monkeypatch.setitem(sys.modules, "quotecalc.http.app", None)
+    with pytest.raises(ModuleNotFoundError) as caught:
+        http_main.main([])
+    assert caught.value.name == "quotecalc.http.app"

@@ -1,0 +1,269 @@
+"""Mutation kills for the spreadsheet intake (issue 14): ``python -m quotecalc.intake`` in process.
+
+``test_intake_cli.py`` runs the command in child interpreters, which mutmut cannot see (it is
+ignored there); these tests call ``quotecalc.intake.__main__.main`` with in-memory streams and
+pin the same behaviour: which command lines are accepted and what they parse to, the request
+or the result on stdout with the CLI's exit codes, notes on stderr, templates, and the error
+document. Expected values come from ``docs/intake.md`` and from ``calculate()`` itself.
+"""
+
+# ruff: noqa: RUF001
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from intake_helpers import set_cached_values, write_csv, write_xlsx
+from quotecalc import calculate
+from quotecalc.intake import __main__ as intake_main
+from quotecalc.intake.errors import MESSAGES, NOTE_MESSAGES
+from quotecalc.intake.template import template_bytes
+
+HEADER = ["供应商", "规格", "币种", "每包数量", "最小起订包数", "包价", "运费", "其他费用"]
+HEADER += ["交期（天）", "质量分", "质量定义"]
+ROWS = [
+    HEADER,
+    ["A", "M6 bolt", "CNY", "100", "0", "35.00", "20", "0", "7", "4", "1-5 audit"],
+    ["B", "M6 bolt", "CNY", "250", "5", "80", "0", "15.5", "14", "5", "1-5 audit"],
+]
+ROOT = ["--quantity", "1000", "--currency", "CNY", "--specification", "M6 bolt"]
+ROOT += ["--weights", "cost=0.5,delivery=0.3,quality=0.2", "--quality-scale", "1-5 audit;1;5"]
+
+
+def run(argv: list[str]) -> tuple[int, bytes, bytes]:
+    stdout, stderr = io.BytesIO(), io.BytesIO()
+    code = intake_main.main(argv, stdout, stderr)
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+def error_codes(stdout: bytes) -> list[str]:
+    assert stdout.endswith(b"\n") and stdout.count(b"\n") == 1
+    return [error["code"] for error in json.loads(stdout)["errors"]]
+
+
+@pytest.mark.parametrize(
+    ("argv", "parsed"),
+    [
+        (["a.csv"], ("a.csv", {}, set())),
+        (["--calculate", "a.csv"], ("a.csv", {}, {"--calculate"})),
+        (
+            ["a.csv", "--sheet", "S", "--encoding", "gbk", "--quantity", "5"],
+            ("a.csv", {"sheet": "S", "encoding": "gbk", "quantity": "5"}, set()),
+        ),
+        (
+            [
+                "--currency",
+                "CNY",
+                "--specification",
+                "x",
+                "--weights",
+                "w",
+                "--quality-scale",
+                "q",
+                "--max-lead-days",
+                "7",
+                "--minimum-quality-score",
+                "2",
+                "--sensitivity-delta",
+                "0.1",
+                "f.xlsx",
+            ],
+            (
+                "f.xlsx",
+                {
+                    "currency": "CNY",
+                    "specification": "x",
+                    "weights": "w",
+                    "quality_scale": "q",
+                    "max_lead_days": "7",
+                    "minimum_quality_score": "2",
+                    "sensitivity_delta": "0.1",
+                },
+                set(),
+            ),
+        ),
+        (["a.csv", "--delimiter", "\\t"], ("a.csv", {"delimiter": "\t"}, set())),
+        (["a.csv", "--delimiter", ";"], ("a.csv", {"delimiter": ";"}, set())),
+        (["a.csv", "--delimiter", "t"], ("a.csv", {"delimiter": "t"}, set())),
+        (["--template", "zh"], (None, {"template": "zh"}, set())),
+        (["--template", "en", "--xlsx"], (None, {"template": "en"}, {"--xlsx"})),
+        (["--xlsx", "--template", "zh"], (None, {"template": "zh"}, {"--xlsx"})),
+        (["-"], ("-", {}, set())),
+    ],
+)
+def test_accepted_command_lines(argv: list[str], parsed: tuple[object, ...]) -> None:
+    assert intake_main.parse_argv(argv) == parsed
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["a.csv", "b.csv"],
+        ["a.csv", "--quantity"],
+        ["a.csv", "--quantity", "1", "--quantity", "2"],
+        ["a.csv", "--bogus"],
+        ["a.csv", "--xlsx"],
+        ["a.csv", "--calculate", "--calculate"],
+        ["--template"],
+        ["--template", "fr"],
+        ["--template", "zh", "--template", "zh"],
+        ["--template", "zh", "a.csv"],
+        ["a.csv", "--template", "zh"],
+        ["--template", "zh", "--calculate"],
+        ["--template", "zh", "--quantity", "1"],
+        ["--template", "zh", "--xlsx", "--xlsx"],
+        ["--calculate"],
+    ],
+)
+def test_refused_command_lines(argv: list[str]) -> None:
+    assert intake_main.parse_argv(argv) is None
+    code, out, err = run(argv)
+    assert (code, error_codes(out), err) == (2, ["invalid_arguments"], b"")
+    assert json.loads(out)["errors"] == [
+        {"code": "invalid_arguments", "cell": "", "message": MESSAGES["invalid_arguments"]}
+    ]
+
+
+def test_request_on_stdout(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "q.csv", ROWS)
+    code, out, err = run([str(path), *ROOT])
+    assert (code, err) == (0, b"")
+    assert out.endswith(b"\n") and out.count(b"\n") == 1
+    request = json.loads(out)
+    assert list(request) == [
+        "schemaVersion",
+        "quantity",
+        "currency",
+        "specification",
+        "weights",
+        "qualityScale",
+        "quotes",
+    ]
+    assert request["weights"] == {"cost": "0.5", "delivery": "0.3", "quality": "0.2"}
+    assert request["qualityScale"] == {"definition": "1-5 audit", "minimum": "1", "maximum": "5"}
+    assert [quote["supplierId"] for quote in request["quotes"]] == ["A", "B"]
+    assert request["quotes"][1]["otherFees"] == "15.5"
+
+
+@pytest.mark.parametrize(
+    ("options", "status", "exit_code"),
+    [
+        (ROOT, "completed", 0),
+        (ROOT[:4] + ROOT[6:], "partial", 0),  # no specification: partial (contract §6)
+    ],
+)
+def test_calculate_answers_like_the_library(
+    tmp_path: Path, options: list[str], status: str, exit_code: int
+) -> None:
+    path = write_csv(tmp_path / "q.csv", ROWS)
+    code, request, _ = run([str(path), *options])
+    assert code == 0
+    expected = calculate(request)
+    code, out, err = run([str(path), *options, "--calculate"])
+    assert out == expected.to_json()
+    assert code == expected.exit_code == exit_code
+    assert json.loads(out)["status"] == status
+    assert err == b""
+
+
+def test_calculate_with_an_invalid_root_is_exit_2(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "q.csv", ROWS)
+    code, out, _ = run([str(path), "--quantity", "0", *ROOT[2:], "--calculate"])
+    assert code == 2
+    assert json.loads(out)["status"] == "invalid_input"
+
+
+def test_sheet_errors_are_the_error_document_and_exit_2(tmp_path: Path) -> None:
+    rows = [ROWS[0], [*ROWS[1][:5], "35,000.00", *ROWS[1][6:]]]  # F2: the pack price
+    code, out, err = run([str(write_csv(tmp_path / "q.csv", rows)), "--calculate"])
+    assert (code, err) == (2, b"")
+    assert json.loads(out) == {
+        "schemaVersion": 1,
+        "errors": [
+            {
+                "code": "thousands_separator",
+                "cell": "F2",
+                "message": MESSAGES["thousands_separator"],
+            }
+        ],
+    }
+
+
+def test_tab_delimiter(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "q.csv", ROWS, delimiter="\t")
+    code, out, _ = run([str(path), "--delimiter", "\\t"])
+    assert code == 0
+    assert [quote["supplierId"] for quote in json.loads(out)["quotes"]] == ["A", "B"]
+
+
+def test_float_tail_note_on_stderr_request_on_stdout(tmp_path: Path) -> None:
+    pytest.importorskip("openpyxl")
+    rows: list[list[Any]] = [ROWS[0][:6], ["A", "M6 bolt", "CNY", 100, 0, 35.2]]
+    path = write_xlsx(tmp_path / "q.xlsx", rows, formats={"F2": "0.00"})
+    set_cached_values(path, {"F2": "35.199999999999996"})
+    code, out, err = run([str(path)])
+    assert code == 0
+    assert json.loads(out)["quotes"][0]["packPrice"] == "35.2"
+    assert [json.loads(line) for line in err.splitlines()] == [
+        {
+            "code": "float_tail_rounded",
+            "cell": "Sheet1!F2",
+            "message": NOTE_MESSAGES["float_tail_rounded"],
+        }
+    ]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_csv_template(lang: str) -> None:
+    code, out, err = run(["--template", lang])
+    assert (code, err) == (0, b"")
+    assert out == template_bytes(lang, xlsx=False)
+
+
+def test_xlsx_template() -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    code, out, _ = run(["--template", "en", "--xlsx"])
+    assert code == 0
+    workbook = openpyxl.load_workbook(io.BytesIO(out))
+    assert workbook.sheetnames == ["Quotes", "Columns"]  # docs/intake.md, the template
+
+
+def test_xlsx_template_without_openpyxl_is_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "openpyxl", None)
+    code, out, _ = run(["--template", "zh", "--xlsx"])
+    assert (code, error_codes(out)) == (2, ["xlsx_support_missing"])
+
+
+def test_template_failing_on_another_module_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    from quotecalc.intake import template
+
+    def broken(lang: str, *, xlsx: bool) -> bytes:
+        raise ModuleNotFoundError("No module named 'quotecalc.other'", name="quotecalc.other")
+
+    monkeypatch.setattr(template, "template_bytes", broken)
+    with pytest.raises(ModuleNotFoundError):
+        run(["--template", "zh"])
+
+
+def test_run_reads_sys_argv_and_flushes(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["quotecalc.intake", "--template", "en"])
+    assert intake_main.run() == 0
+    out, err = capsysbinary.readouterr()
+    assert (out, err) == (template_bytes("en", xlsx=False), b"")
+
+
+def test_run_refuses_a_bad_command_line_with_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["quotecalc.intake", "--template", "fr"])
+    assert intake_main.run() == 2
+    out, _ = capsysbinary.readouterr()
+    assert error_codes(out) == ["invalid_arguments"]
