@@ -10,6 +10,7 @@ documented default or bound (``docs/http.md``), not what the code printed.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from typing import Any
@@ -159,3 +160,62 @@ def test_a_missing_module_of_quotecalc_itself_is_not_hidden(
     with pytest.raises(ModuleNotFoundError) as caught:
         http_main.main([])
     assert caught.value.name == "quotecalc.http.app"
+
+
+def test_the_openapi_document_built_now_is_the_committed_file() -> None:
+    """``openapi_bytes()`` is cached and ``test_http_contract`` builds its document at import
+    time, both before any mutant is switched on; this builds it inside the test."""
+    from conftest import ROOT
+    from quotecalc.http.openapi import OPENAPI_PATH, openapi_document
+    from quotecalc.schema import serialise
+
+    assert serialise(openapi_document()) == (ROOT / OPENAPI_PATH).read_bytes()
+
+
+def test_app_from_environment_reads_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient
+
+    from quotecalc.http.app import app_from_environment
+
+    origin = "https://x.example"
+    monkeypatch.setenv(SETTINGS_ENV, Settings(Limits(), (origin,)).to_json())
+    with TestClient(app_from_environment()) as client:
+        answer = client.get("/healthz", headers={"Origin": origin})
+    assert answer.status_code == 200
+    assert answer.headers["access-control-allow-origin"] == origin
+    monkeypatch.delenv(SETTINGS_ENV)
+    with TestClient(app_from_environment()) as client:
+        answer = client.get("/healthz", headers={"Origin": origin})
+    assert answer.status_code == 200
+    assert "access-control-allow-origin" not in answer.headers
+
+
+def error_of(response: Any) -> tuple[int, str]:
+    return response.status_code, json.loads(response.body)["error"]["code"]
+
+
+def test_router_errors_become_transport_errors() -> None:
+    import asyncio
+
+    from starlette.exceptions import HTTPException
+
+    from quotecalc.http.app import http_error, server_error
+
+    async def answers() -> list[Any]:
+        return [
+            await http_error(None, HTTPException(404)),  # type: ignore[arg-type]
+            await http_error(None, HTTPException(405, headers={"Allow": "POST"})),  # type: ignore[arg-type]
+            await http_error(None, HTTPException(400)),  # type: ignore[arg-type]
+            await http_error(None, RuntimeError("not an HTTP error")),  # type: ignore[arg-type]
+            await server_error(None, RuntimeError("bug")),  # type: ignore[arg-type]
+        ]
+
+    not_found, not_allowed, other, foreign, bug = asyncio.run(answers())
+    assert error_of(not_found) == (404, "not_found") and "allow" not in not_found.headers
+    assert error_of(not_allowed) == (405, "method_not_allowed")
+    assert not_allowed.headers["allow"] == "POST"
+    assert error_of(other) == (500, "server_error")
+    assert error_of(foreign) == (500, "server_error")
+    assert error_of(bug) == (500, "server_error")
+    assert bug.headers["connection"] == "close"
+    assert "connection" not in foreign.headers

@@ -267,3 +267,55 @@ def test_run_refuses_a_bad_command_line_with_exit_2(
     assert intake_main.run() == 2
     out, _ = capsysbinary.readouterr()
     assert error_codes(out) == ["invalid_arguments"]
+
+
+def test_the_synonym_index_is_every_folded_name() -> None:
+    """``NAME_TO_FIELD`` is built at import, before mutmut switches a mutant on: build it again."""
+    from quotecalc.intake import headers
+
+    expected = {}
+    for field, (chinese, english) in headers.SYNONYMS.items():
+        for name in (field, *chinese, *english):
+            expected[headers.fold(name)] = field
+    assert headers._index() == expected == headers.NAME_TO_FIELD
+    assert headers._index()["交期(天)"] == "leadDays"  # full-width parentheses folded
+    assert headers._index()["supplierid"] == "supplierId"
+
+
+def test_a_synonym_naming_two_fields_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from quotecalc.intake import headers
+
+    clash = {
+        **headers.SYNONYMS,
+        "freight": (("运费",), ("Freight", "ＦＲＥＩＧＨＴ", " currency ")),
+    }
+    monkeypatch.setattr(headers, "SYNONYMS", clash)
+    with pytest.raises(ValueError) as raised:
+        headers._index()
+    assert str(raised.value) == "a folded synonym names two fields"
+
+
+def test_read_raises_with_every_error(tmp_path: Path) -> None:
+    from quotecalc.intake import IntakeFailed, read
+
+    rows = [ROWS[0], [*ROWS[1][:5], "5%", *ROWS[1][6:]], [*ROWS[2][:5], "1,000", *ROWS[2][6:]]]
+    with pytest.raises(IntakeFailed) as raised:
+        read(write_csv(tmp_path / "q.csv", rows))
+    assert str(raised.value) == "2 intake error(s)"
+    assert [(e.code, e.cell) for e in raised.value.errors] == [
+        ("percent_sign", "F2"),
+        ("thousands_separator", "F3"),
+    ]
+
+
+def test_any_single_character_but_quote_and_line_ends_is_a_delimiter(tmp_path: Path) -> None:
+    from quotecalc.intake import intake
+
+    path = tmp_path / "q.csv"
+    path.write_text("供应商X规格\r\nAXM6\r\n", encoding="utf-8")
+    done = intake(path, delimiter="X")
+    assert done.errors == ()
+    assert done.request is not None
+    assert done.request["quotes"] == [{"supplierId": "A", "specification": "M6"}]
+    for refused in ('"', "\r", "\n", "XX", ""):
+        assert [e.code for e in intake(path, delimiter=refused).errors] == ["invalid_option"]
