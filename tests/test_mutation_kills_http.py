@@ -219,3 +219,54 @@ def test_router_errors_become_transport_errors() -> None:
     assert error_of(bug) == (500, "server_error")
     assert bug.headers["connection"] == "close"
     assert "connection" not in foreign.headers
+
+
+def test_help_says_what_each_option_does(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        http_main.main(["--help"])
+    assert caught.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for phrase in (
+        "usage: python -m quotecalc.http",
+        "Serve quotecalc over HTTP: POST /quotecalc/calculate and friends.",
+        "--host HOST address to bind (default: loopback)",
+        "--workers WORKERS worker processes",
+        "--max-in-flight MAX_IN_FLIGHT calculations running at once per worker",
+        "--queue-timeout QUEUE_TIMEOUT seconds a calculation waits for a slot before 503",
+        "--read-timeout READ_TIMEOUT seconds a request body may take to arrive before 408",
+        "--cors-origin ORIGIN allow this browser origin (repeatable; no CORS at all by default)",
+    ):
+        assert phrase in text, phrase
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--port", "65536"],
+        ["--port", "-1"],
+        ["--workers", "0"],
+        ["--max-in-flight", "0"],
+        ["--queue-timeout", "0.0009"],
+        ["--read-timeout", "0.0009"],
+        ["--queue-timeout", "0"],
+    ],
+)
+def test_each_option_keeps_its_bound(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        http_main.parser().parse_args(argv)
+    assert caught.value.code == 2
+    assert f"out of range: '{argv[1]}'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "key", "value"),
+    [
+        (["--port", "0"], "port", 0),
+        (["--workers", "1"], "workers", 1),
+        (["--max-in-flight", "1"], "max_in_flight", 1),
+        (["--queue-timeout", "0.001"], "queue_timeout", 0.001),
+        (["--read-timeout", "0.001"], "read_timeout", 0.001),
+    ],
+)
+def test_each_option_accepts_its_least_value(argv: list[str], key: str, value: float) -> None:
+    assert getattr(http_main.parser().parse_args(argv), key) == value
