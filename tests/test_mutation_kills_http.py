@@ -270,3 +270,31 @@ def test_each_option_keeps_its_bound(argv: list[str], capsys: pytest.CaptureFixt
 )
 def test_each_option_accepts_its_least_value(argv: list[str], key: str, value: float) -> None:
     assert getattr(http_main.parser().parse_args(argv), key) == value
+
+
+def test_health_is_one_compact_line_never_cached() -> None:
+    from starlette.testclient import TestClient
+
+    from quotecalc.http.app import create_app
+
+    with TestClient(create_app()) as client:
+        answer = client.get("/healthz")
+    assert answer.status_code == 200
+    assert answer.content == (
+        b'{"schemaVersion":1,"status":"ok","tool":"quotecalc","toolVersion":"0.1.0"}\n'
+    )
+    assert answer.headers["cache-control"] == "no-store"
+    assert answer.headers["content-type"] == "application/json"
+
+
+def test_main_without_argv_reads_sys_argv_after_the_program_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import uvicorn
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    monkeypatch.delenv(SETTINGS_ENV, raising=False)
+    monkeypatch.setattr(sys, "argv", ["quotecalc.http", "--port", "1234"])
+    assert http_main.main() == 0
+    assert calls[0]["port"] == 1234

@@ -319,3 +319,30 @@ def test_any_single_character_but_quote_and_line_ends_is_a_delimiter(tmp_path: P
     assert done.request["quotes"] == [{"supplierId": "A", "specification": "M6"}]
     for refused in ('"', "\r", "\n", "XX", ""):
         assert [e.code for e in intake(path, delimiter=refused).errors] == ["invalid_option"]
+
+
+def test_error_document_keeps_non_ascii_cell_references_as_utf8() -> None:
+    from quotecalc.intake.errors import IntakeError, error_document
+
+    message = MESSAGES["percent_sign"]
+    expected = (
+        '{"schemaVersion":1,"errors":[{"code":"percent_sign","cell":"报价!B2","message":"'
+        + message
+        + '"}]}\n'
+    )
+    assert error_document([IntakeError("percent_sign", "报价!B2")]) == expected.encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("places", "expected"),
+    [(30, ("35.2", True)), (31, "unsupported_number_format")],
+)
+def test_fixed_formats_up_to_thirty_places(places: int, expected: object) -> None:
+    # 35.199999999999996 is the double nearest 35.2 minus one step: 15 significant digits show
+    # 35.2000...; up to 30 zeros after the point are a supported format (docs/intake.md).
+    from quotecalc.intake.floats import float_to_text
+
+    tail = 35.199999999999996
+    assert repr(tail) == "35.199999999999996"
+    assert float_to_text(tail, "0." + "0" * places) == expected
+    assert float_to_text(tail, "#,##0." + "0" * places) == expected
