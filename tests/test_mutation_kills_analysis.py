@@ -5,12 +5,18 @@ The request helpers are ``test_analysis``'s (one pack of 100 for 100 units, so a
 total is its pack price; cost and delivery components ``(max - value) / (max - min)``).
 """
 
+# The Chinese report lines use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
 from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import Any
+
+import pytest
 
 from quotecalc.analysis import ANALYSIS_PIPELINE, Analysis, analyze
+from quotecalc.analysis_text import weight_analysis_lines
 from quotecalc.pipeline import DEFAULT_PIPELINE
 from quotecalc.simplex import half_l1
 from quotecalc.stages.analysis import AnalysisStage
@@ -76,3 +82,137 @@ def test_a_hand_built_document_serialises_exactly() -> None:
     assert Analysis(document, 0).to_json() == (
         '{"kind":"weight-analysis","ids":["é","甲"],"n":null}\n'.encode()
     )
+
+
+def three_dimension_analysis() -> dict[str, Any]:
+    """A hand-written ``analysis`` member: A wins, B and C share a region that never wins,
+    C is dominated by A and B, and B and D tie first 1/5 away."""
+    point = {"cost": "1/2", "delivery": "1/2", "quality": "0"}
+    return {
+        "candidates": ["A", "B", "C", "D"],
+        "dimensions": ["cost", "delivery", "quality"],
+        "excludedDimensions": [],
+        "weights": {"cost": "1/2", "delivery": "3/10", "quality": "1/5"},
+        "winners": ["A"],
+        "regions": [
+            {
+                "supplierIds": ["A"],
+                "canWin": True,
+                "vertices": [{"cost": "1", "delivery": "0", "quality": "0"}, point],
+                "areaShare": "0.750000",
+                "areaShareExact": "3/4",
+            },
+            {
+                "supplierIds": ["B", "C"],
+                "canWin": False,
+                "vertices": [],
+                "areaShare": "0.000000",
+                "areaShareExact": "0",
+            },
+        ],
+        "dominance": [{"supplierId": "C", "dominatedBy": ["A", "B"]}],
+        "switchingDistance": {
+            "distance": "0.200000",
+            "distanceExact": "1/5",
+            "point": point,
+            "supplierIds": ["B", "D"],
+        },
+        "stability": [],
+    }
+
+
+def cells(line: str) -> list[str]:
+    """A table line's cells as written (padding kept), between the outer borders."""
+    assert line.startswith("|") and line.endswith("|")
+    return line[1:-1].split("|")
+
+
+def test_text_section_of_a_three_dimension_analysis_in_english() -> None:
+    lines = weight_analysis_lines(three_dimension_analysis(), "en")
+    assert lines[:4] == [
+        "",
+        "== Weight analysis ==",
+        "Weights as shares (they sum to 1) of cost / delivery / quality. A supplier's region is"
+        " every set of shares at which it ranks first or ties for first; its share is the part"
+        " of all possible weightings, exact.",
+        "Your weights as shares: cost 1/2, delivery 3/10, quality 1/5; first: A.",
+    ]
+    header, rule, first, second = lines[4:8]
+    assert [cell.strip() for cell in cells(header)] == [
+        "Supplier",
+        "Can rank first",
+        "Share of weightings",
+        "Exact",
+        "Region corners (cost / delivery / quality)",
+    ]
+    assert set(rule) == {"|", "-"}
+    # Supplier and corners left-aligned, the two shares right-aligned under their headers.
+    assert cells(first)[:4] == [
+        " " + "A".ljust(len("Supplier")) + " ",
+        " " + "yes".ljust(len("Can rank first")) + " ",
+        " " + "0.750000".rjust(len("Share of weightings")) + " ",
+        " " + "3/4".rjust(len("Exact")) + " ",
+    ]
+    assert cells(first)[4].strip() == "(1, 0, 0) (1/2, 1/2, 0)"
+    assert [cell.strip() for cell in cells(second)] == ["B, C", "no", "0.000000", "0", "-"]
+    assert lines[8:] == [
+        "- C is dominated by A, B: no better on any dimension and worse on at least one.",
+        "Switching distance 1/5 (0.200000): moving that share of the weight, to (1/2, 1/2, 0),"
+        " makes B, D rank first or tie.",
+    ]
+
+
+def test_text_section_of_a_three_dimension_analysis_in_chinese() -> None:
+    lines = weight_analysis_lines(three_dimension_analysis(), "zh")
+    assert lines[:4] == [
+        "",
+        "== 权重空间分析 ==",
+        "权重按份额表示（合计为 1），维度：成本 / 交期 / 质量。某供应商的区域是它排名第一"
+        "（含并列）的全部权重份额；其占比是它在所有可能权重中所占的精确比例。",
+        "您的权重份额：成本 1/2，交期 3/10，质量 1/5；第一名：A。",
+    ]
+    assert [cell.strip() for cell in cells(lines[4])] == [
+        "供应商",
+        "能否第一",
+        "权重空间占比",
+        "精确值",
+        "区域顶点（成本 / 交期 / 质量）",
+    ]
+    assert [cell.strip() for cell in cells(lines[6])][:2] == ["A", "是"]
+    assert [cell.strip() for cell in cells(lines[7])] == ["B、C", "否", "0.000000", "0", "-"]
+    assert lines[8:] == [
+        "- C 被 A、B 占优：没有任何维度更好，且至少一个维度更差。",
+        "切换距离 1/5（0.200000）：把这一份额的权重移到 (1/2, 1/2, 0)，B、D 将排名第一或并列第一。",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            [
+                "No supplier is dominated by another.",
+                "No other supplier ranks first at any weights.",
+            ],
+        ),
+        ("zh", ["没有供应商被其他供应商占优。", "在任何权重下都没有其他供应商能排名第一。"]),
+    ],
+)
+def test_no_dominance_and_no_switch(lang: str, expected: list[str]) -> None:
+    analysis = {**three_dimension_analysis(), "dominance": [], "switchingDistance": None}
+    assert weight_analysis_lines(analysis, lang)[-2:] == expected
+
+
+def test_names_the_engine_does_not_know_are_written_escaped() -> None:
+    # The dimension names are the engine's three; any other is still written, made harmless.
+    analysis = {
+        **three_dimension_analysis(),
+        "dimensions": ["cost", "x\x07"],
+        "weights": {"cost": "1/2", "x\x07": "1/2"},
+        "excludedDimensions": [{"dimension": "y\x1b", "reason": "component_unavailable"}],
+    }
+    lines = weight_analysis_lines(analysis, "en")
+    assert "of cost / x\\u0007." in lines[2]
+    assert lines[3] == "Your weights as shares: cost 1/2, x\\u0007 1/2; first: A."
+    assert lines[4] == "Not in the analysis: y\\u001b (a component is unknown)."
