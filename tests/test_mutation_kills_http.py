@@ -298,3 +298,38 @@ def test_main_without_argv_reads_sys_argv_after_the_program_name(
     monkeypatch.setattr(sys, "argv", ["quotecalc.http", "--port", "1234"])
     assert http_main.main() == 0
     assert calls[0]["port"] == 1234
+
+
+def test_a_body_of_exactly_the_limit_with_its_length_is_calculated() -> None:
+    from conftest import EXAMPLES
+    from http_support import call
+    from quotecalc import calculate
+    from quotecalc.http.app import create_app
+    from quotecalc.stages.parse import MAX_INPUT_BYTES
+
+    raw = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes()
+    padded = raw + b" " * (MAX_INPUT_BYTES - len(raw))
+    headers = [("content-type", "application/json"), ("content-length", str(len(padded)))]
+    reply = call(create_app(), "POST", "/quotecalc/calculate", chunks=[padded], headers=headers)
+    assert (reply.status, reply.body) == (200, calculate(raw).to_json())
+    assert reply.headers["cache-control"] == "no-store"
+    assert "connection" not in reply.headers  # the whole body was read
+
+
+def test_a_client_gone_mid_body_gets_the_row_and_the_connection_closed() -> None:
+    from http_support import call
+    from quotecalc.http.app import create_app
+    from quotecalc.http.errors import ERRORS
+
+    headers = [("content-type", "application/json"), ("content-length", "1000")]
+    reply = call(
+        create_app(),
+        "POST",
+        "/quotecalc/calculate",
+        chunks=[b'{"schema'],
+        headers=headers,
+        disconnect=True,
+    )
+    assert (reply.status, reply.body) == (400, ERRORS["client_disconnected"].body())
+    assert reply.headers["connection"] == "close"
+    assert reply.headers["cache-control"] == "no-store"
