@@ -333,3 +333,34 @@ def test_a_client_gone_mid_body_gets_the_row_and_the_connection_closed() -> None
     assert (reply.status, reply.body) == (400, ERRORS["client_disconnected"].body())
     assert reply.headers["connection"] == "close"
     assert reply.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    ("method", "request_headers", "allowed"),
+    [
+        ("GET", "x-request-id", True),
+        ("POST", "content-type, x-request-id", True),
+        ("DELETE", "content-type", False),
+        ("PUT", "", False),
+        ("POST", "x-other", False),
+    ],
+)
+def test_cors_preflight_allows_the_documented_methods_and_headers(
+    method: str, request_headers: str, allowed: bool
+) -> None:
+    """docs/http.md: with an origin configured, browsers may GET and POST and send
+    Content-Type and X-Request-Id; nothing else."""
+    from http_support import call
+    from quotecalc.http.app import create_app
+
+    origin = "https://erp.example.test"
+    app = create_app(Settings(cors_origins=(origin,)))
+    headers = [("origin", origin), ("access-control-request-method", method)]
+    if request_headers:
+        headers.append(("access-control-request-headers", request_headers))
+    reply = call(app, "OPTIONS", "/quotecalc/calculate", headers=headers)
+    assert reply.status == (200 if allowed else 400)
+    if allowed:
+        assert reply.headers["access-control-allow-origin"] == origin
+        methods = {m.strip() for m in reply.headers["access-control-allow-methods"].split(",")}
+        assert methods == {"GET", "POST"}
