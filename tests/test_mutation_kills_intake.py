@@ -346,3 +346,21 @@ def test_fixed_formats_up_to_thirty_places(places: int, expected: object) -> Non
     assert repr(tail) == "35.199999999999996"
     assert float_to_text(tail, "0." + "0" * places) == expected
     assert float_to_text(tail, "#,##0." + "0" * places) == expected
+
+
+def test_file_level_errors_come_before_the_header_row() -> None:
+    from quotecalc.intake.errors import IntakeError, report
+
+    # "unsupported_file_type" sorts after "missing_header" by code, but file-level first.
+    found = [IntakeError("missing_header", "1:1"), IntakeError("unsupported_file_type", "")]
+    assert report(found) == (found[1], found[0])
+    found = [IntakeError("missing_header", "Sheet1!1:1"), IntakeError("xlsx_unreadable", "")]
+    assert report(found) == (found[1], found[0])
+
+
+def test_a_weight_item_is_split_at_its_first_equals_sign() -> None:
+    from quotecalc.intake.request import root_fields
+
+    fields, errors = root_fields({"weights": "cost=0=1,delivery=1"})
+    assert errors == []
+    assert fields == {"weights": {"cost": "0=1", "delivery": "1"}}
