@@ -364,3 +364,19 @@ def test_cors_preflight_allows_the_documented_methods_and_headers(
         assert reply.headers["access-control-allow-origin"] == origin
         methods = {m.strip() for m in reply.headers["access-control-allow-methods"].split(",")}
         assert methods == {"GET", "POST"}
+
+
+def test_a_row_answers_an_over_limit_body_with_the_calculators_own_413() -> None:
+    """``Calculation.answer`` on limit + 1 bytes (what the edge hands over at most), called
+    directly: ``too_large()`` is cached, so the edge's tests may never run it again."""
+    from quotecalc import calculate
+    from quotecalc.batch import calculate_batch
+    from quotecalc.http.operations import CALCULATE, CALCULATE_BATCH, Answer
+
+    over = b"{" * (CALCULATE.body_limit + 1)
+    assert CALCULATE.answer(over) == Answer(413, calculate(over).to_json())
+    assert json.loads(calculate(over).to_json())["limitations"][0]["code"] == "input_too_large"
+    over_batch = b" " * (CALCULATE_BATCH.body_limit + 1)
+    assert CALCULATE_BATCH.answer(over_batch) == Answer(413, calculate_batch(over_batch).to_json())
+    exact = b" " * CALCULATE.body_limit
+    assert CALCULATE.answer(exact) == Answer(422, calculate(exact).to_json())

@@ -364,3 +364,10 @@ def test_a_weight_item_is_split_at_its_first_equals_sign() -> None:
     fields, errors = root_fields({"weights": "cost=0=1,delivery=1"})
     assert errors == []
     assert fields == {"weights": {"cost": "0=1", "delivery": "1"}}
+
+
+def test_a_whole_row_error_comes_before_the_cells_of_its_row() -> None:
+    from quotecalc.intake.errors import IntakeError, report
+
+    found = [IntakeError("missing_required", "A3"), IntakeError("too_many_rows", "3:3")]
+    assert report(found) == (found[1], found[0])
