@@ -380,3 +380,26 @@ def test_a_row_answers_an_over_limit_body_with_the_calculators_own_413() -> None
     assert CALCULATE_BATCH.answer(over_batch) == Answer(413, calculate_batch(over_batch).to_json())
     exact = b" " * CALCULATE.body_limit
     assert CALCULATE.answer(exact) == Answer(422, calculate(exact).to_json())
+
+
+def test_a_body_message_without_a_body_key_is_empty() -> None:
+    """ASGI: ``body`` is optional in ``http.request`` and defaults to ``b""``."""
+    import anyio
+
+    from quotecalc.http.edge import read_body
+
+    messages = iter(
+        [
+            {"type": "http.request", "more_body": True},
+            {"type": "http.request", "body": b"{}", "more_body": True},
+            {"type": "http.request"},
+        ]
+    )
+
+    async def receive() -> Any:
+        return next(messages)
+
+    async def read() -> bytes:
+        return await read_body(receive, 10, 5.0)
+
+    assert anyio.run(read) == b"{}"
