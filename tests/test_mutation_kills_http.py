@@ -403,3 +403,55 @@ def test_a_body_message_without_a_body_key_is_empty() -> None:
         return await read_body(receive, 10, 5.0)
 
     assert anyio.run(read) == b"{}"
+
+
+def test_request_id_passes_other_scopes_through_untouched() -> None:
+    """The lifespan (and any non-HTTP scope) reaches the app as it came, with the server's
+    own receive and send."""
+    import anyio
+
+    from quotecalc.http.edge import RequestId
+
+    seen: list[tuple[Any, Any, Any]] = []
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:
+        seen.append((scope, receive, send))
+
+    async def receive() -> Any:
+        return {"type": "lifespan.startup"}
+
+    async def send(message: Any) -> None:
+        return None
+
+    scope = {"type": "lifespan", "asgi": {"version": "3.0"}}
+
+    async def run() -> None:
+        await RequestId(inner)(scope, receive, send)
+
+    anyio.run(run)
+    assert seen == [(scope, receive, send)]
+
+
+def test_read_body_keeps_limit_plus_one_bytes_of_an_overshooting_chunk() -> None:
+    import anyio
+
+    from quotecalc.http.edge import read_body
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b"x" * 25, "more_body": True}
+
+    async def read() -> bytes:
+        return await read_body(receive, 10, 5.0)
+
+    assert anyio.run(read) == b"x" * 11
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["application/json; charset=Xutf-8X", 'application/json; charset="utf-8X"'],
+)
+def test_only_quotes_are_stripped_from_the_charset(content_type: str) -> None:
+    from quotecalc.http.limits import accepts_media_type
+
+    assert not accepts_media_type(content_type)
+    assert accepts_media_type('application/json; charset="utf-8"')
