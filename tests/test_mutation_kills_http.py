@@ -455,3 +455,33 @@ def test_only_quotes_are_stripped_from_the_charset(content_type: str) -> None:
 
     assert not accepts_media_type(content_type)
     assert accepts_media_type('application/json; charset="utf-8"')
+
+
+def test_request_id_is_added_to_a_start_message_without_headers() -> None:
+    """ASGI: ``headers`` is optional in ``http.response.start``."""
+    import anyio
+
+    from quotecalc.http.edge import RequestId
+
+    sent: list[Any] = []
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 204})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "headers": [(b"x-request-id", b"abc")]}
+
+    async def run() -> None:
+        await RequestId(inner)(scope, receive, send)
+
+    anyio.run(run)
+    assert sent == [
+        {"type": "http.response.start", "status": 204, "headers": [(b"x-request-id", b"abc")]},
+        {"type": "http.response.body", "body": b""},
+    ]

@@ -371,3 +371,11 @@ def test_a_whole_row_error_comes_before_the_cells_of_its_row() -> None:
 
     found = [IntakeError("missing_required", "A3"), IntakeError("too_many_rows", "3:3")]
     assert report(found) == (found[1], found[0])
+
+
+def test_request_bytes_are_compact_utf8_and_one_newline() -> None:
+    from quotecalc.intake.request import request_bytes
+
+    assert request_bytes({"quotes": [{"supplierId": "甲"}], "n": "1"}) == (
+        '{"quotes":[{"supplierId":"甲"}],"n":"1"}\n'.encode()
+    )
