@@ -379,3 +379,52 @@ def test_request_bytes_are_compact_utf8_and_one_newline() -> None:
     assert request_bytes({"quotes": [{"supplierId": "甲"}], "n": "1"}) == (
         '{"quotes":[{"supplierId":"甲"}],"n":"1"}\n'.encode()
     )
+
+
+def test_undecodable_lines_are_found_in_the_files_own_encoding(tmp_path: Path) -> None:
+    # Line 2 is valid GB18030 (and not valid UTF-8); line 3 holds 0xFF, invalid in both.
+    from quotecalc.intake.csv_reader import read_csv
+
+    path = tmp_path / "q.csv"
+    path.write_bytes(b"supplierId\n" + "中文".encode("gb18030") + b"\n\xff\n")
+    grid = read_csv(path, "gb18030")
+    assert [(e.code, e.cell) for e in grid.errors] == [("undecodable_text", "3:3")]
+    assert grid.rows == ()
+
+
+def test_a_file_that_fails_only_as_a_whole_is_one_file_error(tmp_path: Path) -> None:
+    # b"a\x00\n" is three bytes: as UTF-16-LE the file is cut mid code unit, yet each of its
+    # lines (b"a\x00" and b"") decodes on its own; the error then names the file.
+    from quotecalc.intake.csv_reader import read_csv
+
+    path = tmp_path / "q.csv"
+    path.write_bytes(b"a\x00\n")
+    grid = read_csv(path, "utf-16-le")
+    assert [(e.code, e.cell) for e in grid.errors] == [("undecodable_text", "")]
+
+
+def test_read_csv_defaults_to_commas_and_keeps_quoted_line_breaks(tmp_path: Path) -> None:
+    from quotecalc.intake.csv_reader import read_csv
+
+    path = tmp_path / "q.csv"
+    path.write_bytes(b'supplierId,specification\r\nA,"M6\r\nbolt"\r\n')
+    grid = read_csv(path)
+    assert grid.errors == ()
+    assert [[cell.text for cell in row] for _, row in grid.rows] == [
+        ["supplierId", "specification"],
+        ["A", "M6\r\nbolt"],
+    ]
+
+
+def test_reading_stops_after_the_header_and_101_data_rows(tmp_path: Path) -> None:
+    # Rows 2-102 are 101 data rows (one too many); the reader never looks at row 103, so its
+    # stray cell beyond the header is not reported.
+    rows = [["供应商"], *([f"S{n}"] for n in range(101)), ["S101", "stray"]]
+    done = intake_with(write_csv(tmp_path / "q.csv", rows))
+    assert [(e.code, e.cell) for e in done.errors] == [("too_many_rows", "102:102")]
+
+
+def intake_with(path: Path) -> Any:
+    from quotecalc.intake import intake
+
+    return intake(path)
