@@ -228,7 +228,7 @@ def test_help_says_what_each_option_does(capsys: pytest.CaptureFixture[str]) -> 
     text = " ".join(capsys.readouterr().out.split())
     for phrase in (
         "usage: python -m quotecalc.http",
-        "Serve quotecalc over HTTP: POST /quotecalc/calculate and friends.",
+        "] Serve quotecalc over HTTP: POST /quotecalc/calculate and friends. ",
         "--host HOST address to bind (default: loopback)",
         "--workers WORKERS worker processes",
         "--max-in-flight MAX_IN_FLIGHT calculations running at once per worker",
@@ -485,3 +485,24 @@ def test_request_id_is_added_to_a_start_message_without_headers() -> None:
         {"type": "http.response.start", "status": 204, "headers": [(b"x-request-id", b"abc")]},
         {"type": "http.response.body", "body": b""},
     ]
+
+
+def test_lift_rewrites_only_references() -> None:
+    from quotecalc.http.openapi import lift
+
+    schema = {
+        "$schema": "x",
+        "const": "#/$defs/a",
+        "properties": {"p": {"$ref": "#/$defs/a"}, "q": {"$ref": "other.json#/$defs/a"}},
+        "$defs": {"a": {"enum": ["#/$defs/a"]}},
+    }
+    assert lift("X", schema) == {
+        "X": {
+            "const": "#/$defs/a",
+            "properties": {
+                "p": {"$ref": "#/components/schemas/X_a"},
+                "q": {"$ref": "other.json#/$defs/a"},
+            },
+        },
+        "X_a": {"enum": ["#/$defs/a"]},
+    }

@@ -428,3 +428,68 @@ def intake_with(path: Path) -> Any:
     from quotecalc.intake import intake
 
     return intake(path)
+
+
+def test_note_line_is_compact_utf8() -> None:
+    from quotecalc.intake.errors import Note, note_line
+
+    message = NOTE_MESSAGES["float_tail_rounded"]
+    assert (
+        note_line(Note("float_tail_rounded", "'报价 1'!F2"))
+        == (
+            '{"code":"float_tail_rounded","cell":"\'报价 1\'!F2","message":"' + message + '"}\n'
+        ).encode()
+    )
+
+
+def test_sheet_names_with_quotes_are_quoted_as_excel_writes_them() -> None:
+    from quotecalc.intake.xlsx_reader import sheet_prefix
+
+    assert sheet_prefix("Sheet1") == "Sheet1!"
+    assert sheet_prefix("It's") == "'It''s'!"
+    assert sheet_prefix("a'b'c d") == "'a''b''c d'!"
+
+
+def test_a_row_with_its_first_cell_blank_is_still_read(tmp_path: Path) -> None:
+    pytest.importorskip("openpyxl")
+    from quotecalc.intake import intake
+
+    rows = [["供应商", "规格"], [None, "M6"], ["B", None]]
+    done = intake(write_xlsx(tmp_path / "q.xlsx", rows))
+    # Row 2 has no supplier but a specification: a quote without its required id.
+    assert [(e.code, e.cell) for e in done.errors] == [("missing_required", "Sheet1!A2")]
+
+
+def test_a_one_column_sheet_is_read(tmp_path: Path) -> None:
+    pytest.importorskip("openpyxl")
+    from quotecalc.intake import intake
+
+    done = intake(write_xlsx(tmp_path / "q.xlsx", [["供应商"], ["A"], [None], ["B"]]))
+    assert done.errors == ()
+    assert done.request is not None
+    assert done.request["quotes"] == [{"supplierId": "A"}, {"supplierId": "B"}]
+
+
+def test_a_missing_openpyxl_submodule_is_the_missing_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    from quotecalc.intake import template
+
+    def broken(lang: str, *, xlsx: bool) -> bytes:
+        raise ModuleNotFoundError("No module named 'openpyxl.styles'", name="openpyxl.styles")
+
+    monkeypatch.setattr(template, "template_bytes", broken)
+    code, out, _ = run(["--template", "zh", "--xlsx"])
+    assert (code, error_codes(out)) == (2, ["xlsx_support_missing"])
+
+
+def test_run_writes_notes_to_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    pytest.importorskip("openpyxl")
+    rows: list[list[Any]] = [ROWS[0][:6], ["A", "M6 bolt", "CNY", 100, 0, 35.2]]
+    path = write_xlsx(tmp_path / "q.xlsx", rows, formats={"F2": "0.00"})
+    set_cached_values(path, {"F2": "35.199999999999996"})
+    monkeypatch.setattr(sys, "argv", ["quotecalc.intake", str(path)])
+    assert intake_main.run() == 0
+    out, err = capsysbinary.readouterr()
+    assert json.loads(out)["quotes"][0]["packPrice"] == "35.2"
+    assert [json.loads(line)["code"] for line in err.splitlines()] == ["float_tail_rounded"]
