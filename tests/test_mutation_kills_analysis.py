@@ -13,11 +13,15 @@ import json
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 
+from quotecalc import calculate
 from quotecalc.analysis import ANALYSIS_PIPELINE, Analysis, analyze
 from quotecalc.analysis_text import weight_analysis_lines
-from quotecalc.pipeline import DEFAULT_PIPELINE
+from quotecalc.context import Context
+from quotecalc.pipeline import DEFAULT_PIPELINE, Pipeline
+from quotecalc.render import render_internal_error
 from quotecalc.simplex import half_l1
 from quotecalc.stages.analysis import AnalysisStage
 from test_analysis import quote, request
@@ -216,3 +220,49 @@ def test_names_the_engine_does_not_know_are_written_escaped() -> None:
     assert "of cost / x\\u0007." in lines[2]
     assert lines[3] == "Your weights as shares: cost 1/2, x\\u0007 1/2; first: A."
     assert lines[4] == "Not in the analysis: y\\u001b (a component is unknown)."
+
+
+WEIGHTED = request(
+    [quote("A", 100, 20), quote("B", 200, 10)], {"cost": "0.5", "delivery": "0.5", "quality": "0"}
+)
+
+
+def test_analyze_does_not_trace_unless_asked() -> None:
+    assert analyze(WEIGHTED).trace == ()
+
+
+def test_analyze_with_trace_gives_the_same_document_and_every_stage() -> None:
+    traced = analyze(WEIGHTED, trace=True)
+    plain = analyze(WEIGHTED)
+    assert traced.output == plain.output and traced.exit_code == plain.exit_code == 0
+    assert [entry.stage for entry in traced.trace] == [
+        *(stage.name for stage in DEFAULT_PIPELINE.stages),
+        "analysis",
+    ]
+    assert traced.result == plain.result == calculate(WEIGHTED).output
+
+
+def test_a_pipeline_without_the_stage_gives_no_analysis_and_no_reasons() -> None:
+    # A ranked result whose context has no analysis record: the document says null, and no
+    # ranking blocker is a reason.
+    done = analyze(WEIGHTED, pipeline=DEFAULT_PIPELINE)
+    assert done.output["status"] == "completed"
+    assert done.output["analysis"] is None and done.output["reasons"] == []
+    assert done.exit_code == 0
+
+
+def test_a_bug_keeps_the_internal_error_result_beside_the_document() -> None:
+    @attrs.frozen
+    class Broken:
+        name: str = "broken"
+
+        def __call__(self, ctx: Context) -> Context:
+            raise RuntimeError("boom")
+
+        def summary(self, ctx: Context) -> dict[str, object]:
+            return {}
+
+    done = analyze(WEIGHTED, pipeline=Pipeline((Broken(),)))
+    assert done.exit_code == 1
+    assert done.result["status"] == "internal_error"
+    assert done.result == render_internal_error()
