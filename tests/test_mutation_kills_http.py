@@ -506,3 +506,14 @@ def test_lift_rewrites_only_references() -> None:
         },
         "X_a": {"enum": ["#/$defs/a"]},
     }
+
+
+def test_cors_exposes_exactly_the_request_id() -> None:
+    from http_support import call
+    from quotecalc.http.app import create_app
+
+    origin = "https://erp.example.test"
+    app = create_app(Settings(cors_origins=(origin,)))
+    reply = call(app, "GET", "/healthz", headers=[("origin", origin)])
+    exposed = reply.headers["access-control-expose-headers"]
+    assert {name.strip().lower() for name in exposed.split(",")} == {"x-request-id"}
