@@ -266,3 +266,27 @@ def test_a_bug_keeps_the_internal_error_result_beside_the_document() -> None:
     assert done.exit_code == 1
     assert done.result["status"] == "internal_error"
     assert done.result == render_internal_error()
+
+
+def test_switching_point_found_from_a_vertex_one_unit_off_the_users_line() -> None:
+    # A = (cost 0, delivery 0, quality 1): total 200, lead 20, score 3; B = (1, 1, 0): total
+    # 100, lead 10, score 0. Weights 0 : 1 : 2 are the shares (0, 1/3, 2/3): A scores 2/3 and
+    # B 1/3, A wins. B ranks first where s_cost + s_delivery >= s_quality, i.e. s_quality <= 1/2:
+    # 1/6 of the weight must leave quality, half-L1 1/6 wherever it goes; the greatest point by
+    # (cost, delivery, quality) sends it all to cost: (1/6, 1/3, 1/2). A's region s_quality >=
+    # 1/2 is the triangle (0, 0, 1) (1/2, 0, 1/2) (0, 1/2, 1/2): 1/8 of the plane's 1/2, so 1/4.
+    quotes = [quote("A", 200, 20, 3), quote("B", 100, 10, 0)]
+    raw = request(quotes, {"cost": "0", "delivery": "1", "quality": "2"})
+    analysis = analyze(raw).output["analysis"]
+    assert analysis["winners"] == ["A"]
+    assert analysis["weights"] == {"cost": "0", "delivery": "1/3", "quality": "2/3"}
+    assert [(r["supplierIds"], r["areaShareExact"]) for r in analysis["regions"]] == [
+        (["A"], "1/4"),
+        (["B"], "3/4"),
+    ]
+    assert analysis["switchingDistance"] == {
+        "distance": "0.166667",
+        "distanceExact": "1/6",
+        "point": {"cost": "1/6", "delivery": "1/3", "quality": "1/2"},
+        "supplierIds": ["B"],
+    }
