@@ -493,3 +493,73 @@ def test_run_writes_notes_to_stderr(
     out, err = capsysbinary.readouterr()
     assert json.loads(out)["quotes"][0]["packPrice"] == "35.2"
     assert [json.loads(line)["code"] for line in err.splitlines()] == ["float_tail_rounded"]
+
+
+def test_every_row_error_is_kept_when_the_supplier_column_is_missing(tmp_path: Path) -> None:
+    # Pack size 0 is out of range, -1 negative; each quote's missing supplier is said once,
+    # as missing_supplier_column, and must not stop the errors after it.
+    from quotecalc.intake import intake
+
+    rows = [["规格", "每包数量"], ["M6", "0"], ["M6", "-1"]]
+    done = intake(write_csv(tmp_path / "q.csv", rows))
+    assert [(e.code, e.cell) for e in done.errors] == [
+        ("missing_supplier_column", "1:1"),
+        ("out_of_range", "B2"),
+        ("negative_value", "B3"),
+    ]
+
+
+def test_a_short_row_is_padded_with_blank_cells_at_their_own_references(tmp_path: Path) -> None:
+    from quotecalc.intake import intake
+
+    done = intake(write_csv(tmp_path / "q.csv", [["规格", "供应商"], ["M6"]]))
+    assert [(e.code, e.cell) for e in done.errors] == [("missing_required", "B2")]
+
+
+def test_columns_after_a_blank_header_cell_are_read(tmp_path: Path) -> None:
+    from quotecalc.intake import intake
+
+    done = intake(write_csv(tmp_path / "q.csv", [["供应商", "", "规格"], ["A", "", "M6"]]))
+    assert done.request is not None
+    assert done.request["quotes"] == [{"supplierId": "A", "specification": "M6"}]
+
+
+def test_failed_reads_still_give_empty_notes_and_quotes(tmp_path: Path) -> None:
+    from quotecalc.intake import intake
+    from quotecalc.intake.table import Grid, read_table
+
+    assert intake(tmp_path / "q.pdf").notes == ()
+    empty = tmp_path / "e.csv"
+    empty.write_bytes(b"")
+    done = intake(empty)
+    assert (done.request, done.notes) == (None, ())
+    assert [e.code for e in done.errors] == ["missing_header"]
+    assert read_table(Grid()).quotes == () and read_table(Grid()).notes == ()
+
+
+def test_an_unknown_root_option_is_a_callers_type_error(tmp_path: Path) -> None:
+    from quotecalc.intake import intake
+
+    with pytest.raises(TypeError) as raised:
+        intake(tmp_path / "q.csv", bogus="1")
+    assert str(raised.value) == "unknown root option"
+
+
+def test_the_reader_never_asks_for_more_than_the_limit_plus_one(tmp_path: Path) -> None:
+    """docs/intake.md: a CSV file is read up to 10 MiB + 1 bytes, never further."""
+    from quotecalc.intake import csv_reader
+
+    asked: list[object] = []
+
+    class Recording(io.BytesIO):
+        def read(self, size: int | None = -1) -> bytes:
+            asked.append(size)
+            return super().read(size)
+
+    class RecordingPath(type(tmp_path)):  # type: ignore[misc]
+        def open(self, *args: Any, **kwargs: Any) -> Any:
+            return Recording(b"x" * 100)
+
+    path = RecordingPath(tmp_path / "q.csv")
+    assert csv_reader.read_bytes(path) == b"x" * 100
+    assert asked == [csv_reader.MAX_FILE_BYTES + 1] == [10 * 1024 * 1024 + 1]
