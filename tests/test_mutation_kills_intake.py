@@ -563,3 +563,23 @@ def test_the_reader_never_asks_for_more_than_the_limit_plus_one(tmp_path: Path) 
     path = RecordingPath(tmp_path / "q.csv")
     assert csv_reader.read_bytes(path) == b"x" * 100
     assert asked == [csv_reader.MAX_FILE_BYTES + 1] == [10 * 1024 * 1024 + 1]
+
+
+def test_an_xlsx_that_is_not_a_workbook_or_is_missing(tmp_path: Path) -> None:
+    pytest.importorskip("openpyxl")
+    from quotecalc.intake import intake
+
+    broken = tmp_path / "q.xlsx"
+    broken.write_bytes(b"PK\x03\x04 not really a zip archive")
+    assert [(e.code, e.cell) for e in intake(broken).errors] == [("xlsx_unreadable", "")]
+    missing = tmp_path / "none.xlsx"
+    assert [(e.code, e.cell) for e in intake(missing).errors] == [("file_not_found", "")]
+
+
+def test_a_workbook_is_read_up_to_the_header_and_101_data_rows(tmp_path: Path) -> None:
+    pytest.importorskip("openpyxl")
+    from quotecalc.intake import intake
+
+    rows = [["供应商"], *([f"S{n}"] for n in range(101)), ["S101", "stray"]]
+    done = intake(write_xlsx(tmp_path / "q.xlsx", rows))
+    assert [(e.code, e.cell) for e in done.errors] == [("too_many_rows", "Sheet1!102:102")]
