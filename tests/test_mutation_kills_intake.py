@@ -583,3 +583,37 @@ def test_a_workbook_is_read_up_to_the_header_and_101_data_rows(tmp_path: Path) -
     rows = [["供应商"], *([f"S{n}"] for n in range(101)), ["S101", "stray"]]
     done = intake(write_xlsx(tmp_path / "q.xlsx", rows))
     assert [(e.code, e.cell) for e in done.errors] == [("too_many_rows", "Sheet1!102:102")]
+
+
+def test_a_sheet_without_row_and_cell_references_is_counted_in_order(tmp_path: Path) -> None:
+    """The ``r`` attributes are optional in SpreadsheetML: rows and cells then follow each
+    other. Row 3's formula in column B has no cached value (formula_without_value), row 2's
+    price is 1; the scan must place B3 where openpyxl reads it."""
+    pytest.importorskip("openpyxl")
+    from intake_helpers import replace_sheet_data
+    from quotecalc.intake import intake
+
+    def text(value: str) -> str:
+        return f'<c t="inlineStr"><is><t>{value}</t></is></c>'
+
+    path = write_xlsx(tmp_path / "q.xlsx", [["x"]])
+    data = f"<row>{text('supplierId')}{text('packPrice')}</row>"
+    data += f"<row>{text('A')}<c><v>1</v></c></row>"
+    data += f"<row>{text('B')}<c><f>1+1</f></c></row>"
+    replace_sheet_data(path, data)
+    done = intake(path)
+    assert [(e.code, e.cell) for e in done.errors] == [("formula_without_value", "Sheet1!B3")]
+
+
+def test_sparse_row_and_cell_references_are_followed(tmp_path: Path) -> None:
+    pytest.importorskip("openpyxl")
+    from intake_helpers import inline_cell, replace_sheet_data
+    from quotecalc.intake import intake
+
+    path = write_xlsx(tmp_path / "q.xlsx", [["x"]])
+    data = f'<row r="1">{inline_cell("A1", "supplierId")}{inline_cell("D1", "packPrice")}</row>'
+    data += f'<row r="2">{inline_cell("A2", "A")}<c r="D2"><v>1</v></c></row>'
+    data += f'<row r="5">{inline_cell("A5", "B")}<c r="D5"><f>1+1</f></c></row>'
+    replace_sheet_data(path, data)
+    done = intake(path)
+    assert [(e.code, e.cell) for e in done.errors] == [("formula_without_value", "Sheet1!D5")]
