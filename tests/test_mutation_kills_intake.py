@@ -617,3 +617,29 @@ def test_sparse_row_and_cell_references_are_followed(tmp_path: Path) -> None:
     replace_sheet_data(path, data)
     done = intake(path)
     assert [(e.code, e.cell) for e in done.errors] == [("formula_without_value", "Sheet1!D5")]
+
+
+def test_a_sheet_whose_xml_breaks_while_streaming_is_unreadable(tmp_path: Path) -> None:
+    pytest.importorskip("openpyxl")
+    from intake_helpers import inline_cell, replace_sheet_data
+    from quotecalc.intake import intake
+
+    path = write_xlsx(tmp_path / "q.xlsx", [["x"]])
+    replace_sheet_data(path, f'<row r="1">{inline_cell("A1", "supplierId")}<c r="B1"><v>1</row>')
+    assert [(e.code, e.cell) for e in intake(path).errors] == [("xlsx_unreadable", "")]
+
+
+@pytest.mark.parametrize(("cells", "too_large"), [(100000, False), (100001, True)])
+def test_the_cell_bound_of_a_sheet(tmp_path: Path, cells: int, too_large: bool) -> None:
+    """At most 100000 ``<c>`` elements, blank or not (docs/intake.md)."""
+    pytest.importorskip("openpyxl")
+    from intake_helpers import inline_cell, replace_sheet_data
+    from quotecalc.intake import intake
+
+    path = write_xlsx(tmp_path / "q.xlsx", [["x"]])
+    blanks = "<c/>" * (cells - 2)
+    data = f'<row r="1">{inline_cell("A1", "supplierId")}</row>'
+    data += f'<row r="2">{inline_cell("A2", "A")}</row><row r="3">{blanks}</row>'
+    replace_sheet_data(path, data)
+    codes = [(e.code, e.cell) for e in intake(path).errors]
+    assert (("sheet_too_large", "Sheet1!3:3") in codes) is too_large
