@@ -643,3 +643,24 @@ def test_the_cell_bound_of_a_sheet(tmp_path: Path, cells: int, too_large: bool) 
     replace_sheet_data(path, data)
     codes = [(e.code, e.cell) for e in intake(path).errors]
     assert (("sheet_too_large", "Sheet1!3:3") in codes) is too_large
+
+
+@pytest.mark.parametrize(
+    ("data", "cell"),
+    [
+        # one row numbered past 10000, nothing else: too large by its number alone
+        ('<row r="10001"><c r="A10001" t="inlineStr"><is><t>x</t></is></c></row>', "10001:10001"),
+        # 10001 row elements that all claim to be row 1: too large by their count
+        ('<row r="1"/>' * 10001, "1:1"),
+    ],
+    ids=["row-number", "row-count"],
+)
+def test_the_row_bounds_of_a_sheet_stop_it_alone(tmp_path: Path, data: str, cell: str) -> None:
+    pytest.importorskip("openpyxl")
+    from intake_helpers import replace_sheet_data
+    from quotecalc.intake import intake
+
+    path = replace_sheet_data(write_xlsx(tmp_path / "q.xlsx", [["x"]]), data)
+    assert [(e.code, e.cell) for e in intake(path).errors] == [
+        ("sheet_too_large", "Sheet1!" + cell)
+    ]
