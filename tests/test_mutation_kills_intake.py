@@ -664,3 +664,35 @@ def test_the_row_bounds_of_a_sheet_stop_it_alone(tmp_path: Path, data: str, cell
     assert [(e.code, e.cell) for e in intake(path).errors] == [
         ("sheet_too_large", "Sheet1!" + cell)
     ]
+
+
+@pytest.mark.parametrize(
+    ("merge", "cell"),
+    [
+        ('<mergeCell ref="B2:C3"/>', ("merged_cells", "Sheet1!B2")),
+        ("<mergeCell/>", ("xlsx_unreadable", "")),
+    ],
+)
+def test_a_merged_range_is_reported_at_its_corner(
+    tmp_path: Path, merge: str, cell: tuple[str, str]
+) -> None:
+    """A ``mergeCell`` without its ``ref`` (Excel always writes one) makes openpyxl fail while
+    reading the rows: the workbook is unreadable, whatever the pre-pass found."""
+    pytest.importorskip("openpyxl")
+    import zipfile
+
+    from intake_helpers import SHEET_XML
+
+    path = write_xlsx(tmp_path / "q.xlsx", [["supplierId"], ["A"]])
+    with zipfile.ZipFile(path) as archive:
+        members = {info.filename: archive.read(info.filename) for info in archive.infolist()}
+    xml = members[SHEET_XML].decode()
+    end = xml.index("</sheetData>") + len("</sheetData>")
+    xml = xml[:end] + f'<mergeCells count="1">{merge}</mergeCells>' + xml[end:]
+    members[SHEET_XML] = xml.encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    from quotecalc.intake import intake
+
+    assert [(e.code, e.cell) for e in intake(path).errors] == [cell]
