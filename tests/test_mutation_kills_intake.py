@@ -696,3 +696,20 @@ def test_a_merged_range_is_reported_at_its_corner(
     from quotecalc.intake import intake
 
     assert [(e.code, e.cell) for e in intake(path).errors] == [cell]
+
+
+@pytest.mark.parametrize(
+    ("size", "code"),
+    [(16 * 1024 * 1024, "xlsx_unreadable"), (16 * 1024 * 1024 + 1, "xlsx_too_large_uncompressed")],
+)
+def test_a_workbook_may_expand_to_exactly_16_mib(tmp_path: Path, size: int, code: str) -> None:
+    """At most 16 MiB expanded; exactly 16 MiB of zeros is not a workbook, but not too large."""
+    pytest.importorskip("openpyxl")
+    import zipfile
+
+    from quotecalc.intake import intake
+
+    path = tmp_path / "q.xlsx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("zeros", b"\0" * size)
+    assert [(e.code, e.cell) for e in intake(path).errors] == [(code, "")]
