@@ -76,8 +76,10 @@ def _post(app: Any, raw: bytes, content_type: str = JSON) -> httpx.Response:
     return anyio.run(run)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def app() -> Any:
+    # One app per test, not per module: mutmut maps a test to the functions it calls, and
+    # the endpoints are built by create_app(); a shared app hid every later test from it.
     return create_app()
 
 

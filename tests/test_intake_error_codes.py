@@ -37,9 +37,14 @@ def csv_case(*rows: list[str], **options: str) -> Build:
 def xlsx_case(*rows: list[Any], formats: dict[str, str] | None = None, **extra: Any) -> Build:
     def build(folder: Path) -> tuple[Path, dict[str, str]]:
         pytest.importorskip("openpyxl")
-        cached = extra.pop("cached", {})
-        options = extra.pop("options", {})
-        path = write_xlsx(folder / "q.xlsx", [list(row) for row in rows], formats=formats, **extra)
+        # Read, never pop: a case is built again each time its test runs in one process
+        # (mutmut runs the suite twice in one interpreter), and must build the same file.
+        written = {key: value for key, value in extra.items() if key not in ("cached", "options")}
+        cached = extra.get("cached", {})
+        options = extra.get("options", {})
+        path = write_xlsx(
+            folder / "q.xlsx", [list(row) for row in rows], formats=formats, **written
+        )
         if cached:
             set_cached_values(path, cached)
         return path, options

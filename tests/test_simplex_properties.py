@@ -21,6 +21,7 @@ scores at shares ``s`` are ``sum_d s_d * component_d``, written again below on p
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -207,7 +208,15 @@ def half_l1(point: tuple[Fraction, ...], user: tuple[Fraction, ...]) -> Fraction
     return sum((abs(a - b) for a, b in zip(point, user, strict=True)), Fraction(0)) / 2
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def examples(default: int) -> int:
+    """Hypothesis examples: ``default``, or at most ``QUOTECALC_MUTATION_EXAMPLES`` when that is
+    set -- only by the documented mutmut command (docs/testing.md), never by CI, where every
+    surviving mutant would otherwise pay the full run."""
+    cap = os.environ.get("QUOTECALC_MUTATION_EXAMPLES")
+    return min(default, int(cap)) if cap else default
+
+
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_regions_switching_and_dominance(case: tuple[ScoreTable, dict[str, Decimal]]) -> None:  # noqa: PLR0915 - one pass over every property
     table, weights = case
