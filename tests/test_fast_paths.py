@@ -1,4 +1,4 @@
-"""The leaner paths of the second performance pass (docs/performance.md, decisions 40-45).
+"""The leaner paths of the second performance pass (docs/performance.md, decisions 103-108).
 
 Each fast path must give exactly what the path it short-cuts gives; the expected values are
 computed here independently (Fractions, Decimal, the full readers):
