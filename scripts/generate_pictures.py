@@ -3,11 +3,11 @@
 Runs the real CLI (``scripts/calculate.py --input-json - --format svg|html --lang en|zh``)
 on every example that has something to draw and writes its stdout, byte for byte, to:
 
-- ``tests/data/pictures/<example>.<lang>.<svg|html>``: the golden files of
-  ``tests/test_pictures_golden.py``, for each request of ``tests/data/examples`` whose result
-  has a ranking and for each ``examples/*.request.json``;
 - ``docs/pictures/<example>.<lang>.<svg|html>``: the pictures shown in the docs, for each
-  ``examples/*.request.json``.
+  ``examples/*.request.json`` (also their golden files);
+- ``tests/data/pictures/<example>.<lang>.<svg|html>``: the golden files of
+  ``tests/test_pictures_golden.py`` for each request of ``tests/data/examples`` whose result
+  has a ranking.
 
 With ``--check`` nothing is written: it lists the files that would change (or are stale
 extras) and exits 1 if any would. See docs/pictures.md.
@@ -64,10 +64,7 @@ def pictures() -> dict[Path, bytes]:
                 )
                 if done.stderr or not done.stdout.startswith((b"<svg", b"<!DOCTYPE html>")):
                     raise SystemExit(f"{request.name} --format {fmt} --lang {lang}: no picture")
-                filename = f"{name}.{lang}.{fmt}"
-                files[GOLDEN / filename] = done.stdout
-                if in_docs:
-                    files[DOCS / filename] = done.stdout
+                files[(DOCS if in_docs else GOLDEN) / f"{name}.{lang}.{fmt}"] = done.stdout
     return files
 
 
