@@ -8,7 +8,8 @@ examples/*.request.json: ``--format svg`` and ``--format html``, each in ``--lan
 ``--lang zh``, print exactly the committed file (under docs/pictures/ for the examples/
 requests, which the docs show; under tests/data/pictures/ for the others), exit with the
 plain call's exit code, write nothing on stderr, and agree with the library:
-``svg_picture(analyze(raw).output, lang)`` and ``html_page(calculate(raw).output, analyze(raw).output, lang)``.
+``svg_picture(analyze(raw).output, lang)`` and
+``html_page(calculate(raw).output, analyze(raw).output, lang)``.
 """
 
 from __future__ import annotations
