@@ -7,12 +7,10 @@ this only makes the same assertion visible to a mutant. The other tests compute 
 expected values by hand (exact Fractions or 50-digit Decimals), independently of the code.
 """
 
-# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
-# ruff: noqa: RUF001
-
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +19,15 @@ import pytest
 from conftest import EXAMPLES, ROOT
 from quotecalc import analyze, calculate
 from quotecalc.pictures import html_page, svg_picture
+from quotecalc.pictures.geometry import (
+    SQRT3,
+    BarLayout,
+    TriangleLayout,
+    centroid,
+    fixed2,
+    plane,
+)
+from quotecalc.pictures.palette import colour_of, fill_of
 
 GOLDEN = ROOT / "tests" / "data" / "pictures"
 REQUESTS = [
@@ -58,3 +65,105 @@ def test_library_prints_the_golden_picture(request_path: Path, fmt: str, lang: s
     name = f"{request_path.name.removesuffix('.request.json')}.{lang}.{fmt}"
     printed = svg_picture(analysis, lang) if fmt == "svg" else html_page(result, analysis, lang)
     assert printed.encode("utf-8") == (GOLDEN / name).read_bytes()
+
+
+# --- geometry: the one rounding and the exact placement ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (Fraction(0), "0.00"),
+        (Fraction(5), "5.00"),
+        (Fraction(1, 200), "0.01"),  # 0.005: half-up
+        (Fraction(199, 40000), "0.00"),  # 0.004975
+        (Fraction(1005, 1000), "1.01"),  # exact, where a float gives 1.00
+        (Fraction(12345, 1000), "12.35"),
+        (Fraction(-3, 2), "-1.50"),
+        (Fraction(-1, 200), "-0.01"),  # away from zero
+        (Fraction(-1, 201), "0.00"),  # no "-0.00"
+        (Fraction(-100999, 100), "-1009.99"),
+        (Fraction(12, 100), "0.12"),  # two digits of cents, zero-padded
+        (Fraction(3, 100), "0.03"),
+    ],
+)
+def test_fixed2_rounds_once_half_up_away_from_zero(value: Fraction, shown: str) -> None:
+    assert fixed2(value) == shown
+
+
+def test_plane_reads_the_second_and_third_dimension() -> None:
+    point = {"a": "1/6", "b": "1/3", "c": "1/2"}
+    assert plane(point, ["a", "b", "c"]) == (Fraction(1, 3), Fraction(1, 2))
+    assert plane(point, ["c", "a"]) == (Fraction(1, 6), Fraction(0))
+    assert plane(point, ["b"]) == (Fraction(0), Fraction(0))
+
+
+def test_centroid_of_points_segments_and_polygons() -> None:
+    with pytest.raises(ValueError, match=r"^an empty region has no centroid$"):
+        centroid([])
+    one = (Fraction(1, 3), Fraction(1, 5))
+    assert centroid([one]) == one
+    assert centroid([(Fraction(0), Fraction(1)), (Fraction(1), Fraction(3))]) == (
+        Fraction(1, 2),
+        Fraction(2),
+    )
+    # A right trapezoid: rectangle [0,1]x[0,2] (area 2, centre (1/2, 1)) plus the triangle
+    # (1,0),(3,0),(1,2) (area 2, centroid (5/3, 2/3)): (13/12, 5/6); the vertex mean is (1, 1).
+    trapezoid = [(Fraction(x), Fraction(y)) for x, y in [(0, 0), (3, 0), (1, 2), (0, 2)]]
+    assert centroid(trapezoid) == (Fraction(13, 12), Fraction(5, 6))
+    assert centroid(trapezoid[::-1]) == (Fraction(13, 12), Fraction(5, 6))
+    # Collinear vertices: the mean.
+    line = [(Fraction(x), Fraction(2 * x)) for x in (0, 1, 5)]
+    assert centroid(line) == (Fraction(2), Fraction(4))
+
+
+def test_layouts_place_points_exactly() -> None:
+    triangle = TriangleLayout(left=10, base=300, side=200)
+    assert (triangle.left, triangle.base, triangle.side) == (10, 300, 200)
+    x, y = triangle.page(Fraction(1, 4), Fraction(1, 2))
+    assert x == 10 + 200 * (Fraction(1, 4) + Fraction(1, 4))
+    assert y == 300 - 200 * Fraction(1, 2) * SQRT3 / 2
+    # (1/4, 1/2): x = 10 + 200 * 1/2 = 110; y = 300 - 50 * sqrt(3) = 213.397...
+    assert triangle.point({"a": "1/4", "b": "1/4", "c": "1/2"}, ["a", "b", "c"]) == (
+        "110.00",
+        "213.40",
+    )
+    bar = BarLayout(left=80, length=480)
+    assert (bar.left, bar.length) == (80, 480)
+    assert bar.x({"a": "3/4", "b": "1/4"}, ["a", "b"]) == 200
+    assert abs(SQRT3 * SQRT3 - 3) < Fraction(1, 10**38)
+
+
+# --- palette: docs/pictures.md "Okabe-Ito ... regions 8-14 diagonal, 15-21 the other
+# diagonal, 22-28 cross-hatched; past 28 the cycle repeats" -----------------------------
+
+
+DIAGONAL = '<path d="M0,8 L8,0 M-2,2 L2,-2 M6,10 L10,6"'
+ANTIDIAGONAL = '<path d="M0,0 L8,8 M-2,6 L2,10 M6,-2 L10,2"'
+
+
+def pattern(style: int, colour_index: int, colour: str, lines: str) -> str:
+    return (
+        f'<pattern id="qc-fill-{style}-{colour_index}" patternUnits="userSpaceOnUse" width="8"'
+        f' height="8"><rect width="8" height="8" fill="{colour}"/>{lines} stroke="#FFFFFF"'
+        ' stroke-width="1.5"/></pattern>'
+    )
+
+
+def test_fills_cycle_through_colours_then_hatches() -> None:
+    assert fill_of(0) == ("#E69F00", None)
+    assert fill_of(6) == ("#CC79A7", None)
+    assert fill_of(7) == ("url(#qc-fill-1-0)", pattern(1, 0, "#E69F00", DIAGONAL))
+    assert fill_of(15) == ("url(#qc-fill-2-1)", pattern(2, 1, "#56B4E9", ANTIDIAGONAL))
+    cross = '<path d="M0,8 L8,0 M-2,2 L2,-2 M6,10 L10,6 M0,0 L8,8 M-2,6 L2,10 M6,-2 L10,2"'
+    assert fill_of(27) == ("url(#qc-fill-3-6)", pattern(3, 6, "#CC79A7", cross))
+    assert fill_of(28) == ("#E69F00", None)
+    assert fill_of(31) == ("#F0E442", None)
+
+
+def test_colour_under_a_fill() -> None:
+    assert colour_of("#0072B2") == "#0072B2"
+    assert colour_of("none") == "none"
+    assert colour_of("url(#qc-fill-2-4)") == "#0072B2"
+    assert colour_of("url(#qc-fill-1-6)") == "#CC79A7"
+    assert colour_of("url(#qc-fill-3-0)") == "#E69F00"
