@@ -1,3 +1,5 @@
+# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
 """Mutation kills for ``quotecalc.pictures`` (issue 14; docs/testing.md section 2).
 
 mutmut cannot see ``tests/test_pictures_golden.py`` (it runs the real CLI in a subprocess),
@@ -28,6 +30,17 @@ from quotecalc.pictures.geometry import (
     plane,
 )
 from quotecalc.pictures.palette import colour_of, fill_of
+from quotecalc.pictures.text import (
+    check_lang,
+    dimension_name,
+    display,
+    escape,
+    ids_label,
+    isolate,
+    reason_words,
+    shorten,
+    wrap,
+)
 
 GOLDEN = ROOT / "tests" / "data" / "pictures"
 REQUESTS = [
@@ -167,3 +180,104 @@ def test_colour_under_a_fill() -> None:
     assert colour_of("url(#qc-fill-2-4)") == "#0072B2"
     assert colour_of("url(#qc-fill-1-6)") == "#CC79A7"
     assert colour_of("url(#qc-fill-3-0)") == "#E69F00"
+
+
+# --- text: the safe and shortened forms of user text ------------------------------------
+
+L, R = "\u2068", "\u2069"  # first-strong isolate, pop directional isolate
+
+
+def test_languages_and_safe_text() -> None:
+    assert check_lang("en") == "en"
+    assert check_lang("zh") == "zh"
+    with pytest.raises(ValueError, match=r"^unsupported language: fr$"):
+        check_lang("fr")
+    assert display("a\ufffeb\uffffc") == "a\\ufffeb\\uffffc"
+    assert display("x\u202ey\\") == "x\\u202ey\\u005c"
+    assert escape("a&b<c>d\"e'f") == "a&amp;b&lt;c&gt;d&quot;e&#39;f"
+    assert escape("&lt;") == "&amp;lt;"
+    assert isolate("ab") == L + "ab" + R
+
+
+@pytest.mark.parametrize(
+    ("text", "columns", "shown"),
+    [
+        ("abcdef", 6, "abcdef"),
+        ("abcdefg", 6, "abcde\u2026"),  # the ellipsis takes one column
+        ("\u4e2d\u6587\u5b57\u7b26", 6, "\u4e2d\u6587\u2026"),  # 2 + 2 + 1; a third is 7
+        ("\u4e2d\u6587\u5b57", 6, "\u4e2d\u6587\u5b57"),  # exactly 6
+        ("ab\u4e2d", 3, "ab\u2026"),
+        ("a\u0301bcd", 3, "a\u0301b\u2026"),  # the combining accent takes no column
+    ],
+)
+def test_shorten_by_display_columns(text: str, columns: int, shown: str) -> None:
+    assert shorten(text, columns) == shown
+
+
+@pytest.mark.parametrize(
+    ("ids", "label"),
+    [
+        (["alpha", "beta"], f"{L}alpha{R}, {L}beta{R}"),
+        # 10 + 2 used, 6 columns left: the second id is cut and nothing follows it.
+        (["abcdefghij", "klmnopqrstu", "z"], f"{L}abcdefghij{R}, {L}klmno\u2026{R}"),
+        # 14 + 2 used: 2 columns left, one character and the ellipsis.
+        (["abcdefghijklmn", "xyz"], f"{L}abcdefghijklmn{R}, {L}x\u2026{R}"),
+        # 15 + 2 used: 1 column left, only the ellipsis, outside any isolate.
+        (["abcdefghijklmno", "x", "y"], f"{L}abcdefghijklmno{R}, \u2026"),
+        # A first id longer than the label: cut, the rest not shown.
+        (["a" * 20, "b"], f"{L}{'a' * 17}\u2026{R}"),
+        (["a\u202eb"], f"{L}a\\u202eb{R}"),
+    ],
+)
+def test_ids_label_fits_18_columns(ids: list[str], label: str) -> None:
+    assert ids_label(ids, 18) == label
+
+
+@pytest.mark.parametrize(
+    ("text", "columns", "lines"),
+    [
+        ("aaa bbb ccc", 7, ["aaa bbb", "ccc"]),
+        ("aaa bbb ccc", 6, ["aaa", "bbb", "ccc"]),
+        ("aaa bbbb", 8, ["aaa bbbb"]),
+        ("abcdefghij", 4, ["abcd", "efgh", "ij"]),
+        ("xx abcdefghij", 4, ["xx", "abcd", "efgh", "ij"]),
+        ("a   b", 10, ["a b"]),
+        ("a\tb\nc", 10, ["a b c"]),
+        ("  a  ", 5, ["a"]),
+        ("", 5, []),
+        ("   ", 5, []),
+        ("\u4e2d\u6587\u5b57\u7b26", 4, ["\u4e2d\u6587", "\u5b57\u7b26"]),
+        ("\u4e2d\u6587\u5b57", 1, ["\u4e2d", "\u6587", "\u5b57"]),
+        ("ab\u4e2dcd", 3, ["ab", "\u4e2d", "cd"]),
+        ("ab\u4e2dcd", 4, ["ab\u4e2d", "cd"]),
+        ("a\u0301bc de", 3, ["a\u0301bc", "de"]),
+    ],
+)
+def test_wrap_by_display_columns(text: str, columns: int, lines: list[str]) -> None:
+    assert wrap(text, columns) == lines
+
+
+def test_dimension_names_and_reason_words() -> None:
+    assert dimension_name("en", "delivery") == "delivery"
+    assert dimension_name("zh", "cost") == "\u6210\u672c"
+    assert dimension_name("en", "we\u202eird") == "we\\u202eird"
+    assert reason_words("en", {"code": "missing_field", "field": "quotes[0].freight"}) == (
+        "The field quotes[0].freight was not given; every value that depends on it is unknown."
+    )
+    assert reason_words("en", {"code": "missing_field"}) == (
+        "The field - was not given; every value that depends on it is unknown."
+    )
+    assert (
+        reason_words("en", {"code": "ranking_blocked_by_missing_value", "dimension": "delivery"})
+        == "No ranking: the delivery dimension has a positive weight but no value for this quote."
+    )
+    assert (
+        reason_words("zh", {"code": "ranking_blocked_by_missing_value", "dimension": "quality"})
+        == "无法排名：质量维度的权重为正，但该报价缺少此项数值。"
+    )
+    assert reason_words("en", {"code": "component_unavailable"}).startswith("The - dimension")
+    assert reason_words("en", {"code": "input_too_large"}) == (
+        "The input is larger than 262144 bytes."
+    )
+    assert reason_words("en", {"code": "no\u202ething"}) == "no\\u202ething"
+    assert reason_words("en", {}) == "None"
