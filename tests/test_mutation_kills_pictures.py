@@ -281,3 +281,36 @@ def test_dimension_names_and_reason_words() -> None:
     )
     assert reason_words("en", {"code": "no\u202ething"}) == "no\\u202ething"
     assert reason_words("en", {}) == "None"
+
+
+# --- markup: the page's small builders, exact strings -----------------------------------
+
+
+def test_markup_builders() -> None:
+    from quotecalc.pictures import markup
+
+    assert markup.text(None) == "-"
+    assert markup.text(0) == "0"
+    assert markup.text("a<b\u202e") == "a&lt;b\\u202e"
+    assert markup.supplier("a&b") == '<bdi class="id">a&amp;b</bdi>'
+    assert markup.supplier(None) == '<bdi class="id">-</bdi>'
+    assert markup.cell("x") == "<td>x</td>"
+    assert markup.cell("x", numeric=True) == '<td class="num">x</td>'
+    assert markup.table(["A<", "B"], [["1", "2"], ["3", "4"]], frozenset({1})) == (
+        '<div class="wide"><table>\n<thead><tr><th scope="col">A&lt;</th>'
+        '<th scope="col" class="num">B</th></tr></thead>\n<tbody>\n'
+        '<tr><td>1</td><td class="num">2</td></tr>\n'
+        '<tr><td>3</td><td class="num">4</td></tr>\n'
+        "</tbody>\n</table></div>\n"
+    )
+    assert markup.table(["A"], []) == (
+        '<div class="wide"><table>\n<thead><tr><th scope="col">A</th></tr></thead>\n'
+        "<tbody>\n</tbody>\n</table></div>\n"
+    )
+    assert markup.paragraph("w") == "<p>w</p>\n"
+    assert markup.paragraph("w", "note") == '<p class="note">w</p>\n'
+    assert markup.items([]) == ""
+    assert markup.items(["a", "b"]) == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n"
+    assert markup.section("k", "H&", "body\n") == (
+        '<section id="k">\n<h2>H&amp;</h2>\nbody\n</section>\n'
+    )
