@@ -314,3 +314,55 @@ def test_markup_builders() -> None:
     assert markup.section("k", "H&", "body\n") == (
         '<section id="k">\n<h2>H&amp;</h2>\nbody\n</section>\n'
     )
+
+
+# --- svg: the one-dimension picture (no golden example has one mapped dimension) ---------
+
+
+def test_the_dot_picture_line_by_line() -> None:
+    """tests/pictures_data.dot(): the dot at DOT = (320, 110), its label 30 below, the corner
+    name 24 above; the legend from y = 110 + 80 = 190, one entry per region (swatch 11 above
+    the line, 16 per line + 6 after), then 10 more for the weights line (ring 4 above it),
+    the switch sentence, the excluded dimensions 4 lower, and 10 below the last line."""
+    import pictures_data as data
+
+    font = (
+        "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC',"
+        " 'Microsoft YaHei', sans-serif"
+    )
+    title = "Weight map: who ranks first for which weights"
+    label_style = (
+        'class="region-label" text-anchor="middle" dominant-baseline="central" font-size="12"'
+        ' font-weight="600" stroke="#FFFFFF" stroke-width="3" paint-order="stroke"'
+    )
+    expected = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="318"'
+        ' viewBox="0 0 640 318" role="img" aria-labelledby="qc-map-title" xml:lang="en"'
+        f' font-family="{font}" font-size="13" fill="#1A1A1A">',
+        f'<title id="qc-map-title">{title}</title>',
+        '<rect width="640" height="318" fill="#FFFFFF"/>',
+        f'<text x="40" y="30" font-size="15" font-weight="700">{title}</text>',
+        '<circle class="region" cx="320.00" cy="110.00" r="12" fill="#E69F00"'
+        ' stroke="#1A1A1A" stroke-width="1"><title>A</title></circle>',
+        f'<text x="320.00" y="140.00" {label_style}>{L}A{R}</text>',
+        '<circle class="weights" cx="320.00" cy="110.00" r="6" fill="#FFFFFF"'
+        ' stroke="#000000" stroke-width="2"/>',
+        '<text x="320" y="86" class="corner" text-anchor="middle" font-size="14"'
+        ' font-weight="700">quality</text>',
+        '<g class="legend-entry"><rect x="40" y="179" width="14" height="14" fill="#E69F00"'
+        ' stroke="#1A1A1A" stroke-width="0.5"/><title>A</title></g>',
+        '<text x="600" y="190" class="legend-note" text-anchor="end">length share 1.000000</text>',
+        f'<text x="62" y="190" class="legend-ids">{L}A{R}</text>',
+        '<g class="legend-entry"><rect x="40" y="201" width="14" height="14" fill="none"'
+        ' stroke="#1A1A1A" stroke-width="1" stroke-dasharray="2 2"/><title>B</title></g>',
+        '<text x="600" y="212" class="legend-note" text-anchor="end">cannot win</text>',
+        f'<text x="62" y="212" class="legend-ids">{L}B{R}</text>',
+        '<circle cx="47" cy="240" r="5" fill="#FFFFFF" stroke="#000000" stroke-width="2"/>',
+        '<text x="62" y="244" class="legend-weights">your weights: quality 1</text>',
+        '<text x="62" y="266" class="legend-switch">Only one mapped dimension: its best'
+        " supplier ranks first.</text>",
+        '<text x="40" y="292" class="legend-excluded">Not mapped (a supplier lacks its'
+        " value): cost, delivery</text>",
+        "</svg>",
+    ]
+    assert svg_picture(data.dot(), "en") == "\n".join(expected) + "\n"
