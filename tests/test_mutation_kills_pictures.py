@@ -209,6 +209,7 @@ def test_languages_and_safe_text() -> None:
         ("ab\u4e2d", 3, "ab\u2026"),
         ("a\u0301bcd", 3, "a\u0301b\u2026"),  # the combining accent takes no column
     ],
+    ids=[f"case{number}" for number in range(6)],  # ASCII ids: mutmut selects them again
 )
 def test_shorten_by_display_columns(text: str, columns: int, shown: str) -> None:
     assert shorten(text, columns) == shown
@@ -228,6 +229,7 @@ def test_shorten_by_display_columns(text: str, columns: int, shown: str) -> None
         (["a" * 20, "b"], f"{L}{'a' * 17}\u2026{R}"),
         (["a\u202eb"], f"{L}a\\u202eb{R}"),
     ],
+    ids=[f"case{number}" for number in range(6)],  # ASCII ids: mutmut selects them again
 )
 def test_ids_label_fits_18_columns(ids: list[str], label: str) -> None:
     assert ids_label(ids, 18) == label
@@ -252,6 +254,7 @@ def test_ids_label_fits_18_columns(ids: list[str], label: str) -> None:
         ("ab\u4e2dcd", 4, ["ab\u4e2d", "cd"]),
         ("a\u0301bc de", 3, ["a\u0301bc", "de"]),
     ],
+    ids=[f"case{number}" for number in range(15)],  # ASCII ids: mutmut selects them again
 )
 def test_wrap_by_display_columns(text: str, columns: int, lines: list[str]) -> None:
     assert wrap(text, columns) == lines
