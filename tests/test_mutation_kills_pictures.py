@@ -369,3 +369,59 @@ def test_the_dot_picture_line_by_line() -> None:
         "</svg>",
     ]
     assert svg_picture(data.dot(), "en") == "\n".join(expected) + "\n"
+
+
+# --- costbars: unknown totals, a zero largest total, the reasons in words ----------------
+
+
+def quote(supplier_id: str, total: str | None, **fields: Any) -> dict[str, Any]:
+    return {
+        "supplierId": supplier_id,
+        "currency": "USD",
+        "landedTotal": total,
+        "goodsSubtotal": total,
+        "freight": None if total is None else "0",
+        "otherFees": None if total is None else "0",
+        "overbuyQuantity": None,
+        "deliveredQuantity": None,
+        "comparable": True,
+        "conflicts": [],
+        "missingFields": [],
+        **fields,
+    }
+
+
+def test_no_known_total_draws_no_bar_and_no_scale_note() -> None:
+    from quotecalc.pictures.costbars import cost_bars
+
+    html = cost_bars(
+        [
+            quote("A", None, comparable=False, conflicts=["currency_mismatch", "odd\u202e"]),
+            quote("B", None, missingFields=["freight", "otherFees"]),
+            quote("C", None),
+        ],
+        "en",
+    )
+    assert html.endswith("</div>\n")  # no note after the rows
+    assert 'class="note"' not in html
+    assert "width:" not in html
+    reasons = [part.split("</div>")[0] for part in html.split('<div class="why">')[1:]]
+    # The issue's words (ISSUE_TEXT), an unknown code shown as itself, one space between.
+    assert reasons[0] == (
+        "Not drawn: the quote is not comparable"
+        " (The currency differs from the requested one. odd\\u202e)"
+    )
+    assert reasons[1] == (
+        "Not drawn: the landed total is unknown because freight, otherFees was not given."
+    )
+    assert reasons[2] == (
+        "Not drawn: the landed total is unknown (it depends on an omitted field)."
+    )
+
+
+def test_a_zero_largest_total_draws_empty_bars() -> None:
+    from quotecalc.pictures.costbars import cost_bars
+
+    html = cost_bars([quote("A", "0.00"), quote("B", "0")], "en")
+    assert html.count('style="width:0.00%"') == 8  # two bars of three segments each
+    assert "largest landed total (0.00)." in html  # the first text of the largest total
