@@ -425,3 +425,129 @@ def test_a_zero_largest_total_draws_empty_bars() -> None:
     html = cost_bars([quote("A", "0.00"), quote("B", "0")], "en")
     assert html.count('style="width:0.00%"') == 8  # two bars of three segments each
     assert "largest landed total (0.00)." in html  # the first text of the largest total
+
+
+# --- svg: hatches, drawing order, no switch, the legend's packing and wrapping -----------
+
+
+def svg_lines(document: dict[str, Any], css_class: str) -> list[str]:
+    """The contents of the ``<text class=css_class>`` lines, isolates kept."""
+    marker = f'class="{css_class}"'
+    return [
+        line.split(">", 1)[1].removesuffix("</text>")
+        for line in svg_picture(document, "en").splitlines()
+        if line.startswith("<text") and marker in line
+    ]
+
+
+def test_hatch_patterns_are_defined_once_in_defs() -> None:
+    import pictures_data as data
+
+    document = data.triangle()
+    point = {**document["analysis"]["regions"][0], "vertices": [data.pt("1", "0", "0")]}
+    document["analysis"]["regions"] = [point] * 9
+    lines = svg_picture(document, "en").splitlines()
+    defs = "".join(
+        [
+            "<defs>",
+            pattern(1, 0, "#E69F00", DIAGONAL),
+            pattern(1, 1, "#56B4E9", DIAGONAL),
+            "</defs>",
+        ]
+    )
+    assert lines[2] == defs  # after the <svg> head and the <title>
+    assert lines[3].startswith("<rect ")
+
+
+def test_polygons_below_segments_below_points_whatever_the_region_order() -> None:
+    import pictures_data as data
+
+    document = data.triangle()
+    a, c, b, d = document["analysis"]["regions"]
+    dot_region = {**b, "vertices": [data.pt("0", "1", "0")]}
+    document["analysis"]["regions"] = [d, dot_region, c, a]  # empty first, polygon last
+    shapes = [
+        line.split(" ", 1)[0]
+        for line in svg_picture(document, "en").splitlines()
+        if 'class="region"' in line
+    ]
+    assert shapes == ["<polygon", "<line", "<circle"]
+
+
+def test_a_triangle_without_a_switching_point() -> None:
+    import pictures_data as data
+
+    document = data.triangle()
+    document["analysis"]["switchingDistance"] = None
+    svg = svg_picture(document, "en")
+    assert 'class="switch"' not in svg
+    assert 'class="switch-path"' not in svg
+    assert svg_lines(document, "legend-switch") == [
+        "No other supplier ranks first for any weights."
+    ]
+
+
+def test_bar_point_label_sits_16_below_the_bar_and_empty_regions_are_skipped() -> None:
+    import pictures_data as data
+
+    document = data.bar()
+    regions = document["analysis"]["regions"]
+    empty = {**regions[0], "supplierIds": ["E"], "vertices": [], "canWin": False}
+    document["analysis"]["regions"] = [empty, *regions]
+    labels = [
+        line for line in svg_picture(document, "en").splitlines() if 'class="region-label"' in line
+    ]
+    assert len(labels) == 3
+    # C wins only at delivery share 1/2: x = 80 + 480 / 2; y = BAR_TOP 110 + 32 + 16.
+    assert [line for line in labels if 'y="158.00"' in line] == [
+        line for line in labels if line.startswith('<text x="320.00" y="158.00" ')
+    ]
+    assert sum('y="158.00"' in line for line in labels) == 1
+
+
+def test_legend_packs_ids_into_46_columns() -> None:
+    """Each id shortened to 40 columns; a line breaks before an id that would pass 46
+    columns counting the ", " before it (exactly 46 stays)."""
+    import pictures_data as data
+
+    document = data.triangle()
+    ids = ["x" * 22, "y" * 22, "z" * 45, "u" * 22, "v" * 22, "c" * 5, "d" * 40, "e" * 41]
+    document["analysis"]["regions"][3]["supplierIds"] = ids
+    assert svg_lines(document, "legend-ids")[3:] == [
+        f"{L}{'x' * 22}{R}, {L}{'y' * 22}{R},",  # 22 + 2 + 22 = 46: one line
+        f"{L}{'z' * 39}\u2026{R},",
+        f"{L}{'u' * 22}{R}, {L}{'v' * 22}{R},",  # again 46 after a break
+        f"{L}{'c' * 5}{R},",
+        f"{L}{'d' * 40}{R},",  # 5 + 2 + 40 = 47: a new line
+        f"{L}{'e' * 39}\u2026{R}",
+    ]
+
+
+def test_legend_sentences_wrap_at_70_and_74_columns() -> None:
+    import pictures_data as data
+
+    document = data.triangle()
+    # "your weights: cost " (19) + 15 + ", delivery " (11) + 16 + ", quality" (9) = 70.
+    document["analysis"]["weights"] = data.pt("1234567/9999999", "1234567/99999999", "1/5")
+    # "Not mapped (a supplier lacks its value): " (41) + 32 + "," = 74.
+    document["analysis"]["excludedDimensions"] = [
+        {"dimension": "n" * 32, "reason": "component_unavailable"},
+        {"dimension": "abc", "reason": "component_unavailable"},
+    ]
+    assert svg_lines(document, "legend-weights") == [
+        "your weights: cost 1234567/9999999, delivery 1234567/99999999, quality",
+        "1/5",
+    ]
+    assert svg_lines(document, "legend-excluded") == [
+        f"Not mapped (a supplier lacks its value): {'n' * 32},",
+        "abc",
+    ]
+
+
+def test_a_reason_given_twice_is_counted() -> None:
+    import pictures_data as data
+
+    reasons = [{"code": "unknown_key", "path": p, "message": "m"} for p in ("/a", "/b")]
+    svg = svg_picture(data.unranked("invalid_input", reasons), "en")
+    assert "[unknown_key]" in svg
+    assert "(2\u00d7)</text>" in svg  # wrapped onto its own line
