@@ -551,3 +551,82 @@ def test_a_reason_given_twice_is_counted() -> None:
     svg = svg_picture(data.unranked("invalid_input", reasons), "en")
     assert "[unknown_key]" in svg
     assert "(2\u00d7)</text>" in svg  # wrapped onto its own line
+
+
+# --- html: codes and statuses without words are shown as themselves ----------------------
+
+
+def brief() -> tuple[dict[str, Any], dict[str, Any]]:
+    import copy
+
+    result, analysis = documents(EXAMPLES / "01-example-from-brief.request.json")
+    return copy.deepcopy(result), copy.deepcopy(analysis)
+
+
+def test_page_shows_unknown_codes_and_statuses_as_themselves() -> None:
+    result, analysis = brief()
+    result["status"] = "odd\u202estatus"
+    quote = result["normalizedQuotes"][0]
+    quote["constraintStatus"] = "odd\u202econstraint"
+    quote["conflicts"] = ["currency_mismatch", "odd\u202econflict"]
+    result["ranking"] = result["ranking"][:1]
+    result["ranking"][0]["components"]["odd\u202ecomponent"] = "0.5"
+    result["sensitivity"][0]["direction"] = "odd\u202edirection"
+    result["quality"]["issues"] = [{"supplierId": "A", "code": "odd\u202eissue"}]
+    page = html_page(result, analysis, "en")
+    # Status: the escaped status itself, exit code 1, and no explanation paragraph.
+    assert (
+        '<p class="status">Status: odd\\u202estatus (exit code 1)</p>\n<section id="quotes">'
+        in page
+    )
+    assert "<td>odd\\u202econstraint</td>" in page
+    assert ": The currency differs from the requested one. odd\\u202econflict</li>" in page
+    assert '<th scope="col" class="num">odd\\u202ecomponent</th>' in page
+    assert "<td>odd\\u202edirection</td>" in page
+    assert ": odd\\u202eissue <code>odd\\u202eissue</code></li>" in page
+
+
+def test_error_page_whole_input_and_unknown_error_code() -> None:
+    result, _ = brief()
+    result = {
+        "status": "invalid_input",
+        "toolVersion": result["toolVersion"],
+        "limitations": [
+            {"code": "odd\u202eerror", "path": ""},
+            {"code": "input_too_large", "path": "/x"},
+        ],
+    }
+    page = html_page(result, {"analysis": None, "reasons": []}, "en")
+    assert "<tr><td>(whole input)</td><td>odd\\u202eerror</td><td>odd\\u202eerror</td></tr>" in page
+    assert (
+        "<tr><td>/x</td><td>input_too_large</td>"
+        "<td>The input is larger than 262144 bytes.</td></tr>" in page
+    )
+
+
+def test_one_dimension_page_and_a_tie_at_f_1() -> None:
+    import pictures_data as data
+
+    result, _ = brief()
+    analysis = data.dot()
+    tie = {
+        "lower": "1",
+        "upper": "1",
+        "lowerOpen": False,
+        "upperOpen": False,
+        "lowerExact": "1",
+        "upperExact": "1",
+        "lowerSwaps": [["A", "B"]],
+        "upperSwaps": [["A", "B"]],
+    }
+    analysis["analysis"]["stability"] = [
+        {"dimension": "quality", "weight": "1", "rankingInterval": tie, "winnerInterval": tie}
+    ]
+    page = html_page(result, analysis, "en")
+    assert "<li>Only one mapped dimension: its best supplier ranks first.</li>" in page
+    assert "<li>Not mapped (a supplier lacks its value): cost, delivery</li>" in page
+    assert "<td>[1, 1]</td><td>[1, 1]</td></tr>" in page
+    assert (
+        '<li>quality, ranking: <bdi class="id">A</bdi> and <bdi class="id">B</bdi> are'
+        " exactly tied at f = 1; any change of this weight breaks the tie.</li>" in page
+    )
