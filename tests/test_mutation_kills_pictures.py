@@ -228,8 +228,10 @@ def test_shorten_by_display_columns(text: str, columns: int, shown: str) -> None
         # A first id longer than the label: cut, the rest not shown.
         (["a" * 20, "b"], f"{L}{'a' * 17}\u2026{R}"),
         (["a\u202eb"], f"{L}a\\u202eb{R}"),
+        # 3 + 2 + 3 = 8 used: 18 - 8 - 2 = 8 columns left for the third id.
+        (["abc", "def", "ghijklmnop"], f"{L}abc{R}, {L}def{R}, {L}ghijklm\u2026{R}"),
     ],
-    ids=[f"case{number}" for number in range(6)],  # ASCII ids: mutmut selects them again
+    ids=[f"case{number}" for number in range(7)],  # ASCII ids: mutmut selects them again
 )
 def test_ids_label_fits_18_columns(ids: list[str], label: str) -> None:
     assert ids_label(ids, 18) == label
@@ -253,8 +255,9 @@ def test_ids_label_fits_18_columns(ids: list[str], label: str) -> None:
         ("ab\u4e2dcd", 3, ["ab", "\u4e2d", "cd"]),
         ("ab\u4e2dcd", 4, ["ab\u4e2d", "cd"]),
         ("a\u0301bc de", 3, ["a\u0301bc", "de"]),
+        ("abc", 1, ["a", "b", "c"]),
     ],
-    ids=[f"case{number}" for number in range(15)],  # ASCII ids: mutmut selects them again
+    ids=[f"case{number}" for number in range(16)],  # ASCII ids: mutmut selects them again
 )
 def test_wrap_by_display_columns(text: str, columns: int, lines: list[str]) -> None:
     assert wrap(text, columns) == lines
@@ -630,3 +633,17 @@ def test_one_dimension_page_and_a_tie_at_f_1() -> None:
         '<li>quality, ranking: <bdi class="id">A</bdi> and <bdi class="id">B</bdi> are'
         " exactly tied at f = 1; any change of this weight breaks the tie.</li>" in page
     )
+
+
+def test_legend_counts_the_comma_between_ids_on_a_line() -> None:
+    import pictures_data as data
+
+    document = data.triangle()
+    regions = document["analysis"]["regions"]
+    regions[0]["supplierIds"] = ["p" * 10, "q" * 10, "r" * 22]  # 10 + 2 + 10 + 2 + 22 = 46
+    regions[1]["supplierIds"] = ["p" * 10, "q" * 10, "s" * 23]  # 47
+    assert svg_lines(document, "legend-ids")[:3] == [
+        f"{L}{'p' * 10}{R}, {L}{'q' * 10}{R}, {L}{'r' * 22}{R}",
+        f"{L}{'p' * 10}{R}, {L}{'q' * 10}{R},",
+        f"{L}{'s' * 23}{R}",
+    ]
