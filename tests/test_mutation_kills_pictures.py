@@ -43,6 +43,7 @@ from quotecalc.pictures.text import (
 )
 
 GOLDEN = ROOT / "tests" / "data" / "pictures"
+DOCS = ROOT / "docs" / "pictures"  # the examples/ requests' golden pictures, shown in the docs
 REQUESTS = [
     *sorted(EXAMPLES.glob("*.request.json")),
     *sorted((ROOT / "examples").glob("*.request.json")),
@@ -55,17 +56,22 @@ def documents(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     return calculate(raw).output, analyze(raw).output
 
 
+def folder(request: Path) -> Path:
+    return DOCS if request.parent == ROOT / "examples" else GOLDEN
+
+
 GOLDEN_CASES = [
     (request, fmt, lang)
     for request in REQUESTS
     for fmt in ("svg", "html")
     for lang in ("en", "zh")
-    if (GOLDEN / f"{request.name.removesuffix('.request.json')}.{lang}.{fmt}").exists()
+    if (folder(request) / f"{request.name.removesuffix('.request.json')}.{lang}.{fmt}").exists()
 ]
 
 
 def test_every_golden_picture_has_a_case() -> None:
-    assert len(GOLDEN_CASES) == len(list(GOLDEN.iterdir()))
+    pictures = [*GOLDEN.iterdir(), *(p for p in DOCS.iterdir() if p.suffix in (".svg", ".html"))]
+    assert len(GOLDEN_CASES) == len(pictures)
 
 
 @pytest.mark.parametrize(
@@ -77,7 +83,7 @@ def test_library_prints_the_golden_picture(request_path: Path, fmt: str, lang: s
     result, analysis = documents(request_path)
     name = f"{request_path.name.removesuffix('.request.json')}.{lang}.{fmt}"
     printed = svg_picture(analysis, lang) if fmt == "svg" else html_page(result, analysis, lang)
-    assert printed.encode("utf-8") == (GOLDEN / name).read_bytes()
+    assert printed.encode("utf-8") == (folder(request_path) / name).read_bytes()
 
 
 # --- geometry: the one rounding and the exact placement ---------------------------------
