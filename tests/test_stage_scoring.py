@@ -14,6 +14,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+import attrs
 import pytest
 
 from quotecalc.context import (
@@ -613,3 +614,46 @@ def test_rank_display_order_of_ties_is_code_point() -> None:
         (1, "b"),
         (1, "\u00e9"),
     ]
+
+
+def test_rank_orders_each_table_by_its_own_supplier_ids() -> None:
+    """Tables ranked in turn (as the sensitivity stage and the analysis do) each get their own
+    display order, ties by code point, even with equal or reused id tuples."""
+    first = ScoreTable(
+        supplier_ids=("c", "a", "b"),
+        dimensions=("cost",),
+        terms=((2, 1, 2),),
+        denominator=2,
+        components=({}, {}, {}),
+    )
+    second = ScoreTable(
+        supplier_ids=("z", "y", "x"),
+        dimensions=("cost",),
+        terms=((1, 1, 2),),
+        denominator=2,
+        components=({}, {}, {}),
+    )
+    same_ids_again = attrs.evolve(first, supplier_ids=tuple(list(first.supplier_ids)))
+    for _ in range(2):
+        # a 2/2 = 1 for b and c (tied: b before c), a 1/2
+        assert [(e.rank, e.supplier_id) for e in rank(first, weights("1", "0", "0"))] == [
+            (1, "b"),
+            (1, "c"),
+            (2, "a"),
+        ]
+        assert [(e.rank, e.supplier_id) for e in rank(second, weights("1", "0", "0"))] == [
+            (1, "x"),
+            (2, "y"),
+            (2, "z"),
+        ]
+        assert [e.supplier_id for e in rank(same_ids_again, weights("1", "0", "0"))] == [
+            "b",
+            "c",
+            "a",
+        ]
+    assert (
+        rank(
+            attrs.evolve(first, supplier_ids=(), terms=((),), components=()), weights("1", "0", "0")
+        ).order
+        == ()
+    )

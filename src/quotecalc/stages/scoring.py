@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from itertools import count
-from operator import add, mul, neg
+from operator import add, mul
 from typing import Any, Final
 
 import attrs
@@ -73,22 +73,38 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
     totals: list[int] = [0] * len(table.supplier_ids)
     for name, terms in zip(table.dimensions, table.terms, strict=True):
         totals = list(map(add, totals, map(scaled[name].__mul__, terms)))
-    # Display order: score descending, then supplierId by code point. Sorting the tuples
-    # (-total, supplierId, index) gives that order without a key function called per entry;
-    # supplier ids are unique, so the index only carries the position along.
-    order = sorted(zip(map(neg, totals), table.supplier_ids, range(len(totals)), strict=True))
-    # The sorted rows as three columns (none for an empty set).
-    negatives, supplier_ids, indices = list(zip(*order, strict=True)) or [(), (), ()]
-    # Dense ranks: the distinct scores in display order (negatives is sorted), numbered from 1.
-    rank_of = dict(zip(dict.fromkeys(negatives), count(1)))
+    # Display order: score descending, then supplierId by code point. The positions in
+    # supplierId order, sorted by total with reverse=True, give that order: Python's sort is
+    # stable with reverse too, so equal totals keep supplierId order (ids are unique).
+    order = list(_by_supplier_id(table.supplier_ids))
+    order.sort(key=totals.__getitem__, reverse=True)
+    ordered = list(map(totals.__getitem__, order))
+    # Dense ranks: the distinct totals in display order (highest first), numbered from 1.
+    rank_of = dict(zip(dict.fromkeys(ordered), count(1)))
     return Ranking(
-        order=indices,
-        supplier_ids=supplier_ids,
-        ranks=tuple(map(rank_of.__getitem__, negatives)),
-        scores=tuple(map(neg, rank_of)),
+        order=tuple(order),
+        supplier_ids=tuple(map(table.supplier_ids.__getitem__, order)),
+        ranks=tuple(map(rank_of.__getitem__, ordered)),
+        scores=tuple(rank_of),
         denominator=denominator,
         components=table.components,
     )
+
+
+# The last table's supplier ids and their positions in supplierId order: a request ranks one
+# table seven times (the base and six sensitivity rankings). Held by reference, compared by
+# identity, so a stale entry is never mistaken for a new table's; one tuple, replaced whole.
+_LAST_BY_ID: list[tuple[tuple[str, ...], tuple[int, ...]]] = [((), ())]
+
+
+def _by_supplier_id(supplier_ids: tuple[str, ...]) -> tuple[int, ...]:
+    """The positions of ``supplier_ids`` sorted by supplier id (code point order)."""
+    last_ids, last_order = _LAST_BY_ID[0]
+    if last_ids is supplier_ids:
+        return last_order
+    order = tuple(sorted(range(len(supplier_ids)), key=supplier_ids.__getitem__))
+    _LAST_BY_ID[0] = (supplier_ids, order)
+    return order
 
 
 def share_score(vector: Sequence[int], point: Sequence[int]) -> int:
