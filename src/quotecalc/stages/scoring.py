@@ -68,11 +68,7 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
         zip(names, scaled_integers([weights[name] for name in names], WEIGHT_PLACES), strict=True)
     )
     denominator = sum(scaled.values()) * table.denominator
-    # Each candidate's total sum_d w_d * terms[d][i], built dimension by dimension with C-level
-    # maps rather than one Python call per candidate.
-    totals: list[int] = [0] * len(table.supplier_ids)
-    for name, terms in zip(table.dimensions, table.terms, strict=True):
-        totals = list(map(add, totals, map(scaled[name].__mul__, terms)))
+    totals = _totals(table, tuple([scaled[name] for name in table.dimensions]))
     # Display order: score descending, then supplierId by code point. The positions in
     # supplierId order, sorted by total with reverse=True, give that order: Python's sort is
     # stable with reverse too, so equal totals keep supplierId order (ids are unique).
@@ -89,6 +85,37 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
         denominator=denominator,
         components=table.components,
     )
+
+
+# The last ranked table, its integer weights (one per table dimension) and its totals, one
+# tuple replaced whole; held by reference and compared by identity (see _by_supplier_id).
+_LAST_TOTALS: list[tuple[ScoreTable | None, tuple[int, ...], tuple[int, ...]]] = [(None, (), ())]
+
+
+def _totals(table: ScoreTable, factors: tuple[int, ...]) -> tuple[int, ...]:
+    """Each candidate's total ``sum_d factors[d] * terms[d][i]`` (exact integers).
+
+    Built dimension by dimension with C-level maps rather than one Python call per candidate.
+    When the last call ranked the same table, only the dimensions whose weight moved are
+    added, as ``(new - old) * terms[d][i]`` onto the last totals: the same integers, and the
+    sensitivity stage moves one weight at a time (docs/performance.md, third pass).
+    """
+    last_table, last_factors, last_totals = _LAST_TOTALS[0]
+    if last_table is table:
+        totals = list(last_totals)
+        steps = [
+            (new - old, terms)
+            for new, old, terms in zip(factors, last_factors, table.terms, strict=True)
+        ]
+    else:
+        totals = [0] * len(table.supplier_ids)
+        steps = list(zip(factors, table.terms, strict=True))
+    for step, terms in steps:
+        if step:
+            totals = list(map(add, totals, map(step.__mul__, terms)))
+    result = tuple(totals)
+    _LAST_TOTALS[0] = (table, factors, result)
+    return result
 
 
 # The last table's supplier ids and their positions in supplierId order: a request ranks one
@@ -210,7 +237,9 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
             for factor in (common // denominator,)  # once per dimension, not per candidate
         ),
         denominator=common,
-        components=tuple(dict(zip(NAMES, row, strict=True)) for row in zip(*columns, strict=True)),
+        components=tuple(
+            [dict(zip(NAMES, row, strict=True)) for row in zip(*columns, strict=True)]
+        ),
     )
     return Scoring(rank(table, weights), tuple(limitations), table)
 
