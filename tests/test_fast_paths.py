@@ -84,6 +84,25 @@ def test_format_exacts_keeps_digits_and_none() -> None:
     assert format_exacts(values) == ["35.00", "0", None, "0.000001", "1000000000"]
 
 
+EXACTS = st.one_of(
+    st.none(),
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.decimals(allow_nan=True, allow_infinity=True).filter(lambda value: not value.is_snan()),
+    st.sampled_from([Decimal("1E+2"), Decimal("0E-7"), Decimal("1E-7"), Decimal("-0.00")]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(EXACTS, max_size=6), st.lists(st.decimals(places=6), max_size=6)))
+def test_format_exacts_is_plain_notation_of_each(values: list[Decimal | int | None]) -> None:
+    expected = [
+        None if value is None else str(value) if isinstance(value, int) else format(value, "f")
+        for value in values
+    ]
+    assert format_exacts(values) == expected
+    assert format_exacts(iter(values)) == expected
+
+
 @given(st.lists(st.decimals(min_value=0, max_value=10**15, places=6), max_size=6))
 def test_scaled_integers_is_exact(values: list[Decimal]) -> None:
     assert scaled_integers(values, 6) == [int(value * 10**6) for value in values]
@@ -160,6 +179,15 @@ def test_well_formed_values_take_the_column_path(name: str, raw: object, expecte
         ("currency", JsonNumber("123")),
         ("packPrice", None),
         ("packPrice", True),
+        # two plain numbers in one text: the column is matched as one text, line by line
+        ("packPrice", "1\n2"),
+        ("packSize", "1\n2"),
+        ("packPrice", "\n"),
+        ("supplierId", ""),
+        ("supplierId", "A" * 200),
+        ("currency", "CN"),
+        ("currency", "CNYY"),
+        ("currency", "C1Y"),
     ],
 )
 def test_one_unusual_value_sends_the_column_to_the_full_readers(name: str, raw: object) -> None:

@@ -14,7 +14,10 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quotecalc.context import (
     Comparability,
@@ -613,3 +616,82 @@ def test_rank_display_order_of_ties_is_code_point() -> None:
         (1, "b"),
         (1, "\u00e9"),
     ]
+
+
+def test_rank_orders_each_table_by_its_own_supplier_ids() -> None:
+    """Tables ranked in turn (as the sensitivity stage and the analysis do) each get their own
+    display order, ties by code point, even with equal or reused id tuples."""
+    first = ScoreTable(
+        supplier_ids=("c", "a", "b"),
+        dimensions=("cost",),
+        terms=((2, 1, 2),),
+        denominator=2,
+        components=({}, {}, {}),
+    )
+    second = ScoreTable(
+        supplier_ids=("z", "y", "x"),
+        dimensions=("cost",),
+        terms=((1, 1, 2),),
+        denominator=2,
+        components=({}, {}, {}),
+    )
+    same_ids_again = attrs.evolve(first, supplier_ids=tuple(list(first.supplier_ids)))
+    for _ in range(2):
+        # a 2/2 = 1 for b and c (tied: b before c), a 1/2
+        assert [(e.rank, e.supplier_id) for e in rank(first, weights("1", "0", "0"))] == [
+            (1, "b"),
+            (1, "c"),
+            (2, "a"),
+        ]
+        assert [(e.rank, e.supplier_id) for e in rank(second, weights("1", "0", "0"))] == [
+            (1, "x"),
+            (2, "y"),
+            (2, "z"),
+        ]
+        assert [e.supplier_id for e in rank(same_ids_again, weights("1", "0", "0"))] == [
+            "b",
+            "c",
+            "a",
+        ]
+    assert (
+        rank(
+            attrs.evolve(first, supplier_ids=(), terms=((),), components=()), weights("1", "0", "0")
+        ).order
+        == ()
+    )
+
+
+WEIGHT_TEXTS = st.sampled_from(["0", "1", "0.5", "2", "0.550000000001", "0.449999999999", "3"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(WEIGHT_TEXTS, WEIGHT_TEXTS, WEIGHT_TEXTS), min_size=1, max_size=6))
+def test_rank_in_sequence_is_the_formula_every_time(
+    sequence: list[tuple[str, str, str]],
+) -> None:
+    """Consecutive rankings of one table (totals carried over from the last call) give the
+    exact scores computed here from the components, and the same as a fresh table."""
+    for cost, delivery, quality in sequence:
+        w = weights(cost, delivery, quality)
+        if sum(w.values()) == 0:
+            continue
+        ranking = rank(TABLE, w)
+        fresh = rank(attrs.evolve(TABLE), w)
+        assert (ranking.order, ranking.ranks, ranking.scores) == (
+            fresh.order,
+            fresh.ranks,
+            fresh.scores,
+        )
+        total = sum(Fraction(value) for value in w.values())
+        # cost components 1, 1/2, 0 and quality components 0, 1/2, 1 (TABLE)
+        expected = {
+            supplier_id: (Fraction(cost) * c + Fraction(quality) * q) / total
+            for supplier_id, c, q in (
+                ("A", Fraction(1), Fraction(0)),
+                ("B", Fraction(1, 2), Fraction(1, 2)),
+                ("C", Fraction(0), Fraction(1)),
+            )
+        }
+        order = sorted(expected, key=lambda s: (-expected[s], s))
+        assert [entry.supplier_id for entry in ranking] == order
+        assert {entry.supplier_id: frac(entry.score) for entry in ranking} == expected

@@ -13,7 +13,7 @@ import decimal
 from collections.abc import Iterable
 from decimal import Decimal
 from itertools import repeat
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -77,12 +77,14 @@ def format_ratio_column(ratios: Iterable[Ratio | None]) -> list[str | None]:
 def _half_up(pairs: Iterable[tuple[int, int]]) -> list[str]:
     """The one display rounding, for each ``(numerator, denominator)``: half-up on a
     non-negative fraction is ``floor(x * 10^6 + 1/2) = (2 n 10^6 + d) // 2d``, in integers."""
+    scaled = [
+        (numerator * _TWICE_SCALE + denominator) // (denominator + denominator)
+        for numerator, denominator in pairs
+    ]
+    # divmod in C, and zfill rather than a format spec: about a quarter less per value.
     return [
-        f"{scaled // _SCALE}.{scaled % _SCALE:06d}"
-        for scaled in [
-            (numerator * _TWICE_SCALE + denominator) // (denominator + denominator)
-            for numerator, denominator in pairs
-        ]
+        f"{units}.{str(fraction).zfill(DISPLAY_PLACES)}"
+        for units, fraction in map(divmod, scaled, repeat(_SCALE))
     ]
 
 
@@ -95,10 +97,27 @@ def format_exact(value: Decimal | int) -> str:
 
 def format_exacts(values: Iterable[Decimal | int | None]) -> list[str | None]:
     """:func:`format_exact` of each value, ``None`` kept: a whole column in one pass."""
+    column = list(values)
+    # A column of one type (the usual case) is formatted by C-level maps; the general rule
+    # below gives the same text for each value.
+    kinds = set(map(type, column))
+    if kinds == _INT_ONLY:
+        return list(map(str, column))
+    if kinds == _DECIMAL_ONLY:
+        # str() writes format(value, "f") whenever it writes only digits, points and signs
+        # (not exponent notation, which has an "E" or "e", nor NaN or Infinity).
+        texts = list(map(str, column))
+        if not "".join(texts).lstrip(_PLAIN_CHARS):
+            return cast("list[str | None]", texts)
     return [
         None if value is None else str(value) if isinstance(value, int) else format(value, "f")
-        for value in values
+        for value in column
     ]
+
+
+_INT_ONLY: Final = {int}
+_DECIMAL_ONLY: Final = {Decimal}
+_PLAIN_CHARS: Final = "0123456789.-"
 
 
 def scaled_integer(value: Decimal | int, places: int) -> int:

@@ -119,7 +119,29 @@ def _echoed(quotes: tuple[Fields, ...], name: str) -> list[Any]:
 
 
 def _checks(verdicts: tuple[ConstraintVerdict, ...]) -> list[list[dict[str, Any]]]:
-    """Each quote's constraint checks; all quotes' limits and values formatted in one pass."""
+    """Each quote's constraint checks; limits and values formatted a column at a time."""
+    lengths = {len(verdict.checks) for verdict in verdicts}
+    if len(lengths) == 1 and 0 not in lengths:
+        # Every quote checked against the same rules (as the constraints stage does): one
+        # column per rule, whose limits and values share a type, formatted in one pass each.
+        shown_columns = [
+            [
+                {
+                    "constraint": check.constraint,
+                    "status": check.status,
+                    "limit": limit,
+                    "value": value,
+                }
+                for check, limit, value in zip(
+                    column,
+                    format_exacts([check.limit for check in column]),
+                    format_exacts([check.value for check in column]),
+                    strict=True,
+                )
+            ]
+            for column in zip(*[verdict.checks for verdict in verdicts], strict=True)
+        ]
+        return [list(row) for row in zip(*shown_columns, strict=True)]
     checks = [check for verdict in verdicts for check in verdict.checks]
     shown = iter(
         [

@@ -33,7 +33,8 @@ def price_quote(quote: Fields, packs: PackCounts) -> Cost:
         unit_price = Ratio.of(pack_price, pack_size)
     if pack_price is None or packs.packs_purchased is None:
         return Cost(unit_quote_price=unit_price)
-    subtotal = EXACT.multiply(Decimal(packs.packs_purchased), pack_price)
+    # An int operand is converted exactly by the context (no Decimal() call per quote).
+    subtotal = EXACT.multiply(pack_price, packs.packs_purchased)
     if freight is None or other_fees is None:
         return Cost(goods_subtotal=subtotal, unit_quote_price=unit_price)
     landed = EXACT.add(EXACT.add(subtotal, freight), other_fees)

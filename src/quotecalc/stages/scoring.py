@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from itertools import count
-from operator import add, mul, neg
+from operator import add, mul
 from typing import Any, Final
 
 import attrs
@@ -68,27 +68,70 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
         zip(names, scaled_integers([weights[name] for name in names], WEIGHT_PLACES), strict=True)
     )
     denominator = sum(scaled.values()) * table.denominator
-    # Each candidate's total sum_d w_d * terms[d][i], built dimension by dimension with C-level
-    # maps rather than one Python call per candidate.
-    totals: list[int] = [0] * len(table.supplier_ids)
-    for name, terms in zip(table.dimensions, table.terms, strict=True):
-        totals = list(map(add, totals, map(scaled[name].__mul__, terms)))
-    # Display order: score descending, then supplierId by code point. Sorting the tuples
-    # (-total, supplierId, index) gives that order without a key function called per entry;
-    # supplier ids are unique, so the index only carries the position along.
-    order = sorted(zip(map(neg, totals), table.supplier_ids, range(len(totals)), strict=True))
-    # The sorted rows as three columns (none for an empty set).
-    negatives, supplier_ids, indices = list(zip(*order, strict=True)) or [(), (), ()]
-    # Dense ranks: the distinct scores in display order (negatives is sorted), numbered from 1.
-    rank_of = dict(zip(dict.fromkeys(negatives), count(1)))
+    totals = _totals(table, tuple([scaled[name] for name in table.dimensions]))
+    # Display order: score descending, then supplierId by code point. The positions in
+    # supplierId order, sorted by total with reverse=True, give that order: Python's sort is
+    # stable with reverse too, so equal totals keep supplierId order (ids are unique).
+    order = list(_by_supplier_id(table.supplier_ids))
+    order.sort(key=totals.__getitem__, reverse=True)
+    ordered = list(map(totals.__getitem__, order))
+    # Dense ranks: the distinct totals in display order (highest first), numbered from 1.
+    rank_of = dict(zip(dict.fromkeys(ordered), count(1)))
     return Ranking(
-        order=indices,
-        supplier_ids=supplier_ids,
-        ranks=tuple(map(rank_of.__getitem__, negatives)),
-        scores=tuple(map(neg, rank_of)),
+        order=tuple(order),
+        supplier_ids=tuple(map(table.supplier_ids.__getitem__, order)),
+        ranks=tuple(map(rank_of.__getitem__, ordered)),
+        scores=tuple(rank_of),
         denominator=denominator,
         components=table.components,
     )
+
+
+# The last ranked table, its integer weights (one per table dimension) and its totals, one
+# tuple replaced whole; held by reference and compared by identity (see _by_supplier_id).
+_LAST_TOTALS: list[tuple[ScoreTable | None, tuple[int, ...], tuple[int, ...]]] = [(None, (), ())]
+
+
+def _totals(table: ScoreTable, factors: tuple[int, ...]) -> tuple[int, ...]:
+    """Each candidate's total ``sum_d factors[d] * terms[d][i]`` (exact integers).
+
+    Built dimension by dimension with C-level maps rather than one Python call per candidate.
+    When the last call ranked the same table, only the dimensions whose weight moved are
+    added, as ``(new - old) * terms[d][i]`` onto the last totals: the same integers, and the
+    sensitivity stage moves one weight at a time (docs/performance.md, third pass).
+    """
+    last_table, last_factors, last_totals = _LAST_TOTALS[0]
+    if last_table is table:
+        totals = list(last_totals)
+        steps = [
+            (new - old, terms)
+            for new, old, terms in zip(factors, last_factors, table.terms, strict=True)
+        ]
+    else:
+        totals = [0] * len(table.supplier_ids)
+        steps = list(zip(factors, table.terms, strict=True))
+    for step, terms in steps:
+        if step:
+            totals = list(map(add, totals, map(step.__mul__, terms)))
+    result = tuple(totals)
+    _LAST_TOTALS[0] = (table, factors, result)
+    return result
+
+
+# The last table's supplier ids and their positions in supplierId order: a request ranks one
+# table seven times (the base and six sensitivity rankings). Held by reference, compared by
+# identity, so a stale entry is never mistaken for a new table's; one tuple, replaced whole.
+_LAST_BY_ID: list[tuple[tuple[str, ...], tuple[int, ...]]] = [((), ())]
+
+
+def _by_supplier_id(supplier_ids: tuple[str, ...]) -> tuple[int, ...]:
+    """The positions of ``supplier_ids`` sorted by supplier id (code point order)."""
+    last_ids, last_order = _LAST_BY_ID[0]
+    if last_ids is supplier_ids:
+        return last_order
+    order = tuple(sorted(range(len(supplier_ids)), key=supplier_ids.__getitem__))
+    _LAST_BY_ID[0] = (supplier_ids, order)
+    return order
 
 
 def share_score(vector: Sequence[int], point: Sequence[int]) -> int:
@@ -194,7 +237,9 @@ def score(ctx: Context, weights: Mapping[str, Decimal]) -> Scoring:
             for factor in (common // denominator,)  # once per dimension, not per candidate
         ),
         denominator=common,
-        components=tuple(dict(zip(NAMES, row, strict=True)) for row in zip(*columns, strict=True)),
+        components=tuple(
+            [dict(zip(NAMES, row, strict=True)) for row in zip(*columns, strict=True)]
+        ),
     )
     return Scoring(rank(table, weights), tuple(limitations), table)
 

@@ -26,7 +26,7 @@ from ..codes import ERROR_MESSAGES
 from ..constraint_rules import CONSTRAINT_RULES
 from ..context import Context, FieldError, Halt, Request
 from ..fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
-from ..numberform import MAX_NUMBER_CHARS, is_plain_decimal, read_number_text
+from ..numberform import all_plain_decimals, read_number_text
 from ..records import Record
 from .parse import JsonNumber
 
@@ -227,6 +227,14 @@ CONTAINER_READERS: Final[dict[Kind, ContainerReader]] = {
 ColumnReader = Callable[[FieldRule, list[Any]], "list[Any] | None"]
 
 
+_STR_ONLY: Final = {str}
+
+
+def _only_str(values: list[Any]) -> bool:
+    """Whether every value is exactly a ``str`` (not a subclass), tested in C."""
+    return set(map(type, values)) == _STR_ONLY
+
+
 def _within(rule: FieldRule, values: list[Any]) -> bool:
     bounds = rule.bounds
     return (
@@ -239,10 +247,7 @@ def _within(rule: FieldRule, values: list[Any]) -> bool:
 def _decimal_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
     """:func:`_read_decimal` of each plain decimal within bounds, or ``None``."""
     texts = [raw.text if raw.__class__ is JsonNumber else raw for raw in raws]
-    if all(
-        text.__class__ is str and len(text) <= MAX_NUMBER_CHARS and is_plain_decimal(text)
-        for text in texts
-    ):
+    if not texts or (_only_str(texts) and all_plain_decimals(texts)):
         values = list(map(Decimal, texts))
         if _within(rule, values):
             return values
@@ -252,13 +257,7 @@ def _decimal_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
 def _integer_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
     """:func:`_read_integer` of each plain integer (no point) within bounds, or ``None``."""
     texts = [raw.text if raw.__class__ is JsonNumber else raw for raw in raws]
-    if all(
-        text.__class__ is str
-        and len(text) <= MAX_NUMBER_CHARS
-        and "." not in text
-        and is_plain_decimal(text)
-        for text in texts
-    ):
+    if not texts or (_only_str(texts) and "." not in "".join(texts) and all_plain_decimals(texts)):
         values = list(map(int, texts))
         if _within(rule, values):
             return values
@@ -267,13 +266,16 @@ def _integer_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
 
 def _text_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
     """:func:`_read_text` of each non-blank string within its length, or ``None``."""
+    if not raws:
+        return raws
     longest = rule.max_length
-    if all(
-        raw.__class__ is str
-        and (longest is None or len(raw) <= longest)
-        and raw
-        and not raw.isspace()
-        for raw in raws
+    if not _only_str(raws):
+        return None
+    lengths = list(map(len, raws))
+    if (
+        (longest is None or max(lengths) <= longest)
+        and min(lengths) > 0
+        and not any(map(str.isspace, raws))
     ):
         return raws
     return None
@@ -281,10 +283,13 @@ def _text_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
 
 def _currency_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
     """:func:`_read_currency` of each three ASCII capitals (``[A-Z]{3}``), or ``None``."""
-    if all(
-        raw.__class__ is str and len(raw) == 3 and raw.isascii() and raw.isalpha() and raw.isupper()
-        for raw in raws
-    ):
+    if not raws:
+        return raws
+    if not _only_str(raws) or set(map(len, raws)) != {3}:
+        return None
+    # All ASCII letters and all capitals joined iff each is: every ASCII letter is cased.
+    joined = "".join(raws)
+    if joined.isascii() and joined.isalpha() and joined.isupper():
         return raws
     return None
 
