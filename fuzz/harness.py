@@ -170,7 +170,7 @@ def quotecalc_targets() -> Targets:
     """The real targets (imported on first use, so that ``main`` can instrument them)."""
     from quotecalc import calculate
     from quotecalc.cli import main
-    from quotecalc.codes import ERROR_MESSAGES
+    from quotecalc.core.codes import ERROR_MESSAGES
 
     return Targets(calculate, main, ERROR_MESSAGES)
 

@@ -264,9 +264,9 @@ def in_process(args: argparse.Namespace) -> None:
 def stage_breakdown(raw: bytes, repeats: int) -> None:
     """Where the in-process time goes: each stage, the rendering and the serialisation."""
     from quotecalc import Result
-    from quotecalc.context import Context
-    from quotecalc.pipeline import DEFAULT_PIPELINE
-    from quotecalc.render import render
+    from quotecalc.core.context import Context
+    from quotecalc.engine.pipeline import DEFAULT_PIPELINE
+    from quotecalc.engine.render import render
 
     samples: dict[str, list[float]] = {}
 
@@ -302,7 +302,7 @@ def weight_analysis(args: argparse.Namespace) -> None:
     """Median time of the analysis stage alone, and of the whole ``quotecalc.analyze()``
     document (pipeline, analysis, stability, rendering), on the 100-quote request."""
     from quotecalc import analyze
-    from quotecalc.pipeline import DEFAULT_PIPELINE
+    from quotecalc.engine.pipeline import DEFAULT_PIPELINE
     from quotecalc.stages.analysis import AnalysisStage
 
     request = full_request(100)
@@ -337,7 +337,7 @@ def peak_rss_mib(stdin: bytes) -> float:
 
 def stage_peak_mib(raw: bytes) -> tuple[float, float]:
     """The parse and the validate stage's own peak allocation (``tracemalloc``), in MiB."""
-    from quotecalc.context import Context
+    from quotecalc.core.context import Context
     from quotecalc.stages.parse import Parse
     from quotecalc.stages.validate import Validate
 

@@ -1,7 +1,7 @@
 """Write quotecalc's published contract files: ``python -B scripts/generate_contract.py``.
 
 Regenerates every published file -- the JSON Schemas under ``docs/schema/`` and the tool
-descriptors under ``docs/tool/`` -- from ``quotecalc.schema.published_files()`` (the engine's
+descriptors under ``docs/tool/`` -- from ``quotecalc.published.published_files()`` (the engine's
 own rule tables; issues #4, #10). With
 ``--check`` nothing is written: it lists the files that would change and exits 1 if any would.
 ``tests/test_schema.py`` fails whenever a committed file differs from what this writes.
@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.fspath(ROOT / "src"))
 
-from quotecalc.schema import published_files  # noqa: E402 - needs the src path above
+from quotecalc.published import published_files  # noqa: E402 - needs the src path above
 
 
 def main(argv: list[str]) -> int:

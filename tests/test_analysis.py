@@ -26,11 +26,11 @@ from jsonschema import Draft202012Validator
 
 from conftest import ROOT
 from quotecalc import analyze, calculate, stability
-from quotecalc.analysis import ANALYSIS_PIPELINE, BLOCKING_CODES
-from quotecalc.codes import LIMITATION_MESSAGES
-from quotecalc.context import Context
+from quotecalc.analysis.document import ANALYSIS_PIPELINE, BLOCKING_CODES
 from quotecalc.contract.analysis_schema import analysis_schema
-from quotecalc.pipeline import DEFAULT_PIPELINE, Pipeline, make_pipeline
+from quotecalc.core.codes import LIMITATION_MESSAGES
+from quotecalc.core.context import Context
+from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline, make_pipeline
 from quotecalc.stages.analysis import AnalysisStage
 from quotecalc.stages.scoring import DIMENSIONS
 
@@ -359,7 +359,7 @@ def test_a_bug_is_one_internal_error_document() -> None:
 
 
 def analyze_with(pipeline: Pipeline) -> Any:
-    from quotecalc.analysis import analyze as analyse_document
+    from quotecalc.analysis.document import analyze as analyse_document
 
     return analyse_document(request(ABCD, WEIGHTS), pipeline=pipeline)
 
@@ -441,7 +441,7 @@ def test_schema_is_not_vacuous() -> None:
 
 
 def test_published_schema_file_is_registered() -> None:
-    from quotecalc.schema import published_files
+    from quotecalc.published import published_files
 
     path = "docs/schema/analysis.schema.json"
     assert published_files()[path] == Path(ROOT / path).read_bytes()
@@ -600,7 +600,7 @@ def test_generated_requests_agree_with_the_result(raw: bytes) -> None:
     ],
 )
 def test_text_section_of_a_one_dimension_analysis(lang: str, expected: list[str]) -> None:
-    from quotecalc.report import render_text
+    from quotecalc.output.report import render_text
 
     raw = request(
         [quote("A", 100, 20), quote("B", 200, None)], {"cost": "1", "delivery": "0", "quality": "0"}

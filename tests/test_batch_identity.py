@@ -206,7 +206,7 @@ def test_any_bytes_get_one_json_object_and_never_a_traceback(body: bytes) -> Non
 def test_the_core_and_the_fixed_call_never_import_the_batch_door() -> None:
     code = (
         "import io, sys\n"
-        "import quotecalc, quotecalc.api, quotecalc.schema, quotecalc.limits\n"
+        "import quotecalc, quotecalc.api, quotecalc.schema, quotecalc.core.limits\n"
         "from quotecalc.cli import main\n"
         "main(['--input-json', '-'], io.BytesIO(b'{}'), io.BytesIO(), io.BytesIO())\n"
         "print(sorted(m for m in sys.modules if m.startswith('quotecalc.batch')))\n"

@@ -15,7 +15,7 @@ from conftest import ROOT
 from quotecalc import calculate, schema
 from quotecalc.batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
 from quotecalc.cli import main
-from quotecalc.codes import BATCH_BODY_ERRORS
+from quotecalc.core.codes import BATCH_BODY_ERRORS
 from test_batch_identity import EXAMPLE_REQUESTS, body_of
 from test_batch_split import REFUSED
 

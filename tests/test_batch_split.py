@@ -11,8 +11,8 @@ from quotecalc import calculate
 from quotecalc.batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
 from quotecalc.batch.body import check_body
 from quotecalc.batch.split import item_spans, split_items
-from quotecalc.codes import BATCH_BODY_ERRORS, BATCH_ERROR_MESSAGES, ERROR_MESSAGES
-from quotecalc.limits import MAX_BATCH_NESTING
+from quotecalc.core.codes import BATCH_BODY_ERRORS, BATCH_ERROR_MESSAGES, ERROR_MESSAGES
+from quotecalc.core.limits import MAX_BATCH_NESTING
 from quotecalc.stages.parse import MAX_NESTING
 
 # (body, the items exactly as cut)
@@ -144,7 +144,7 @@ def test_a_scanner_that_disagrees_with_the_parse_stage_is_an_internal_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from quotecalc.batch import run
-    from quotecalc.render import render_internal_error
+    from quotecalc.engine.render import render_internal_error
 
     monkeypatch.setattr(run, "split_items", lambda body: [b"{}"] * 2)
     answer = calculate_batch(b'{"requests":[{}]}')

@@ -25,7 +25,7 @@ def test_the_json_path_never_imports_the_analysis() -> None:
         "import quotecalc.cli; from quotecalc import calculate;"
         "calculate(open('tests/data/examples/01-example-from-brief.request.json','rb').read());"
         "print(*(name in sys.modules for name in ("
-        "'quotecalc.simplex', 'quotecalc.analysis', 'quotecalc.stages.analysis',"
+        "'quotecalc.solvers.simplex', 'quotecalc.analysis.document', 'quotecalc.stages.analysis',"
         " 'quotecalc.contract.analysis_schema')))"
     )
     done = subprocess.run(

@@ -15,9 +15,9 @@ import pytest
 from conftest import EXAMPLES, ROOT, run_cli
 from quotecalc import calculate
 from quotecalc.cli import main
-from quotecalc.codes import INTERNAL_ERROR_MESSAGE
-from quotecalc.context import Context
-from quotecalc.pipeline import DEFAULT_PIPELINE, Pipeline
+from quotecalc.core.codes import INTERNAL_ERROR_MESSAGE
+from quotecalc.core.context import Context
+from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline
 
 BRIEF = (EXAMPLES / "01-example-from-brief.request.json").read_bytes()
 

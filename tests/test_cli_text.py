@@ -6,7 +6,7 @@ import pytest
 
 from conftest import EXAMPLES, run_cli
 from quotecalc import analyze, calculate, stability
-from quotecalc.report import render_text
+from quotecalc.output.report import render_text
 
 BRIEF = (EXAMPLES / "01-example-from-brief.request.json").read_bytes()
 INVALID = (EXAMPLES / "12-number-forms-batch1.request.json").read_bytes()

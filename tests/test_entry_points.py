@@ -19,7 +19,7 @@ import pytest
 from conftest import EXAMPLES, ROOT, check_result_schema, run_cli
 from quotecalc import cli
 from quotecalc.cli import USAGE, main
-from quotecalc.codes import INTERNAL_ERROR_MESSAGE
+from quotecalc.core.codes import INTERNAL_ERROR_MESSAGE
 
 BRIEF = (EXAMPLES / "01-example-from-brief.request.json").read_bytes()
 INVALID = (EXAMPLES / "12-number-forms-batch1.request.json").read_bytes()

@@ -9,7 +9,7 @@ hand-made lists and on every request of the byte-identity baseline that reaches 
 from __future__ import annotations
 
 import byte_identity
-from quotecalc.context import FieldError
+from quotecalc.core.context import FieldError
 from quotecalc.stages.parse import parse_json
 from quotecalc.stages.validate import MAX_ERRORS, ErrorReport, Validate, read_fields, report
 
@@ -73,7 +73,7 @@ def test_validating_131k_bad_elements_holds_no_object_per_error() -> None:
     stage's own allocations stay far below that (tracemalloc counts exactly, no timing)."""
     import tracemalloc
 
-    from quotecalc.context import Context
+    from quotecalc.core.context import Context
     from quotecalc.stages.parse import Parse
 
     raw = b'{"schemaVersion":1,"quotes":[' + b",".join([b"0"] * 131000) + b"]}"

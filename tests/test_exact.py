@@ -1,4 +1,4 @@
-"""White-box tests of ``quotecalc.exact`` (CONTRACT §7, §13).
+"""White-box tests of ``quotecalc.core.exact`` (CONTRACT §7, §13).
 
 - ``format_ratio``: the one display rounding, ROUND_HALF_UP to exactly 6 places (§13);
 - ``Ratio.of``: exact quotient of exact numbers;
@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from quotecalc.exact import EXACT, Ratio, format_exact, format_ratio, scaled_integer
+from quotecalc.core.exact import EXACT, Ratio, format_exact, format_ratio, scaled_integer
 
 # ---- format_ratio: half-up at the 7th decimal ----
 

@@ -11,9 +11,9 @@ import json
 from typing import Any
 
 from quotecalc import calculate
-from quotecalc.constraint_rules import CONSTRAINT_RULES, upper_limit
-from quotecalc.fields import decimal_field
-from quotecalc.pipeline import make_pipeline
+from quotecalc.core.constraint_rules import CONSTRAINT_RULES, upper_limit
+from quotecalc.core.fields import decimal_field
+from quotecalc.engine.pipeline import make_pipeline
 
 BUDGET = upper_limit(decimal_field("maxLandedTotal"), "landedTotal")
 WITH_BUDGET = make_pipeline(constraint_rules=(*CONSTRAINT_RULES, BUDGET))

@@ -27,8 +27,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quotecalc import calculate
-from quotecalc.context import FieldError, RankEntry, ScoreTable
-from quotecalc.exact import (
+from quotecalc.core.context import FieldError, RankEntry, ScoreTable
+from quotecalc.core.exact import (
     Ratio,
     format_exacts,
     format_ratio,
@@ -36,7 +36,7 @@ from quotecalc.exact import (
     format_ratios,
     scaled_integers,
 )
-from quotecalc.fields import QUOTE_FIELDS
+from quotecalc.core.fields import QUOTE_FIELDS
 from quotecalc.stages.parse import JsonNumber, parse_json
 from quotecalc.stages.scoring import rank
 from quotecalc.stages.validate import (

@@ -28,7 +28,7 @@ import pytest
 
 from quotecalc import Result, calculate
 from quotecalc.cli import main as cli_main
-from quotecalc.codes import ERROR_MESSAGES
+from quotecalc.core.codes import ERROR_MESSAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS_PATH = ROOT / "fuzz" / "harness.py"

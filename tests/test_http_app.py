@@ -35,12 +35,12 @@ import httpx
 
 from conftest import EXAMPLES, ROOT
 from quotecalc import Result, analyze, calculate
-from quotecalc.analysis import analyze as weight_analysis
+from quotecalc.analysis.document import analyze as weight_analysis
 from quotecalc.batch import calculate_batch
+from quotecalc.engine.pipeline import Pipeline
 from quotecalc.http.app import create_app
 from quotecalc.http.limits import Limits, Settings
 from quotecalc.http.operations import ANALYZE, CALCULATE, Calculation
-from quotecalc.pipeline import Pipeline
 
 LIMIT = 262144
 CALC = "/quotecalc/calculate"

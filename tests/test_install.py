@@ -23,10 +23,10 @@ import pytest
 
 from conftest import EXAMPLES, ROOT, run_cli
 from quotecalc.cli import USAGE
-from quotecalc.schema import published_files
+from quotecalc.published import published_files
 
 # Where the installed package's published files come from (one place to change if it moves).
-PUBLISHED_FILES_MODULE = "quotecalc.schema"
+PUBLISHED_FILES_MODULE = "quotecalc.published"
 # What the build copies: what the sdist's MANIFEST.in and pyproject.toml can refer to.
 SOURCE_ITEMS = ("pyproject.toml", "README.md", "MANIFEST.in", "src", "docs", "examples")
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "dist")

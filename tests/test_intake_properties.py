@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from conftest import ROOT
 from intake_helpers import write_csv
 from quotecalc import calculate
-from quotecalc.fields import QUOTE_FIELDS, FieldRule, Kind
+from quotecalc.core.fields import QUOTE_FIELDS, FieldRule, Kind
 from quotecalc.intake import read
 from quotecalc.intake.cells import UNKNOWN_MARKERS
 from quotecalc.intake.headers import SYNONYMS, fold

@@ -14,7 +14,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 from intake_helpers import write_csv
 from quotecalc import calculate
-from quotecalc.fields import QUOTE_FIELDS, Kind
+from quotecalc.core.fields import QUOTE_FIELDS, Kind
 from quotecalc.intake import read
 from quotecalc.intake.headers import template_names
 from quotecalc.intake.request import request_bytes

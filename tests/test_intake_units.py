@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from quotecalc.fields import QUOTE_FIELDS, Kind
+from quotecalc.core.fields import QUOTE_FIELDS, Kind
 from quotecalc.intake.cells import OMITTED, Cell, CellKind, Problem, Value, read_cell
 from quotecalc.intake.errors import (
     INTAKE_MESSAGES,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from quotecalc import stability
-from quotecalc.intervals import Bound, Interval
+from quotecalc.analysis.intervals import Bound, Interval
 
 
 def _quote(sid: str, total: int, lead: int) -> dict[str, Any]:

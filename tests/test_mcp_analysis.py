@@ -137,9 +137,9 @@ def test_in_process_analysis_call_matches_analyze() -> None:
 @needs_sdk
 def test_internal_error_is_an_error_result(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bug in the analysis (``internal_error``, exit 1) is reported with ``isError``."""
-    from quotecalc.analysis import Analysis, document, reasons_of
+    from quotecalc.analysis.document import Analysis, document, reasons_of
+    from quotecalc.engine.render import render_internal_error
     from quotecalc.mcp import server
-    from quotecalc.render import render_internal_error
 
     failed = Analysis(document("internal_error", None, reasons_of(render_internal_error())), 1)
     monkeypatch.setattr(server, "analyze", lambda raw: failed)

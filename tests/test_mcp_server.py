@@ -533,8 +533,8 @@ def test_unknown_tool_is_a_protocol_error(tmp_path: Path) -> None:
 def test_internal_error_is_an_error_result(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bug in the calculator (``internal_error``) is reported with ``isError`` too."""
     from quotecalc.api import Result
+    from quotecalc.engine.render import render_internal_error
     from quotecalc.mcp import server
-    from quotecalc.render import render_internal_error
 
     monkeypatch.setattr(server, "calculate", lambda raw: Result(render_internal_error(), 1))
     result = server.call_result({"schemaVersion": 1})

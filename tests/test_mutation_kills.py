@@ -20,7 +20,7 @@ import pytest
 
 from quotecalc import calculate
 from quotecalc.cli import iter_requests, main, parse_argv, run, usage_error
-from quotecalc.fields import (
+from quotecalc.core.fields import (
     CORE,
     MAX_DECIMAL,
     MAX_INTEGER,
@@ -426,8 +426,8 @@ def test_trace_of_a_halted_request() -> None:
 
 def test_text_format_writes_the_report_of_the_json_result() -> None:
     from quotecalc import analyze
-    from quotecalc.intervals import stability
-    from quotecalc.report import render_text
+    from quotecalc.analysis.intervals import stability
+    from quotecalc.output.report import render_text
 
     raw = example("01-example-from-brief")
     result = calculate(raw)
@@ -456,8 +456,8 @@ def test_text_format_writes_the_report_of_the_json_result() -> None:
 
 
 def test_a_constraint_row_on_a_pack_derived_value() -> None:
-    from quotecalc.constraint_rules import CONSTRAINT_RULES, upper_limit
-    from quotecalc.pipeline import make_pipeline
+    from quotecalc.core.constraint_rules import CONSTRAINT_RULES, upper_limit
+    from quotecalc.engine.pipeline import make_pipeline
 
     overbuy = upper_limit(integer_field("maxOverbuy"), "overbuyQuantity")
     pipeline = make_pipeline(constraint_rules=(*CONSTRAINT_RULES, overbuy))
@@ -511,7 +511,7 @@ def test_the_library_call_does_not_trace_unless_asked() -> None:
 
 def test_trace_line_is_one_compact_utf8_json_line_in_milliseconds() -> None:
     from quotecalc.cli import trace_line
-    from quotecalc.pipeline import TraceEntry
+    from quotecalc.engine.pipeline import TraceEntry
 
     entry = TraceEntry(
         "scoring", "ran", None, {"ranking": [[1, "\u4e59", "1.000000"]]}, 1_234_567_891
@@ -554,7 +554,7 @@ def test_batch_line_two_bytes_over_the_limit_is_cut_to_one_over() -> None:
 
 
 def test_constraint_row_factories_keep_their_conflict_rule() -> None:
-    from quotecalc.constraint_rules import lower_limit, upper_limit
+    from quotecalc.core.constraint_rules import lower_limit, upper_limit
 
     conflicts = frozenset({"quality_scale_missing"})
     assert upper_limit(integer_field("n"), "leadDays", unknown_on_conflicts=conflicts) == (
@@ -608,9 +608,9 @@ def test_the_public_stability_function_survives_its_own_first_call() -> None:
     # importing a submodule rebinds the package attribute of the same name to the module. After
     # one call (or after anything else imported the submodule, e.g. ``--format text``)
     # ``quotecalc.stability`` was a module: ``TypeError: 'module' object is not callable``. The
-    # submodule is now ``quotecalc.intervals``, so nothing rebinds the function.
+    # submodule is now ``quotecalc.analysis.intervals``, so nothing rebinds the function.
     import quotecalc
-    from quotecalc.intervals import stability as direct
+    from quotecalc.analysis.intervals import stability as direct
 
     raw = example("01-example-from-brief")
     expected = direct(raw)

@@ -17,12 +17,12 @@ import attrs
 import pytest
 
 from quotecalc import calculate
-from quotecalc.analysis import ANALYSIS_PIPELINE, Analysis, analyze
-from quotecalc.analysis_text import weight_analysis_lines
-from quotecalc.context import Context
-from quotecalc.pipeline import DEFAULT_PIPELINE, Pipeline
-from quotecalc.render import render_internal_error
-from quotecalc.simplex import half_l1
+from quotecalc.analysis.document import ANALYSIS_PIPELINE, Analysis, analyze
+from quotecalc.core.context import Context
+from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline
+from quotecalc.engine.render import render_internal_error
+from quotecalc.output.analysis_text import weight_analysis_lines
+from quotecalc.solvers.simplex import half_l1
 from quotecalc.stages.analysis import AnalysisStage
 from test_analysis import quote, request
 

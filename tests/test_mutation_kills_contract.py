@@ -346,7 +346,7 @@ def test_number_patterns_refuse_bounds_without_a_value(
     from decimal import Decimal
 
     from quotecalc.contract.numbers import number_string_pattern
-    from quotecalc.fields import Bounds
+    from quotecalc.core.fields import Bounds
 
     low, high, low_open, high_open, integral, message = case
     bounds = Bounds(Decimal(low), Decimal(high), low_open, high_open)
@@ -361,7 +361,7 @@ def test_schema_generators_refuse_what_they_cannot_publish() -> None:
     from decimal import Decimal
 
     from quotecalc.contract import request_schema, result_schema
-    from quotecalc.fields import FieldRule, Kind, Presence
+    from quotecalc.core.fields import FieldRule, Kind, Presence
 
     with pytest.raises(ValueError) as fractional:
         request_schema._json_number(Decimal("0.5"))
@@ -387,7 +387,7 @@ def test_schema_generators_refuse_what_they_cannot_publish() -> None:
 
 
 def test_an_unknown_schema_name_lists_the_known_ones() -> None:
-    from quotecalc.contract.published import schema_bytes
+    from quotecalc.contract.files import schema_bytes
 
     with pytest.raises(ValueError) as unknown:
         schema_bytes(MARKER)
@@ -416,7 +416,7 @@ def test_range_text_writes_powers_of_ten_from_1000_as_powers(
     from decimal import Decimal
 
     from quotecalc.contract.request_schema import _range_text
-    from quotecalc.fields import Bounds
+    from quotecalc.core.fields import Bounds
 
     assert _range_text(Bounds(Decimal(low), Decimal(high), low_open, high_open)) == text
 
@@ -492,7 +492,7 @@ def test_decimal_pattern_accepts_exactly_the_values_in_range(
     from decimal import Decimal
 
     from quotecalc.contract.numbers import number_string_pattern
-    from quotecalc.fields import Bounds
+    from quotecalc.core.fields import Bounds
 
     low, high, low_open, high_open = case
     bounds = Bounds(Decimal(low), Decimal(high), low_open, high_open)
@@ -564,7 +564,7 @@ def test_integer_pattern_accepts_exactly_the_integers_in_range(
     from decimal import Decimal
 
     from quotecalc.contract.numbers import integer_echo_pattern, number_string_pattern
-    from quotecalc.fields import Bounds
+    from quotecalc.core.fields import Bounds
 
     bounds = Bounds(Decimal(case[0]), Decimal(case[1]), case[2], case[3])
     pattern = re.compile(number_string_pattern(bounds, integral=True))

@@ -1,6 +1,6 @@
 # The Chinese texts use Chinese (fullwidth) punctuation on purpose.
 # ruff: noqa: RUF001
-"""Mutation kills for ``quotecalc.pictures`` (issue 14; docs/testing.md section 2).
+"""Mutation kills for ``quotecalc.output.pictures`` (issue 14; docs/testing.md section 2).
 
 mutmut cannot see ``tests/test_pictures_golden.py`` (it runs the real CLI in a subprocess),
 so the committed golden pictures are compared here in process as well: the golden test
@@ -20,8 +20,8 @@ import pytest
 
 from conftest import EXAMPLES, ROOT
 from quotecalc import analyze, calculate
-from quotecalc.pictures import html_page, svg_picture
-from quotecalc.pictures.geometry import (
+from quotecalc.output.pictures import html_page, svg_picture
+from quotecalc.output.pictures.geometry import (
     SQRT3,
     BarLayout,
     TriangleLayout,
@@ -29,8 +29,8 @@ from quotecalc.pictures.geometry import (
     fixed2,
     plane,
 )
-from quotecalc.pictures.palette import colour_of, fill_of
-from quotecalc.pictures.text import (
+from quotecalc.output.pictures.palette import colour_of, fill_of
+from quotecalc.output.pictures.text import (
     check_lang,
     dimension_name,
     display,
@@ -299,7 +299,7 @@ def test_dimension_names_and_reason_words() -> None:
 
 
 def test_markup_builders() -> None:
-    from quotecalc.pictures import markup
+    from quotecalc.output.pictures import markup
 
     assert markup.text(None) == "-"
     assert markup.text(0) == "0"
@@ -401,7 +401,7 @@ def quote(supplier_id: str, total: str | None, **fields: Any) -> dict[str, Any]:
 
 
 def test_no_known_total_draws_no_bar_and_no_scale_note() -> None:
-    from quotecalc.pictures.costbars import cost_bars
+    from quotecalc.output.pictures.costbars import cost_bars
 
     html = cost_bars(
         [
@@ -429,7 +429,7 @@ def test_no_known_total_draws_no_bar_and_no_scale_note() -> None:
 
 
 def test_a_zero_largest_total_draws_empty_bars() -> None:
-    from quotecalc.pictures.costbars import cost_bars
+    from quotecalc.output.pictures.costbars import cost_bars
 
     html = cost_bars([quote("A", "0.00"), quote("B", "0")], "en")
     assert html.count('style="width:0.00%"') == 8  # two bars of three segments each

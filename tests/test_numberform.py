@@ -1,4 +1,4 @@
-"""White-box table tests of ``quotecalc.numberform.read_number_text`` (CONTRACT §4.2, §16).
+"""White-box table tests of ``quotecalc.core.numberform.read_number_text`` (CONTRACT §4.2, §16).
 
 Every accepted text must become the exact Decimal written in it (its own digits kept), and
 every defect exactly one code, by the §16 precedence:
@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from quotecalc.numberform import MAX_NUMBER_CHARS, read_number_text
+from quotecalc.core.numberform import MAX_NUMBER_CHARS, read_number_text
 
 # ---- accepted forms: 0 or [1-9][0-9]*, optionally "." and 1 to 6 digits (§4.2) ----
 

@@ -19,7 +19,7 @@ import pytest
 import pictures_data as data
 from conftest import EXAMPLES
 from quotecalc import calculate, stability
-from quotecalc.pictures import html_page, svg_picture
+from quotecalc.output.pictures import html_page, svg_picture
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")

@@ -23,7 +23,7 @@ import pytest
 
 from conftest import EXAMPLES, ROOT, run_cli
 from quotecalc import analyze, calculate
-from quotecalc.pictures import html_page, svg_picture
+from quotecalc.output.pictures import html_page, svg_picture
 
 GOLDEN = ROOT / "tests" / "data" / "pictures"
 DOCS = ROOT / "docs" / "pictures"

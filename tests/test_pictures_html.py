@@ -1,4 +1,4 @@
-"""The analyst's page (``quotecalc.pictures.html_page``, docs/pictures.md) over the results
+"""The analyst's page (``quotecalc.output.pictures.html_page``, docs/pictures.md) over the results
 of the bundled examples and the hand-worked analysis documents of tests/pictures_data.py.
 
 Parsed with ``html.parser``; the landed-cost bar widths are recomputed here with Decimal
@@ -22,9 +22,9 @@ import pytest
 import pictures_data as data
 from conftest import EXAMPLES, ROOT
 from quotecalc import calculate, stability
-from quotecalc.pictures import html_page
-from quotecalc.pictures.costbars import cost_bars
-from quotecalc.report import ISSUE_TEXT, render_text
+from quotecalc.output.pictures import html_page
+from quotecalc.output.pictures.costbars import cost_bars
+from quotecalc.output.report import ISSUE_TEXT, render_text
 
 
 class Page(HTMLParser):
@@ -303,7 +303,7 @@ def test_unknown_language_is_refused() -> None:
 
 
 def test_internal_error_page_names_the_bug_only() -> None:
-    from quotecalc.render import render_internal_error
+    from quotecalc.engine.render import render_internal_error
 
     result = render_internal_error()
     analysis = data.unranked("internal_error", data.reasons_of(result))

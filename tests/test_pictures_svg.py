@@ -1,4 +1,4 @@
-"""The weight map (``quotecalc.pictures.svg_picture``, docs/pictures.md) on hand-written
+"""The weight map (``quotecalc.output.pictures.svg_picture``, docs/pictures.md) on hand-written
 analysis documents (tests/pictures_data.py).
 
 Positions are recomputed here independently: the triangle's side, corner and base are the
@@ -24,9 +24,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pictures_data as data
-from quotecalc.pictures import svg_picture
-from quotecalc.pictures.svg import BAR, BAR_HEIGHT, BAR_TOP, MARKER_Y, TRIANGLE
-from quotecalc.report import ERROR_TEXT, LIMITATION_TEXT
+from quotecalc.output.pictures import svg_picture
+from quotecalc.output.pictures.svg import BAR, BAR_HEIGHT, BAR_TOP, MARKER_Y, TRIANGLE
+from quotecalc.output.report import ERROR_TEXT, LIMITATION_TEXT
 
 NS = "{http://www.w3.org/2000/svg}"
 ISOLATES = str.maketrans("", "", "\u2068\u2069")

@@ -1,4 +1,4 @@
-"""White-box tests of the pipeline loop (``quotecalc.pipeline``).
+"""White-box tests of the pipeline loop (``quotecalc.engine.pipeline``).
 
 Tiny fake stages (frozen attrs classes defined here) show the loop alone: stages run in
 order over the frozen context; a stage that sets ``halt`` makes every later stage not run;
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import attrs
 
-from quotecalc.constraint_rules import CONSTRAINT_RULES, upper_limit
-from quotecalc.context import Context, FieldError, Halt, Limitation
-from quotecalc.fields import BASE_ROOT_FIELDS, decimal_field
-from quotecalc.pipeline import DEFAULT_PIPELINE, Pipeline, TraceEntry, make_pipeline
+from quotecalc.core.constraint_rules import CONSTRAINT_RULES, upper_limit
+from quotecalc.core.context import Context, FieldError, Halt, Limitation
+from quotecalc.core.fields import BASE_ROOT_FIELDS, decimal_field
+from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline, TraceEntry, make_pipeline
 from quotecalc.stages.constraints import HardConstraints
 from quotecalc.stages.validate import Validate
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from conftest import ROOT
-from quotecalc.codes import ERROR_MESSAGES
+from quotecalc.core.codes import ERROR_MESSAGES
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 ENGLISH, CHINESE = README.split("\n## 中文说明\n", 1)

@@ -1,4 +1,4 @@
-"""The shared equality, hashing and repr of the engine's attrs classes (``quotecalc.records``).
+"""The shared equality, hashing and repr of the engine's attrs classes (``quotecalc.core.records``).
 
 They must behave as the attrs-generated methods they replace: same class and equal fields ->
 equal, equal -> same hash, ``Name(field=value, ...)``; and the classes stay frozen, slotted
@@ -12,10 +12,10 @@ from decimal import Decimal
 import attrs
 import pytest
 
-from quotecalc.context import Context, FieldError, Halt, Request
-from quotecalc.exact import Ratio
-from quotecalc.pipeline import DEFAULT_PIPELINE
-from quotecalc.records import Record
+from quotecalc.core.context import Context, FieldError, Halt, Request
+from quotecalc.core.exact import Ratio
+from quotecalc.core.records import Record
+from quotecalc.engine.pipeline import DEFAULT_PIPELINE
 from quotecalc.stages.parse import Parse
 
 

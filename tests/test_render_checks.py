@@ -7,8 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from quotecalc.context import ConstraintCheck, ConstraintVerdict
-from quotecalc.render import _checks
+from quotecalc.core.context import ConstraintCheck, ConstraintVerdict
+from quotecalc.engine.render import _checks
 
 LEAD = ConstraintCheck("maxLeadDays", "eligible", 10, 5)
 LEAD_LATE = ConstraintCheck("maxLeadDays", "excluded", 10, 12)

@@ -1,4 +1,4 @@
-"""The text report (``quotecalc.report.render_text``).
+"""The text report (``quotecalc.output.report.render_text``).
 
 Golden files under ``tests/data/report/`` are compared byte for byte; after a deliberate
 change of the report, rewrite them with ``QUOTECALC_UPDATE_GOLDENS=1 pytest tests/test_report.py``
@@ -21,11 +21,11 @@ import pytest
 
 from conftest import DATA, EXAMPLES
 from quotecalc import analyze, calculate
-from quotecalc.analysis_text import TEXT as WEIGHT_TEXT
-from quotecalc.codes import ERROR_MESSAGES, INTERNAL_ERROR_CODE, LIMITATION_MESSAGES
-from quotecalc.intervals import stability
-from quotecalc.render import render_internal_error
-from quotecalc.report import (
+from quotecalc.analysis.intervals import stability
+from quotecalc.core.codes import ERROR_MESSAGES, INTERNAL_ERROR_CODE, LIMITATION_MESSAGES
+from quotecalc.engine.render import render_internal_error
+from quotecalc.output.analysis_text import TEXT as WEIGHT_TEXT
+from quotecalc.output.report import (
     ERROR_TEXT,
     ISSUE_TEXT,
     LABELS,

@@ -1,5 +1,5 @@
 """No cell breaks a table of the text report (issue 14): a supplier id or any other input text
-holding the column rule ``|``, a look-alike (:data:`quotecalc.report.COLUMN_RULES`), a line
+holding the column rule ``|``, a look-alike (:data:`quotecalc.output.report.COLUMN_RULES`), a line
 break or another control character is escaped as ``\\uXXXX``, and so is the backslash, so the
 escaping is unambiguous. Golden files: ``tests/data/report/separator-supplier-ids.{en,zh}.txt``
 (rewrite with ``QUOTECALC_UPDATE_GOLDENS=1`` after a deliberate change, and read the diff)."""
@@ -19,7 +19,14 @@ from hypothesis import strategies as st
 
 from conftest import DATA
 from quotecalc import calculate, stability
-from quotecalc.report import COLUMN_RULES, LANGUAGES, clean, display_width, render_text, table
+from quotecalc.output.report import (
+    COLUMN_RULES,
+    LANGUAGES,
+    clean,
+    display_width,
+    render_text,
+    table,
+)
 
 GOLDEN = DATA / "report"
 # Each id with the escaped form the report must show (written out by hand).

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from quotecalc import calculate, stability
-from quotecalc.report import render_text
+from quotecalc.output.report import render_text
 
 
 def _quote(sid: str, total: int, lead: int) -> dict[str, Any]:
@@ -122,7 +122,7 @@ def test_codes_and_dimensions_without_words_are_shown_as_themselves_escaped() ->
     ],
 )
 def test_marks_take_no_column(text: str, width: int) -> None:
-    from quotecalc.report import display_width
+    from quotecalc.output.report import display_width
 
     assert display_width(text) == width
 
@@ -200,7 +200,7 @@ def test_english_is_the_default_language() -> None:
 
 
 def test_an_internal_error_shows_only_its_limitation() -> None:
-    from quotecalc.render import render_internal_error
+    from quotecalc.engine.render import render_internal_error
 
     english = render_text(render_internal_error(), None, "en")
     assert "== Quotes ==" not in english and "== Ranking ==" not in english

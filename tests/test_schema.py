@@ -1,7 +1,7 @@
 """The published JSON Schemas agree with the code (issue #4, CONTRACT §3-§4, §12-§16).
 
 - golden: the committed files under ``docs/schema`` and ``docs/tool`` are exactly what
-  ``quotecalc.schema.published_files()`` generates;
+  ``quotecalc.published.published_files()`` generates;
 - generated from the rule table: properties, required keys and code enums come from the same
   tables the validator and the renderer use;
 - request agreement: every request the tool accepts here (shared examples, the repository's
@@ -33,13 +33,13 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from conftest import EXAMPLES, ROOT
-from quotecalc import calculate, schema
-from quotecalc.codes import ERROR_MESSAGES, LIMITATION_MESSAGES
-from quotecalc.constraint_rules import QUALITY_CONFLICTS
-from quotecalc.context import FieldError
-from quotecalc.fields import Bounds, Kind, Presence
-from quotecalc.numberform import read_number_text
-from quotecalc.render import (
+from quotecalc import calculate, published, schema
+from quotecalc.core.codes import ERROR_MESSAGES, LIMITATION_MESSAGES
+from quotecalc.core.constraint_rules import QUALITY_CONFLICTS
+from quotecalc.core.context import FieldError
+from quotecalc.core.fields import Bounds, Kind, Presence
+from quotecalc.core.numberform import read_number_text
+from quotecalc.engine.render import (
     QUOTE_ECHO_AFTER,
     QUOTE_ECHO_BEFORE,
     render_errors,
@@ -119,14 +119,14 @@ def assert_accepted_by_both(raw: bytes) -> dict[str, Any]:
 
 
 def test_committed_files_are_generated() -> None:
-    for relative, content in schema.published_files().items():
+    for relative, content in published.published_files().items():
         path = ROOT / relative
         assert path.is_file(), f"{relative} is missing: {REGENERATE}"
         assert path.read_bytes() == content, f"{relative} is stale: {REGENERATE}"
 
 
 def test_no_stray_published_files() -> None:
-    published = set(schema.published_files())
+    listed = set(published.published_files())
     committed = {
         path.relative_to(ROOT).as_posix()
         for folder, pattern in (
@@ -136,7 +136,7 @@ def test_no_stray_published_files() -> None:
         )
         for path in (ROOT / folder).glob(pattern)
     }
-    assert committed == published, f"unexpected or missing files: {REGENERATE}"
+    assert committed == listed, f"unexpected or missing files: {REGENERATE}"
 
 
 def test_generator_check_mode_agrees() -> None:
@@ -150,7 +150,7 @@ def test_generator_check_mode_agrees() -> None:
 
 
 def test_files_are_deterministic_utf8_json() -> None:
-    first, second = schema.published_files(), schema.published_files()
+    first, second = published.published_files(), published.published_files()
     assert first == second
     for relative, content in first.items():
         assert content.endswith(b"\n") and not content.endswith(b"\n\n"), relative
@@ -159,7 +159,7 @@ def test_files_are_deterministic_utf8_json() -> None:
 
 
 def test_schema_bytes_are_the_committed_bytes() -> None:
-    files = schema.published_files()
+    files = published.published_files()
     assert schema.schema_bytes("request") == files[schema.REQUEST_SCHEMA_PATH]
     assert schema.schema_bytes("result") == files[schema.RESULT_SCHEMA_PATH]
     with pytest.raises(ValueError, match="unknown schema"):
@@ -176,7 +176,7 @@ def test_no_float_in_published_files() -> None:
             for item in node:
                 walk(item)
 
-    for content in schema.published_files().values():
+    for content in published.published_files().values():
         walk(json.loads(content))
 
 

@@ -1,8 +1,8 @@
 """Exact properties of the weight-space analysis (issue 11) on generated score tables.
 
 Tables are built directly (few candidates, small integer components, repeated vectors
-likely) and analysed by ``quotecalc.simplex.analyse``; the document part is rendered by
-``quotecalc.analysis.analysis_object`` and validated against the published schema. Every
+likely) and analysed by ``quotecalc.solvers.simplex.analyse``; the document part is rendered by
+``quotecalc.analysis.document.analysis_object`` and validated against the published schema. Every
 check recomputes what it needs here from the components, in exact integers or Fractions:
 scores at shares ``s`` are ``sum_d s_d * component_d``, written again below on purpose.
 
@@ -35,11 +35,11 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from conftest import ROOT
-from quotecalc.analysis import analysis_object
-from quotecalc.context import ScoreTable
-from quotecalc.exact import Ratio
-from quotecalc.intervals import stability_entries
-from quotecalc.simplex import analyse
+from quotecalc.analysis.document import analysis_object
+from quotecalc.analysis.intervals import stability_entries
+from quotecalc.core.context import ScoreTable
+from quotecalc.core.exact import Ratio
+from quotecalc.solvers.simplex import analyse
 from quotecalc.stages.scoring import DIMENSIONS, rank
 
 NAMES = tuple(dimension.name for dimension in DIMENSIONS)

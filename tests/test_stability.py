@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from conftest import EXAMPLES
 from quotecalc import calculate
-from quotecalc.context import ScoreTable
-from quotecalc.intervals import Interval, stability, table_stability
-from quotecalc.pipeline import DEFAULT_PIPELINE
+from quotecalc.analysis.intervals import Interval, stability, table_stability
+from quotecalc.core.context import ScoreTable
+from quotecalc.engine.pipeline import DEFAULT_PIPELINE
 from quotecalc.stages.scoring import rank
 
 SPEC = "M6 bolt"
@@ -449,7 +449,8 @@ def test_library_path_does_not_import_stability_or_report() -> None:
         "import sys; sys.path.insert(0, 'src');"
         "import quotecalc.cli; from quotecalc import calculate;"
         "calculate(open('tests/data/examples/01-example-from-brief.request.json','rb').read());"
-        "print('quotecalc.intervals' in sys.modules, 'quotecalc.report' in sys.modules)"
+        "print('quotecalc.analysis.intervals' in sys.modules,"
+        " 'quotecalc.output.report' in sys.modules)"
     )
     done = subprocess.run(
         [sys.executable, "-B", "-c", code], cwd=ROOT, capture_output=True, check=True

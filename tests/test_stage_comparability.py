@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from quotecalc.context import Comparability, Context, Request
+from quotecalc.core.context import Comparability, Context, Request
 from quotecalc.stages.comparability import ComparabilityGate, assess
 
 SPEC = "M6 bolt"

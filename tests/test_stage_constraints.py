@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from quotecalc.constraint_rules import (
+from quotecalc.core.constraint_rules import (
     CONSTRAINT_RULES,
     QUALITY_CONFLICTS,
     ConstraintRule,
     lower_limit,
     upper_limit,
 )
-from quotecalc.context import (
+from quotecalc.core.context import (
     Comparability,
     ConstraintCheck,
     ConstraintVerdict,
@@ -30,7 +30,7 @@ from quotecalc.context import (
     QualityAssessment,
     Request,
 )
-from quotecalc.fields import decimal_field, integer_field
+from quotecalc.core.fields import decimal_field, integer_field
 from quotecalc.stages.constraints import HardConstraints, combine, quote_value
 
 MAX_LEAD = upper_limit(integer_field("maxLeadDays"), "leadDays")

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from quotecalc.context import Comparability, Context, Cost, PackCounts, Request
-from quotecalc.exact import Ratio, format_ratio
+from quotecalc.core.context import Comparability, Context, Cost, PackCounts, Request
+from quotecalc.core.exact import Ratio, format_ratio
 from quotecalc.stages.cost import CostStage, price_quote
 
 

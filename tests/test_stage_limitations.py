@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from quotecalc.context import (
+from quotecalc.core.context import (
     Comparability,
     ConstraintVerdict,
     Context,

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from quotecalc.context import Comparability, Context, PackCounts, Request
+from quotecalc.core.context import Comparability, Context, PackCounts, Request
 from quotecalc.stages.packs import PackCountStage, count_packs
 
 COUNTS: list[tuple[int, int, int, tuple[int, int, int, int]]] = [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from quotecalc.context import Context, FieldError
+from quotecalc.core.context import Context, FieldError
 from quotecalc.stages.parse import MAX_INPUT_BYTES, JsonNumber, Parse, parse_json
 
 CORPUS = Path(__file__).resolve().parent / "data" / "jsontestsuite" / "test_parsing"

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from quotecalc.context import Context, QualityAssessment, Request
+from quotecalc.core.context import Context, QualityAssessment, Request
 from quotecalc.stages.quality import QualityStage, assess_quality
 
 DEFINITION = "1-5 audit score"

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quotecalc.context import (
+from quotecalc.core.context import (
     Comparability,
     ConstraintVerdict,
     Context,
@@ -31,7 +31,7 @@ from quotecalc.context import (
     Request,
     ScoreTable,
 )
-from quotecalc.exact import Ratio, format_ratio
+from quotecalc.core.exact import Ratio, format_ratio
 from quotecalc.stages.scoring import ScoringStage, rank
 
 DEFINITION = "0-10 audit"

@@ -14,7 +14,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from quotecalc.context import (
+from quotecalc.core.context import (
     Comparability,
     ConstraintVerdict,
     Context,
@@ -24,7 +24,7 @@ from quotecalc.context import (
     Request,
     Scenario,
 )
-from quotecalc.exact import format_exact, format_ratio
+from quotecalc.core.exact import format_exact, format_ratio
 from quotecalc.stages.scoring import ScoringStage
 from quotecalc.stages.sensitivity import SensitivityStage
 

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from quotecalc.constraint_rules import CONSTRAINT_RULES
-from quotecalc.context import Context, FieldError, Request
-from quotecalc.fields import (
+from quotecalc.core.constraint_rules import CONSTRAINT_RULES
+from quotecalc.core.context import Context, FieldError, Request
+from quotecalc.core.fields import (
     BASE_ROOT_FIELDS,
     OPTIONAL,
     QUALITY_SCALE_FIELDS,

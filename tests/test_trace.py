@@ -8,7 +8,7 @@ import pytest
 
 from conftest import EXAMPLES, run_cli
 from quotecalc import calculate
-from quotecalc.pipeline import DEFAULT_PIPELINE
+from quotecalc.engine.pipeline import DEFAULT_PIPELINE
 
 STAGES = [stage.name for stage in DEFAULT_PIPELINE.stages]
 REQUESTS = sorted(EXAMPLES.glob("*.request.json"))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .api import Result, calculate, request_input
 
 if TYPE_CHECKING:
-    from .analysis import Analysis
+    from .analysis.document import Analysis
 
 __version__ = "0.1.0"
 __all__ = ["Result", "__version__", "analyze", "calculate", "stability"]
@@ -23,7 +23,7 @@ def stability(raw: bytes | str) -> list[dict[str, Any]] | None:
 
     Imported on first use: the host's JSON call never pays for it.
     """
-    from .intervals import stability as intervals
+    from .analysis.intervals import stability as intervals
 
     return intervals(request_input(raw, "stability"))
 
@@ -34,6 +34,6 @@ def analyze(raw: bytes | str, *, trace: bool = False) -> Analysis:
 
     Imported on first use: the host's JSON call never pays for it.
     """
-    from .analysis import analyze as weight_analysis
+    from .analysis.document import analyze as weight_analysis
 
     return weight_analysis(request_input(raw, "analyze"), trace=trace)

@@ -7,9 +7,9 @@ from typing import Any, Final
 
 import attrs
 
-from .pipeline import DEFAULT_PIPELINE, Pipeline, TraceEntry
-from .records import Record
-from .render import EXIT_CODES, render, render_internal_error
+from .core.records import Record
+from .engine.pipeline import DEFAULT_PIPELINE, Pipeline, TraceEntry
+from .engine.render import EXIT_CODES, render, render_internal_error
 
 # What ``json.dumps(output, ensure_ascii=False, separators=(",", ":"))`` writes, with the
 # encoder built once instead of on every call. Without the circular-reference check: a result

@@ -42,10 +42,10 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from .api import Result, calculate
-from .context import FieldError
-from .pipeline import TraceEntry
-from .render import EXIT_CODES, render_errors
-from .stages.parse import MAX_INPUT_BYTES
+from .core.context import FieldError
+from .core.limits import MAX_INPUT_BYTES
+from .engine.pipeline import TraceEntry
+from .engine.render import EXIT_CODES, render_errors
 
 _CHUNK = 65536
 LANGS = ("en", "zh")
@@ -161,24 +161,24 @@ def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: Binary
     """``--format text|svg|html``: one run of the analysis pipeline gives the result and its
     weight analysis; the report, the picture or the page only reads them. Their modules load
     only here, never on the JSON path. Exit code as for JSON."""
-    from .analysis import analyze
+    from .analysis.document import analyze
 
     analysis = analyze(raw, trace=trace)
     for entry in analysis.trace:
         stderr.write(trace_line(entry))
     document, result = analysis.output, analysis.result
     if fmt == "text":
-        from .report import render_text
+        from .output.report import render_text
 
         ranked = document["analysis"]
         intervals = None if ranked is None else ranked["stability"]
         text = render_text(result, intervals, lang, ranked)
     elif fmt == "svg":
-        from .pictures import svg_picture
+        from .output.pictures import svg_picture
 
         text = svg_picture(document, lang)
     else:
-        from .pictures import html_page
+        from .output.pictures import html_page
 
         text = html_page(result, document, lang)
     return text.encode("utf-8"), analysis.exit_code
@@ -226,7 +226,7 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         return 0
     raw = stdin.read(MAX_INPUT_BYTES + 1)
     if "analysis" in options:
-        from .analysis import analyze
+        from .analysis.document import analyze
 
         analysis = analyze(raw, trace=trace)
         for entry in analysis.trace:
@@ -253,7 +253,7 @@ def run() -> int:
     try:
         return main(sys.argv[1:], sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
     except Exception:  # noqa: BLE001 - last resort: still one JSON object, exit 1
-        from .render import render_internal_error
+        from .engine.render import render_internal_error
 
         sys.stdout.buffer.write(Result(render_internal_error(), 1).to_json())
         sys.stdout.buffer.flush()

@@ -1,7 +1,7 @@
 """The published contract's stable import path (issue #4): JSON Schemas and tool descriptors.
 
 The generators live in :mod:`quotecalc.contract`, one module per concern; this module
-re-exports their public names so that ``quotecalc.schema.published_files()``,
+re-exports their public names so that ``quotecalc.schema.schema_bytes()``,
 ``request_schema()``, ``mcp_tool()`` and the rest keep one import path for hosts, tests and
 ``scripts/generate_contract.py``. The calculation path never imports it.
 """
@@ -25,8 +25,7 @@ from .contract.descriptors import (
     tool_definition,
     tool_description,
 )
-from .contract.numbers import FRACTION_DIGITS, integer_echo_pattern, number_string_pattern
-from .contract.published import (
+from .contract.files import (
     ANALYSIS_TOOL_DEFINITION_PATH,
     BATCH_REQUEST_SCHEMA_PATH,
     BATCH_RESULT_SCHEMA_PATH,
@@ -38,10 +37,10 @@ from .contract.published import (
     RESULT_SCHEMA_PATH,
     SCHEMAS,
     TOOL_DEFINITION_PATH,
-    published_files,
     schema_bytes,
     serialise,
 )
+from .contract.numbers import FRACTION_DIGITS, integer_echo_pattern, number_string_pattern
 from .contract.request_schema import (
     FIELD_NOTES,
     NON_BLANK_PATTERN,
@@ -108,7 +107,6 @@ __all__ = [
     "mcp_batch_tool",
     "mcp_tool",
     "number_string_pattern",
-    "published_files",
     "request_schema",
     "result_schema",
     "root_fields",

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..context import FieldError
-from ..limits import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, MAX_BATCH_NESTING
+from ..core.context import FieldError
+from ..core.limits import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, MAX_BATCH_NESTING
 from ..stages.parse import ObjectPairs, decode_json
 
 __all__ = [

@@ -17,9 +17,9 @@ from typing import Any, Final
 import attrs
 
 from ..api import calculate
-from ..codes import BATCH_ERROR_MESSAGES, ERROR_MESSAGES
-from ..context import FieldError
-from ..render import EXIT_CODES, envelope, render_internal_error
+from ..core.codes import BATCH_ERROR_MESSAGES, ERROR_MESSAGES
+from ..core.context import FieldError
+from ..engine.render import EXIT_CODES, envelope, render_internal_error
 from .body import check_body
 from .split import split_items
 

@@ -10,7 +10,7 @@ cannot drift from what the code enforces:
 - the request schema (CONTRACT §4.2, §4.3) walks the field-rule rows the validator uses -- the
   ``root_fields`` of the default pipeline's :class:`~quotecalc.stages.validate.Validate` stage
   (``fields.BASE_ROOT_FIELDS`` plus each constraint row's field) -- mapping each
-  :class:`~quotecalc.fields.Kind` to a fragment;
+  :class:`~quotecalc.core.fields.Kind` to a fragment;
 - the result schema (CONTRACT §3, §4.4, §12, §13, §15) takes its codes from ``codes.py``, its
   constants and echo order from ``render.py``, and its dimensions, directions, conflicts and
   constraint names from the stages;
@@ -21,7 +21,7 @@ that breaks it is rejected by the tool too, and every request the tool accepts v
 What JSON Schema cannot say is listed in :data:`NOT_EXPRESSED` (and in the schema's own
 ``description`` and ``docs/schema/README.md``).
 
-:func:`~quotecalc.contract.published.published_files` (and ``schema_bytes`` for
+:func:`~quotecalc.published.published_files` (and ``schema_bytes`` for
 ``--print-schema``) is the one place the files are serialised. This package is for maintainers
 and hosts: the calculation path never imports it, and it uses no float (bounds are JSON
 integers).

@@ -2,20 +2,20 @@
 
 ``docs/schema/analysis.schema.json`` (draft 2020-12) is built here from the same tables the
 document is written from: the root constants of ``render.py``, the ``kind`` and the blocking
-limitation codes of :mod:`quotecalc.analysis`, the dimension names of the scoring stage, and
-the result schema's own ``limitation`` and ``error`` definitions (so a reason is exactly a
-result limitation or error). Registered in :func:`quotecalc.contract.published.published_files`;
-``--print-schema analysis`` prints it. For maintainers and hosts only: no calculation imports
-this module.
+limitation codes of :mod:`quotecalc.analysis.document`, the dimension names of
+``core.dimensions``, and the result schema's own ``limitation`` and ``error`` definitions
+(so a reason is exactly a result limitation or error). Registered in
+:func:`quotecalc.published.published_files`; ``--print-schema analysis`` prints it. For
+maintainers and hosts only: no calculation imports this module.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from ..analysis import BLOCKING_CODES, EXCLUDED_REASON, KIND
-from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
-from ..stages.scoring import DIMENSIONS
+from ..analysis.document import BLOCKING_CODES, EXCLUDED_REASON, KIND
+from ..core.dimensions import DIMENSIONS
+from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from .result_schema import result_schema
 from .tables import DIALECT, GENERATED, root_fields
 

@@ -6,17 +6,16 @@ own ``$defs`` are lifted to the root (their ``#/$defs/...`` references then stil
 its body goes under ``$defs/result``. A body that is not a batch is answered with one
 ``invalid_input`` object (``$defs/batchError``) whose codes are ``codes.BATCH_BODY_ERRORS``
 and whose pointers are ``""`` or ``/requests``; a bug, with the single call's internal-error
-object. The limits come from :mod:`quotecalc.limits`.
+object. The limits come from :mod:`quotecalc.core.limits`.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from ..codes import BATCH_BODY_ERRORS
-from ..limits import MAX_BATCH_BYTES, MAX_BATCH_ITEMS
-from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
-from ..stages.parse import MAX_INPUT_BYTES
+from ..core.codes import BATCH_BODY_ERRORS
+from ..core.limits import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, MAX_INPUT_BYTES
+from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from .request_schema import request_schema
 from .result_schema import result_schema
 from .tables import DIALECT, GENERATED, JsonObject

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..limits import MAX_BATCH_BYTES, MAX_BATCH_ITEMS
-from ..render import EXIT_CODES, TOOL
-from ..stages.parse import MAX_INPUT_BYTES
+from ..core.limits import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, MAX_INPUT_BYTES
+from ..engine.render import EXIT_CODES, TOOL
 from .analysis_schema import analysis_schema
 from .batch_schema import batch_request_schema, batch_result_schema
 from .request_schema import request_schema

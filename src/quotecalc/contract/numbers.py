@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Final
 
-from ..fields import Bounds
+from ..core.fields import Bounds
 
 # CONTRACT §4.2: at most 6 fractional digits in a plain decimal.
 FRACTION_DIGITS: Final = 6

@@ -2,9 +2,9 @@
 
 It walks the ``root_fields`` of the default pipeline's :class:`~quotecalc.stages.validate.Validate`
 stage (``fields.BASE_ROOT_FIELDS`` plus each constraint row's field), mapping each
-:class:`~quotecalc.fields.Kind` to a fragment. It is exact wherever JSON Schema can be: for every
-rule it states, a request that breaks it is rejected by the tool too, and every request the tool
-accepts validates. What JSON Schema cannot say is listed in :data:`NOT_EXPRESSED`.
+:class:`~quotecalc.core.fields.Kind` to a fragment. It is exact wherever JSON Schema can be:
+for every rule it states, a request that breaks it is rejected by the tool too, and every
+request the tool accepts validates. What JSON Schema cannot say is listed in :data:`NOT_EXPRESSED`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
-from ..fields import CURRENCY_PATTERN, Bounds, FieldRule, Kind, Presence
-from ..numberform import MAX_NUMBER_CHARS
-from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
-from ..stages.parse import MAX_INPUT_BYTES
+from ..core.fields import CURRENCY_PATTERN, Bounds, FieldRule, Kind, Presence
+from ..core.limits import MAX_INPUT_BYTES
+from ..core.numberform import MAX_NUMBER_CHARS
+from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from .numbers import number_string_pattern
 from .tables import DIALECT, GENERATED, JsonObject, root_fields
 

@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..codes import ALWAYS_LIMITATIONS, ERROR_MESSAGES, INTERNAL_ERROR_CODE, LIMITATION_MESSAGES
-from ..constraint_rules import QUALITY_CONFLICTS
-from ..fields import FieldRule, Kind, Presence
-from ..render import (
+from ..core.codes import (
+    ALWAYS_LIMITATIONS,
+    ERROR_MESSAGES,
+    INTERNAL_ERROR_CODE,
+    LIMITATION_MESSAGES,
+)
+from ..core.constraint_rules import QUALITY_CONFLICTS
+from ..core.dimensions import DIMENSIONS
+from ..core.fields import FieldRule, Kind, Presence
+from ..engine.render import (
     QUOTE_ECHO_AFTER,
     QUOTE_ECHO_BEFORE,
     SCHEMA_VERSION,
@@ -20,7 +26,6 @@ from ..render import (
     envelope,
 )
 from ..stages.comparability import COMPARED_FIELDS
-from ..stages.scoring import DIMENSIONS
 from ..stages.sensitivity import DIRECTIONS
 from .numbers import integer_echo_pattern, number_string_pattern
 from .request_schema import currency_schema, text_schema

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..constraint_rules import ConstraintRule
-from ..fields import FieldRule
-from ..pipeline import DEFAULT_PIPELINE
+from ..core.constraint_rules import ConstraintRule
+from ..core.fields import FieldRule
+from ..engine.pipeline import DEFAULT_PIPELINE
 from ..stages.constraints import HardConstraints
 from ..stages.validate import Validate
 

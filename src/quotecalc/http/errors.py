@@ -13,7 +13,7 @@ from typing import Final
 
 import attrs
 
-from ..render import SCHEMA_VERSION
+from ..engine.render import SCHEMA_VERSION
 
 
 @attrs.frozen

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Final
 
-from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
+from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..schema import (
     DIALECT,
     GENERATED,

@@ -21,11 +21,11 @@ from typing import Final, Protocol
 
 import attrs
 
-from ..analysis import analyze
+from ..analysis.document import analyze
 from ..api import calculate
 from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
-from ..render import SCHEMA_VERSION, TOOL, TOOL_VERSION
-from ..stages.parse import MAX_INPUT_BYTES
+from ..core.limits import MAX_INPUT_BYTES
+from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 
 # The CLI's exit code (CONTRACT §2) to the HTTP status: completed and partial are results
 # (200), invalid_input is 422, internal_error 500; the body is the result object in each case.

@@ -6,7 +6,7 @@
 - A text field takes the cell's text exactly as written (no trimming: the calculator compares
   specifications and currencies exactly). A numeric cell in a text column is an error.
 - A numeric field takes text through the contract's number grammar (the calculator's own
-  ``quotecalc.numberform``), after three spreadsheet mistakes are named with their own codes:
+  ``quotecalc.core.numberform``), after three spreadsheet mistakes are named with their own codes:
   currency symbols, percent signs and thousands separators. Text numbers are not trimmed.
 - An XLSX numeric cell goes through the float-tail rule (``floats.py``); percent number
   formats, dates, booleans, error values and formulas without a cached value are errors.
@@ -25,8 +25,8 @@ from typing import Final
 
 import attrs
 
-from ..fields import Kind
-from ..numberform import read_number_text
+from ..core.fields import Kind
+from ..core.numberform import read_number_text
 from .floats import float_to_text
 from .headers import fold
 

@@ -7,7 +7,7 @@ come only from the tables below: nothing of a cell's content is ever echoed. Err
 collected, sorted by position (file-level first, then row, then column) and cut to 100.
 
 Errors about a quote field's value reuse the calculator's own codes and messages
-(``quotecalc.codes.ERROR_MESSAGES``) because the calculator's own field rules decide them.
+(``quotecalc.core.codes.ERROR_MESSAGES``) because the calculator's own field rules decide them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from ..codes import ERROR_MESSAGES as CORE_MESSAGES
+from ..core.codes import ERROR_MESSAGES as CORE_MESSAGES
 
 MAX_ERRORS: Final = 100
 

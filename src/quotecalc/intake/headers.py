@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..fields import QUOTE_FIELDS
+from ..core.fields import QUOTE_FIELDS
 
 # field -> (Chinese synonyms, English synonyms); the contract name itself always matches.
 SYNONYMS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {

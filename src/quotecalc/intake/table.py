@@ -19,8 +19,8 @@ from typing import Any, Final
 
 import attrs
 
-from ..context import FieldError
-from ..fields import MAX_QUOTES, QUOTE_FIELDS, FieldRule, Kind
+from ..core.context import FieldError
+from ..core.fields import MAX_QUOTES, QUOTE_FIELDS, FieldRule, Kind
 from ..stages.validate import check_unique_supplier_ids, read_fields
 from .cells import Cell, CellKind, Problem, Value, read_cell
 from .errors import IntakeError, Note, cell_ref

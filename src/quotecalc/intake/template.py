@@ -14,7 +14,7 @@ import csv
 import io
 from typing import Final
 
-from ..fields import QUOTE_FIELDS
+from ..core.fields import QUOTE_FIELDS
 from .headers import template_names
 
 SHEET_TITLES: Final = {"zh": ("报价", "说明"), "en": ("Quotes", "Columns")}

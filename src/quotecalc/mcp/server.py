@@ -50,7 +50,7 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
 from .. import __version__
-from ..analysis import analyze
+from ..analysis.document import analyze
 from ..api import calculate
 from ..batch import calculate_batch
 from ..schema import mcp_analysis_tool, mcp_batch_tool, mcp_tool

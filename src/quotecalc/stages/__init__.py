@@ -1,1 +1,1 @@
-"""The pipeline stages, one module each, in pipeline order (see ``quotecalc.pipeline``)."""
+"""The pipeline stages, one module each, in pipeline order (see ``quotecalc.engine.pipeline``)."""

@@ -2,9 +2,9 @@
 
 Appended after ``limitations`` by ``make_pipeline(analysis=True)``, never in the default
 pipeline: the fixed call never pays for it. With a ranking it adds
-:class:`~quotecalc.context.WeightAnalysis` (first-place regions, dominance and switching
-distance over the mapped dimensions, computed exactly by :mod:`quotecalc.simplex` from the
-engine's own :class:`~quotecalc.context.ScoreTable` and base ranking); without one it adds
+:class:`~quotecalc.core.context.WeightAnalysis` (first-place regions, dominance and switching
+distance over the mapped dimensions, computed exactly by :mod:`quotecalc.solvers.simplex` from the
+engine's own :class:`~quotecalc.core.context.ScoreTable` and base ranking); without one it adds
 nothing, and the analysis document gives the ranking's blockers as its reasons.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..context import Context
-from ..simplex import analyse
+from ..core.context import Context
+from ..solvers.simplex import analyse
 
 
 @attrs.frozen

@@ -14,8 +14,8 @@ from typing import Final
 
 import attrs
 
-from ..context import Comparability, Context, Fields
-from ..records import Record
+from ..core.context import Comparability, Context, Fields
+from ..core.records import Record
 
 COMPARED_FIELDS: Final = ("specification", "currency")
 # The usual answer, one shared (frozen) record rather than one per quote.

@@ -14,8 +14,8 @@ from typing import Final
 
 import attrs
 
-from ..constraint_rules import CONSTRAINT_RULES, ConstraintRule
-from ..context import (
+from ..core.constraint_rules import CONSTRAINT_RULES, ConstraintRule
+from ..core.context import (
     ConstraintCheck,
     ConstraintVerdict,
     Context,
@@ -23,7 +23,7 @@ from ..context import (
     Fields,
     PackCounts,
 )
-from ..records import Record
+from ..core.records import Record
 
 # The quote values a rule may read: every input field by name, plus these derived values, each
 # an attribute of one per-quote stage record (``packs`` or ``costs`` of the context).

@@ -5,7 +5,7 @@
 - ``costPerDeliveredUnit = landedTotal / deliveredQuantity`` (exact ratio, 6 places at display)
 - ``unitQuotePrice = packPrice / packSize`` (exact ratio, 6 places at display)
 
-Sums and products run in :data:`quotecalc.exact.EXACT`, which traps any rounding. A value is
+Sums and products run in :data:`quotecalc.core.exact.EXACT`, which traps any rounding. A value is
 ``None`` when an input it depends on is missing (a missing ``freight`` keeps the subtotal).
 """
 
@@ -15,9 +15,9 @@ from decimal import Decimal
 
 import attrs
 
-from ..context import Context, Cost, Fields, PackCounts
-from ..exact import EXACT, Ratio, format_exact
-from ..records import Record
+from ..core.context import Context, Cost, Fields, PackCounts
+from ..core.exact import EXACT, Ratio, format_exact
+from ..core.records import Record
 
 NO_COST = Cost()
 

@@ -17,10 +17,10 @@ from typing import Final
 
 import attrs
 
-from ..codes import ALWAYS_LIMITATIONS
-from ..context import Context, Limitation
-from ..fields import QUOTE_CORE_FIELDS, ROOT_CORE_FIELDS
-from ..records import Record
+from ..core.codes import ALWAYS_LIMITATIONS
+from ..core.context import Context, Limitation
+from ..core.fields import QUOTE_CORE_FIELDS, ROOT_CORE_FIELDS
+from ..core.records import Record
 
 MISMATCH_LIMITATIONS: Final = frozenset({"specification_mismatch", "currency_mismatch"})
 _CORE: Final = frozenset(QUOTE_CORE_FIELDS)

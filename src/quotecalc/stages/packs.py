@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..context import Context, PackCounts
-from ..records import Record
+from ..core.context import Context, PackCounts
+from ..core.records import Record
 
 NO_PACKS = PackCounts()
 

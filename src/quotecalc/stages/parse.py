@@ -21,14 +21,10 @@ from typing import Final
 
 import attrs
 
-from ..context import Context, FieldError, Halt
-from ..records import Record
+from ..core.context import Context, FieldError, Halt
+from ..core.limits import MAX_INPUT_BYTES, MAX_NESTING
+from ..core.records import Record
 
-MAX_INPUT_BYTES: Final = 262144
-# A request is at most 3 levels deep; anything past this is refused before decoding, so the
-# answer never depends on how deep the caller's own stack already is (the decoder's limit is
-# Python's recursion limit, counted from the caller; see ``_decode``).
-MAX_NESTING: Final = 256
 _BOM: Final = b"\xef\xbb\xbf"
 # The patterns below serve only inputs with \u escapes or many brackets, so each is compiled
 # on first use (``re`` caches it) rather than on every process start.

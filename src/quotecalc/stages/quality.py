@@ -18,8 +18,8 @@ from typing import Any, Final
 
 import attrs
 
-from ..context import Context, Fields, QualityAssessment
-from ..records import Record
+from ..core.context import Context, Fields, QualityAssessment
+from ..core.records import Record
 
 # The usual answer, one shared (frozen) record rather than one per quote.
 NO_ISSUES: Final = QualityAssessment(issues=(), conflicts=())

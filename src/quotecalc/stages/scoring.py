@@ -18,61 +18,48 @@ Scoring set: the ``eligible`` quotes. Per dimension (the ``DIMENSIONS`` table):
 A zero-weight dimension does not enter the score; its components are still shown when known
 (a zero-weight cost/delivery dimension missing any value in the set shows ``None`` for all and
 adds ``component_unavailable``). Scores are compared as exact integers over one common
-denominator (:class:`~quotecalc.context.ScoreTable`), so equal scores are exactly equal and
+denominator (:class:`~quotecalc.core.context.ScoreTable`), so equal scores are exactly equal and
 share a dense rank; display order is score descending, then ``supplierId`` by code point.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from decimal import Decimal
 from itertools import count
-from operator import add, mul
-from typing import Any, Final
+from operator import add
+from typing import Any
 
 import attrs
 
-from ..context import Context, Limitation, Ranking, ScoreTable, Scoring
-from ..exact import Ratio, format_ratio, scaled_integer, scaled_integers
-from ..fields import ROOT_CORE_FIELDS
-from ..records import Record
+from ..core.context import Context, Limitation, Ranking, ScoreTable, Scoring
+from ..core.dimensions import DIMENSIONS, NAMES, VALUE_PLACES, WEIGHT_PLACES, Dimension
+from ..core.exact import Ratio, format_ratio, scaled_integer, scaled_integers
+from ..core.fields import ROOT_CORE_FIELDS
+from ..core.records import Record
 from .constraints import quote_values
 
 
-@attrs.frozen(eq=False, repr=False)
-class Dimension(Record):
-    """One scoring dimension: its name, the quote value it reads, and how it is scored."""
+def rank(
+    table: ScoreTable, weights: Mapping[str, Decimal], start: Ranking | None = None
+) -> Ranking:
+    """The dense-ranked scoring set under ``weights`` (the one scoring formula).
 
-    name: str
-    value: str
-    on_user_scale: bool = False
-
-
-DIMENSIONS: Final = (
-    Dimension("cost", "landedTotal"),
-    Dimension("delivery", "leadDays"),
-    Dimension("quality", "qualityScore", on_user_scale=True),
-)
-
-NAMES: Final = tuple(dimension.name for dimension in DIMENSIONS)
-
-# Input decimals have at most 6 places; a weight times (1 +- delta) has at most 12.
-VALUE_PLACES: Final = 6
-WEIGHT_PLACES: Final = 12
-
-
-def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
-    """The dense-ranked scoring set under ``weights`` (the one scoring formula)."""
+    ``start``, a ranking of the same ``table`` under other weights, lets the totals be built
+    from its totals by adding only the moved weights' terms (the sensitivity stage moves one
+    weight at a time): the same integers, nothing remembered between calls.
+    """
     names = [dimension.name for dimension in DIMENSIONS]
     scaled = dict(
         zip(names, scaled_integers([weights[name] for name in names], WEIGHT_PLACES), strict=True)
     )
     denominator = sum(scaled.values()) * table.denominator
-    totals = _totals(table, tuple([scaled[name] for name in table.dimensions]))
+    factors = tuple([scaled[name] for name in table.dimensions])
+    totals = _totals(table, factors, start)
     # Display order: score descending, then supplierId by code point. The positions in
     # supplierId order, sorted by total with reverse=True, give that order: Python's sort is
     # stable with reverse too, so equal totals keep supplierId order (ids are unique).
-    order = list(_by_supplier_id(table.supplier_ids))
+    order = list(table.id_order)
     order.sort(key=totals.__getitem__, reverse=True)
     ordered = list(map(totals.__getitem__, order))
     # Dense ranks: the distinct totals in display order (highest first), numbered from 1.
@@ -84,28 +71,23 @@ def rank(table: ScoreTable, weights: Mapping[str, Decimal]) -> Ranking:
         scores=tuple(rank_of),
         denominator=denominator,
         components=table.components,
+        factors=factors,
+        totals=totals,
     )
 
 
-# The last ranked table, its integer weights (one per table dimension) and its totals, one
-# tuple replaced whole; held by reference and compared by identity (see _by_supplier_id).
-_LAST_TOTALS: list[tuple[ScoreTable | None, tuple[int, ...], tuple[int, ...]]] = [(None, (), ())]
-
-
-def _totals(table: ScoreTable, factors: tuple[int, ...]) -> tuple[int, ...]:
+def _totals(table: ScoreTable, factors: tuple[int, ...], start: Ranking | None) -> tuple[int, ...]:
     """Each candidate's total ``sum_d factors[d] * terms[d][i]`` (exact integers).
 
     Built dimension by dimension with C-level maps rather than one Python call per candidate.
-    When the last call ranked the same table, only the dimensions whose weight moved are
-    added, as ``(new - old) * terms[d][i]`` onto the last totals: the same integers, and the
-    sensitivity stage moves one weight at a time (docs/performance.md, third pass).
+    From a ``start`` ranking of the same table, only the dimensions whose weight moved are
+    added, as ``(new - old) * terms[d][i]`` onto its totals (docs/performance.md, third pass).
     """
-    last_table, last_factors, last_totals = _LAST_TOTALS[0]
-    if last_table is table:
-        totals = list(last_totals)
+    if start is not None and start.totals and len(start.factors) == len(factors):
+        totals = list(start.totals)
         steps = [
             (new - old, terms)
-            for new, old, terms in zip(factors, last_factors, table.terms, strict=True)
+            for new, old, terms in zip(factors, start.factors, table.terms, strict=True)
         ]
     else:
         totals = [0] * len(table.supplier_ids)
@@ -113,39 +95,7 @@ def _totals(table: ScoreTable, factors: tuple[int, ...]) -> tuple[int, ...]:
     for step, terms in steps:
         if step:
             totals = list(map(add, totals, map(step.__mul__, terms)))
-    result = tuple(totals)
-    _LAST_TOTALS[0] = (table, factors, result)
-    return result
-
-
-# The last table's supplier ids and their positions in supplierId order: a request ranks one
-# table seven times (the base and six sensitivity rankings). Held by reference, compared by
-# identity, so a stale entry is never mistaken for a new table's; one tuple, replaced whole.
-_LAST_BY_ID: list[tuple[tuple[str, ...], tuple[int, ...]]] = [((), ())]
-
-
-def _by_supplier_id(supplier_ids: tuple[str, ...]) -> tuple[int, ...]:
-    """The positions of ``supplier_ids`` sorted by supplier id (code point order)."""
-    last_ids, last_order = _LAST_BY_ID[0]
-    if last_ids is supplier_ids:
-        return last_order
-    order = tuple(sorted(range(len(supplier_ids)), key=supplier_ids.__getitem__))
-    _LAST_BY_ID[0] = (supplier_ids, order)
-    return order
-
-
-def share_score(vector: Sequence[int], point: Sequence[int]) -> int:
-    """The §10 score at shares, in integers: ``sum_d point_d * vector_d``.
-
-    ``vector`` is a candidate's components over some dimensions as integer numerators over one
-    common denominator ``D``, ``point`` a share vector as integers over their sum ``S``; the
-    score at the shares ``point / S`` is this value divided by ``S * D`` (every candidate of one
-    table shares ``S * D``, so comparing these integers compares the scores exactly). Linear in
-    ``vector``: applied to the difference of two candidates' vectors it gives the sign of the
-    difference of their scores. The weight-space analysis (``quotecalc.simplex``) scores with
-    this function only.
-    """
-    return sum(map(mul, vector, point))
+    return tuple(totals)
 
 
 def _blockers(ctx: Context, weights: Mapping[str, Decimal]) -> list[Limitation]:

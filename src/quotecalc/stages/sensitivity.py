@@ -5,7 +5,7 @@ invented otherwise. For each dimension in the order cost, delivery, quality whos
 positive, and for ``increase`` (factor ``1 + delta``) then ``decrease`` (factor
 ``1 - delta``): that one weight is multiplied exactly by the factor, the others are kept, and
 the scoring set is ranked again with the same components (the same :func:`rank` as the base
-ranking, over the same :class:`~quotecalc.context.ScoreTable`). ``rankingChanged`` is true when
+ranking, over the same :class:`~quotecalc.core.context.ScoreTable`). ``rankingChanged`` is true when
 the list of ``(rank, supplierId)`` differs from the base ranking.
 """
 
@@ -16,10 +16,11 @@ from typing import Final
 
 import attrs
 
-from ..context import Context, Scenario
-from ..exact import EXACT
-from ..records import Record
-from .scoring import DIMENSIONS, rank
+from ..core.context import Context, Scenario
+from ..core.dimensions import DIMENSIONS
+from ..core.exact import EXACT
+from ..core.records import Record
+from .scoring import rank
 
 DIRECTIONS: Final = (("increase", EXACT.add), ("decrease", EXACT.subtract))
 
@@ -45,7 +46,7 @@ class SensitivityStage(Record):
             for direction, apply in DIRECTIONS:
                 factor = apply(Decimal(1), delta)
                 moved = {**weights, dimension.name: EXACT.multiply(weight, factor)}
-                ranking = rank(table, moved)
+                ranking = rank(table, moved, start=base)
                 changed = not ranking.same_order(base)
                 scenarios.append(
                     Scenario(dimension.name, direction, factor, moved, ranking, changed)

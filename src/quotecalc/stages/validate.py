@@ -22,12 +22,12 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from ..codes import ERROR_MESSAGES
-from ..constraint_rules import CONSTRAINT_RULES
-from ..context import Context, FieldError, Halt, Request
-from ..fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
-from ..numberform import all_plain_decimals, read_number_text
-from ..records import Record
+from ..core.codes import ERROR_MESSAGES
+from ..core.constraint_rules import CONSTRAINT_RULES
+from ..core.context import Context, FieldError, Halt, Request
+from ..core.fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
+from ..core.numberform import all_plain_decimals, read_number_text
+from ..core.records import Record
 from .parse import JsonNumber
 
 MAX_ERRORS: Final = 100

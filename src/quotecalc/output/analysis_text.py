@@ -1,8 +1,8 @@
 """The weight-analysis section of the text report (issue 11), in English and Chinese.
 
 Nothing is computed here: every value is read from the ``analysis`` object of the
-weight-analysis document (``quotecalc.analysis``), exact fractions and 6-place decimals as
-written there. :func:`quotecalc.report.render_text` appends these lines after the stability
+weight-analysis document (``quotecalc.analysis.document``), exact fractions and 6-place decimals as
+written there. :func:`quotecalc.output.report.render_text` appends these lines after the stability
 intervals when it is given the object (a ranked result).
 """
 

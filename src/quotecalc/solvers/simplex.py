@@ -35,9 +35,9 @@ from fractions import Fraction
 from math import gcd, lcm
 from operator import ge
 
-from .context import Ranking, ScoreTable, WeightAnalysis, WeightRegion, WeightSwitch
-from .exact import Ratio
-from .stages.scoring import DIMENSIONS, share_score
+from ..core.context import Ranking, ScoreTable, WeightAnalysis, WeightRegion, WeightSwitch
+from ..core.dimensions import DIMENSIONS, share_score
+from ..core.exact import Ratio
 
 Point = tuple[int, ...]
 """Homogeneous simplex point: non-negative integers, not all zero, gcd 1."""

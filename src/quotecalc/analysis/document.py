@@ -6,9 +6,9 @@ this order: ``schemaVersion``, ``kind`` (``"weight-analysis"``), ``tool``, ``too
 else ``null``) and ``reasons`` (why there is none: the error list for ``invalid_input`` and
 ``internal_error``, else the result's limitations that block the ranking, same objects, same
 order). Nothing is computed here: the analysis stage's exact values are written as ``"p/q"``
-or ``"n"`` and displayed by the one rounding, :func:`quotecalc.exact.format_ratio`; the
-stability entries are :func:`quotecalc.intervals.stability_entries`, unchanged. The exit code
-is the plain call's.
+or ``"n"`` and displayed by the one rounding, :func:`quotecalc.core.exact.format_ratio`; the
+stability entries are :func:`quotecalc.analysis.intervals.stability_entries`, unchanged.
+The exit code is the plain call's.
 """
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ from typing import Any, Final
 
 import attrs
 
-from .context import Context, WeightAnalysis, WeightRegion, WeightSwitch
-from .exact import Ratio, format_ratio
-from .intervals import stability_entries
-from .pipeline import Pipeline, TraceEntry, make_pipeline
-from .render import (
+from ..core.context import Context, WeightAnalysis, WeightRegion, WeightSwitch
+from ..core.exact import Ratio, format_ratio
+from ..engine.pipeline import Pipeline, TraceEntry, make_pipeline
+from ..engine.render import (
     EXIT_CODES,
     SCHEMA_VERSION,
     TOOL,
@@ -32,6 +31,7 @@ from .render import (
     render,
     render_internal_error,
 )
+from .intervals import stability_entries
 
 KIND: Final = "weight-analysis"
 EXCLUDED_REASON: Final = "component_unavailable"

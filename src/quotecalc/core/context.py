@@ -154,6 +154,11 @@ class Ranking(Record):
     scores: tuple[int, ...]
     denominator: int
     components: tuple[Mapping[str, Ratio | None], ...]
+    # The integer weights (one per table dimension) and every candidate's integer total in
+    # table order: what a ranking of the same table under moved weights starts from
+    # (``stages.scoring.rank(..., start=...)``). Empty for a ranking built without them.
+    factors: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
 
     def __len__(self) -> int:
         return len(self.order)
@@ -181,6 +186,10 @@ class ScoreTable(Record):
     For candidate ``i`` and positive-weight dimension ``d``, ``terms[d][i]`` is
     ``component_d(i) * denominator``; a candidate's score under integer weights ``w`` (scaled
     by ``10**weight_places``) is ``sum(w_d * terms[d][i]) / (sum(w) * denominator)``.
+
+    ``id_order`` (derived, not passed) is the candidates' positions sorted by supplier id in
+    code-point order: every ranking of the table starts from it, so it is computed once with
+    the table rather than once per ranking, and nothing outside the table remembers it.
     """
 
     supplier_ids: tuple[str, ...]
@@ -188,6 +197,12 @@ class ScoreTable(Record):
     terms: tuple[tuple[int, ...], ...]
     denominator: int
     components: tuple[Mapping[str, Ratio | None], ...]
+    id_order: tuple[int, ...] = attrs.field(init=False)
+
+    @id_order.default
+    def _sorted_by_supplier_id(self) -> tuple[int, ...]:
+        ids = self.supplier_ids
+        return tuple(sorted(range(len(ids)), key=ids.__getitem__))
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -232,7 +247,7 @@ class WeightSwitch(Record):
 
 @attrs.frozen(eq=False, repr=False)
 class WeightAnalysis(Record):
-    """Issue 11: the weight-space analysis of a ranked result (``quotecalc.simplex``)."""
+    """Issue 11: the weight-space analysis of a ranked result (``quotecalc.solvers.simplex``)."""
 
     candidates: tuple[str, ...]
     dimensions: tuple[str, ...]

@@ -15,20 +15,20 @@ from time import perf_counter_ns
 
 import attrs
 
-from .constraint_rules import CONSTRAINT_RULES, ConstraintRule
-from .context import Context, Stage
-from .fields import BASE_ROOT_FIELDS
-from .records import Record
-from .stages.comparability import ComparabilityGate
-from .stages.constraints import HardConstraints
-from .stages.cost import CostStage
-from .stages.limitations import LimitationsStage
-from .stages.packs import PackCountStage
-from .stages.parse import Parse
-from .stages.quality import QualityStage
-from .stages.scoring import ScoringStage
-from .stages.sensitivity import SensitivityStage
-from .stages.validate import Validate
+from ..core.constraint_rules import CONSTRAINT_RULES, ConstraintRule
+from ..core.context import Context, Stage
+from ..core.fields import BASE_ROOT_FIELDS
+from ..core.records import Record
+from ..stages.comparability import ComparabilityGate
+from ..stages.constraints import HardConstraints
+from ..stages.cost import CostStage
+from ..stages.limitations import LimitationsStage
+from ..stages.packs import PackCountStage
+from ..stages.parse import Parse
+from ..stages.quality import QualityStage
+from ..stages.scoring import ScoringStage
+from ..stages.sensitivity import SensitivityStage
+from ..stages.validate import Validate
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -92,7 +92,7 @@ def make_pipeline(
     root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
     extra: tuple[Stage, ...] = ()
     if analysis:
-        from .stages.analysis import AnalysisStage
+        from ..stages.analysis import AnalysisStage
 
         extra = (AnalysisStage(),)
     return Pipeline(

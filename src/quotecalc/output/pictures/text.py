@@ -1,6 +1,6 @@
 """Text of the pictures: the words they use (en/zh), and how user text is made safe to show.
 
-The words reuse :mod:`quotecalc.report`'s tables (dimension names, limitation and error
+The words reuse :mod:`quotecalc.output.report`'s tables (dimension names, limitation and error
 texts, column labels); only what a picture says and the report does not is defined here.
 
 User text (supplier ids, scale definitions) is arbitrary: it may hold ``<``, ``&``, quotes,

@@ -3,11 +3,11 @@
 The rules:
 
 - Nothing is computed here. Every number is read from the engine's result object (already
-  formatted decimal strings) or from the :func:`quotecalc.intervals.stability` entries; a
+  formatted decimal strings) or from the :func:`quotecalc.analysis.intervals.stability` entries; a
   ``null`` is shown as ``-``.
 - Each code (limitation, error, quality issue, quote conflict) has one fixed plain-words text
-  per language in :mod:`quotecalc.wording`; an unknown code is shown as itself.
-- Cells and tables are :mod:`quotecalc.cells`': aligned by display width, and any text from
+  per language in :mod:`quotecalc.output.wording`; an unknown code is shown as itself.
+- Cells and tables are :mod:`quotecalc.output.cells`': aligned by display width, and any text from
   the request escaped so it can neither act on the terminal nor break a table.
 
 The wording tables and the cell functions are re-exported here for the callers that read them
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..engine.render import EXIT_CODES
 from .cells import COLUMN_RULES, clean, display_width, table
-from .render import EXIT_CODES
 from .wording import (
     CONSTRAINT_STATUS_TEXT,
     DIMENSION_TEXT,

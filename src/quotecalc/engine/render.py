@@ -2,7 +2,7 @@
 
 Nothing is computed here: exact values are written in plain notation (a Decimal keeps its own
 digits, integers are canonical) and ratios are rounded by the one display rule of
-:func:`quotecalc.exact.format_ratio`. Key order is the contract's.
+:func:`quotecalc.core.exact.format_ratio`. Key order is the contract's.
 """
 
 from __future__ import annotations
@@ -12,8 +12,13 @@ from decimal import Decimal
 from itertools import islice
 from typing import Any, Final
 
-from .codes import ERROR_MESSAGES, INTERNAL_ERROR_CODE, INTERNAL_ERROR_MESSAGE, LIMITATION_MESSAGES
-from .context import (
+from ..core.codes import (
+    ERROR_MESSAGES,
+    INTERNAL_ERROR_CODE,
+    INTERNAL_ERROR_MESSAGE,
+    LIMITATION_MESSAGES,
+)
+from ..core.context import (
     ConstraintVerdict,
     Context,
     FieldError,
@@ -22,7 +27,7 @@ from .context import (
     Ranking,
     Scenario,
 )
-from .exact import (
+from ..core.exact import (
     Ratio,
     format_exact,
     format_exacts,
@@ -30,7 +35,7 @@ from .exact import (
     format_ratio_column,
     format_ratios,
 )
-from .fields import QUOTE_CORE_FIELDS, QUOTE_FIELDS, Kind
+from ..core.fields import QUOTE_CORE_FIELDS, QUOTE_FIELDS, Kind
 
 SCHEMA_VERSION: Final = 1
 TOOL: Final = "quotecalc"

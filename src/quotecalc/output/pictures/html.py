@@ -5,7 +5,7 @@ hard constraints, ranking with scores and components, sensitivity, the stability
 of the analysis document, quality issues, every limitation in plain words), the landed-cost
 breakdown (:mod:`.costbars`) and the weight map (:func:`.svg.svg_picture`) with the
 analysis' facts. A pure renderer: numbers are the documents' own strings; the words are the
-text report's tables (:mod:`quotecalc.report`). Inline CSS and inline SVG only: no script,
+text report's tables (:mod:`quotecalc.output.report`). Inline CSS and inline SVG only: no script,
 no external reference, nothing fetched. Same documents and language, same bytes.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..render import EXIT_CODES
+from ...engine.render import EXIT_CODES
 from ..wording import (
     CONSTRAINT_STATUS_TEXT,
     DIRECTION_TEXT,

@@ -2,9 +2,9 @@
 
 Every code the engine emits (status, limitation, error, quality issue, quote conflict,
 dimension, direction, constraint status) has one fixed text per language here, and every label
-of the text report (``quotecalc.report``), the weight-analysis section and the pictures is read
-from these tables, so the three never word a fact differently. Data only: an unknown code is
-shown as itself by the reader.
+of the text report (``quotecalc.output.report``), the weight-analysis section and the
+pictures is read from these tables, so the three never word a fact differently. Data only:
+an unknown code is shown as itself by the reader.
 """
 
 # The Chinese texts use Chinese (fullwidth) punctuation on purpose.

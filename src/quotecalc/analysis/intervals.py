@@ -3,7 +3,7 @@
 For a ranked result and each dimension ``d`` whose weight is positive (in the order cost,
 delivery, quality), multiply ``w_d`` by a factor ``f >= 0`` and keep the other weights: the
 scores are divided by the new weight sum and the components stay those of the engine's
-:class:`~quotecalc.context.ScoreTable`. Two sets of factors are reported:
+:class:`~quotecalc.core.context.ScoreTable`. Two sets of factors are reported:
 
 - ``rankingInterval``: every ``f`` for which the whole ranking, the list of
   ``(rank, supplierId)``, is the one at ``f = 1``;
@@ -44,10 +44,10 @@ from typing import Any
 
 import attrs
 
-from .context import Context, ScoreTable
-from .exact import Ratio, format_exact, format_ratio, scaled_integer
-from .pipeline import DEFAULT_PIPELINE
-from .stages.scoring import DIMENSIONS, WEIGHT_PLACES
+from ..core.context import Context, ScoreTable
+from ..core.dimensions import DIMENSIONS, WEIGHT_PLACES
+from ..core.exact import Ratio, format_exact, format_ratio, scaled_integer
+from ..engine.pipeline import DEFAULT_PIPELINE
 
 Pair = tuple[str, str]
 

@@ -1,0 +1,54 @@
+"""Every published file, by repository path, with its exact bytes (issue 17).
+
+The list sits above the doors because one of the files is the HTTP door's OpenAPI document;
+the schemas and tool descriptors come from :mod:`quotecalc.contract`.
+``scripts/generate_contract.py`` writes them and the golden tests compare them. Nothing in the
+package imports this module: it is for the generator, the tests and hosts that mirror the files.
+"""
+
+from __future__ import annotations
+
+from .contract.analysis_schema import ANALYSIS_SCHEMA_PATH, analysis_schema
+from .contract.batch_schema import batch_request_schema, batch_result_schema
+from .contract.descriptors import (
+    analysis_tool_definition,
+    batch_tool_definition,
+    mcp_analysis_tool,
+    mcp_batch_tool,
+    mcp_tool,
+    tool_definition,
+)
+from .contract.files import (
+    ANALYSIS_TOOL_DEFINITION_PATH,
+    BATCH_REQUEST_SCHEMA_PATH,
+    BATCH_RESULT_SCHEMA_PATH,
+    BATCH_TOOL_DEFINITION_PATH,
+    MCP_ANALYSIS_TOOL_PATH,
+    MCP_BATCH_TOOL_PATH,
+    MCP_TOOL_PATH,
+    REQUEST_SCHEMA_PATH,
+    RESULT_SCHEMA_PATH,
+    TOOL_DEFINITION_PATH,
+    serialise,
+)
+from .contract.request_schema import request_schema
+from .contract.result_schema import result_schema
+from .http.openapi import OPENAPI_PATH, openapi_bytes
+
+
+def published_files() -> dict[str, bytes]:
+    """Every published file by repository-relative path, as its exact bytes."""
+    return {
+        REQUEST_SCHEMA_PATH: serialise(request_schema()),
+        RESULT_SCHEMA_PATH: serialise(result_schema()),
+        MCP_TOOL_PATH: serialise(mcp_tool()),
+        TOOL_DEFINITION_PATH: serialise(tool_definition()),
+        BATCH_REQUEST_SCHEMA_PATH: serialise(batch_request_schema()),
+        BATCH_RESULT_SCHEMA_PATH: serialise(batch_result_schema()),
+        MCP_BATCH_TOOL_PATH: serialise(mcp_batch_tool()),
+        BATCH_TOOL_DEFINITION_PATH: serialise(batch_tool_definition()),
+        ANALYSIS_SCHEMA_PATH: serialise(analysis_schema()),
+        MCP_ANALYSIS_TOOL_PATH: serialise(mcp_analysis_tool()),
+        ANALYSIS_TOOL_DEFINITION_PATH: serialise(analysis_tool_definition()),
+        OPENAPI_PATH: openapi_bytes(),
+    }
