@@ -75,3 +75,31 @@ def test_combinations_not_supported_are_invalid_arguments(argv: tuple[str, ...])
 def test_format_json_is_the_plain_plan() -> None:
     shown = cli("--input-json", "-", "--plan", "--format", "json")
     assert shown.returncode == 0 and shown.stdout == quotecalc.plan(EXAMPLE).to_json()
+
+
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [
+        ("plan-request", "docs/schema/plan-request.schema.json"),
+        ("plan", "docs/schema/plan.schema.json"),
+    ],
+)
+def test_print_schema_prints_the_committed_plan_schemas(name: str, path: str) -> None:
+    shown = cli("--print-schema", name, stdin=b"")
+    assert (shown.returncode, shown.stdout) == (0, (ROOT / path).read_bytes())
+
+
+def test_the_tool_definition_invocation_is_this_command() -> None:
+    definition = json.loads((ROOT / "docs/tool/tool-definition-plan.json").read_bytes())
+    invocation = definition["extensions"]["x-business-invocation"]
+    argv = invocation["argv"]
+    assert argv[:3] == ["python", "-B", "scripts/calculate.py"]
+    shown = cli(*argv[3:])
+    assert shown.returncode == 0 and shown.stdout == quotecalc.plan(EXAMPLE).to_json()
+    assert definition["path"] == "/quotecalc/plan" and definition["name"] == "plan_purchase"
+    assert invocation["exitCodes"] == {
+        "completed": 0,
+        "partial": 0,
+        "invalid_input": 2,
+        "internal_error": 1,
+    }

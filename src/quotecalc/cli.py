@@ -26,8 +26,9 @@ Maintainer options, none of which changes the fixed call's stdout:
   a plan request and stdout the purchase-plan document (issue 20, ``docs/plan.md``); exit
   code as for JSON.
 
-``--print-schema request|result|batch-request|batch-result|analysis`` (alone) prints the
-published JSON Schema (``docs/schema/``), generated from the same rule tables the engine reads.
+``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
+prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
+engine reads.
 ``--help`` or ``-h`` (alone) prints :data:`USAGE` on stdout and exits 0.
 
 The same command is installed as the console command ``quotecalc`` and runs as
@@ -54,7 +55,7 @@ _CHUNK = 65536
 LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html")
 Rendered = tuple[bytes, int]
-SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis")
+SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis", "plan-request", "plan")
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])
 USAGE = """\
@@ -63,7 +64,7 @@ usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang 
        quotecalc --input-json - --plan [--trace]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
-       quotecalc --print-schema request|result|batch-request|batch-result|analysis
+       quotecalc --print-schema request|result|batch-request|batch-result|analysis|plan-request|plan
        quotecalc --help
 
 Compares supplier quotes for one purchase, exactly. One JSON request on stdin, one JSON
@@ -81,7 +82,7 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
                          text: a readable report; svg: the weight map; html: one page
   --lang en|zh           the language of text, svg and html (default en)
   --print-schema NAME    print a published JSON Schema (request, result, batch-request,
-                         batch-result, analysis)
+                         batch-result, analysis, plan-request, plan)
   --help, -h             print this help
 
 Any other command line is one invalid_arguments error (exit 2), stdin unread.

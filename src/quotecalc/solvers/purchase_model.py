@@ -89,7 +89,7 @@ def plain_bound(offers: Sequence[Offer], quantity: int) -> Decimal:
     scale = 10 ** decimal_places(
         [price for o in offers for price in (o.pack_price, *(p for _, p in o.breaks))]
     )
-    goods = Decimal(math.ceil(unit * quantity * scale)) / scale
+    goods = EXACT.divide(Decimal(math.ceil(unit * quantity * scale)), scale)
     return EXACT.add(goods, min(offer.fees for offer in offers))
 
 
@@ -274,7 +274,7 @@ def _bound(
     if not (solver_bound.is_integer() and 0 <= solver_bound < EXACT_DOUBLE):
         return plain
     # floor(bound / span) <= the least cost: the tie-break part of the objective is < span.
-    return max(plain, Decimal(int(solver_bound) // span) / scale)
+    return max(plain, EXACT.divide(Decimal(int(solver_bound) // span), scale))
 
 
 def _earlier(run: _Search, lines: Sequence[_Line], packs: tuple[int, ...]) -> tuple[int, ...]:
