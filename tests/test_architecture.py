@@ -36,7 +36,7 @@ def lint(src: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``lint-imports`` with this repository's contracts over the package under ``src``."""
     env = {**os.environ, "PYTHONPATH": str(src)}
     return subprocess.run(
-        [str(LINT_IMPORTS), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
+        [str(LINT_IMPORTS), str(ROOT / "pyproject.toml"), "--no-cache"],
         cwd=cwd,
         env=env,
         capture_output=True,
@@ -49,7 +49,7 @@ def lint(src: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_the_package_keeps_every_contract(tmp_path: Path) -> None:
     run = lint(ROOT / "src", tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "2 kept, 0 broken" in run.stdout
+    assert f"{len(CONFIG['contracts'])} kept, 0 broken" in run.stdout
 
 
 # A module of the copy, and a line appended to it that runs against the layers.
