@@ -23,6 +23,7 @@ from quotecalc.intake import read
 from quotecalc.intake.cells import UNKNOWN_MARKERS
 from quotecalc.intake.headers import SYNONYMS, fold
 from quotecalc.intake.request import request_bytes
+from quotecalc.intake.trust import is_total_word
 
 RULES = {rule.name: rule for rule in QUOTE_FIELDS}
 
@@ -50,8 +51,15 @@ def number_text(low: int, high: int, decimals: bool) -> st.SearchStrategy[str]:
 
 def valid_text(max_length: int) -> st.SearchStrategy[str]:
     alphabet = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
+    # valid text: no whitespace at either end (surrounding_whitespace), no leading "=" (a CSV
+    # formula) and no total word (a totals row when it is the supplier)
     return st.text(alphabet, min_size=1, max_size=min(max_length, 30)).filter(
-        lambda text: not text.isspace() and fold(text) not in UNKNOWN_MARKERS
+        lambda text: (
+            text == text.strip()
+            and not text.startswith("=")
+            and fold(text) not in UNKNOWN_MARKERS
+            and not is_total_word(text)
+        )
     )
 
 
