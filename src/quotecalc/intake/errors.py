@@ -108,7 +108,7 @@ def _column_number(letters: str) -> int:
     return number
 
 
-def position(error: IntakeError) -> tuple[int, int, str]:
+def position(error: IntakeError | Note) -> tuple[int, int, str]:
     """Sort key: file-level errors first, then by row, then by column, then code."""
     match = _REF.fullmatch(error.cell)
     if match is None:

@@ -31,7 +31,7 @@ from ..core.context import FieldError
 from ..core.fields import MAX_QUOTES, QUOTE_FIELDS, FieldRule, Kind
 from ..stages.validate import check_unique_supplier_ids, read_fields
 from .cells import Cell, CellKind, Problem, Value, read_cell
-from .errors import IntakeError, Note, cell_ref
+from .errors import IntakeError, Note, cell_ref, position
 from .headers import field_for
 from .trust import format_currencies, is_total_formula, is_total_word
 
@@ -209,7 +209,7 @@ def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
         raws.append(raw)
         refs.append(cell_refs)
     quotes = _validated(raws, refs, "supplierId" in columns.values(), errors)
-    return Quotes(quotes, tuple(errors), tuple(notes))
+    return Quotes(quotes, tuple(errors), tuple(sorted(notes, key=position)))  # as the errors
 
 
 def _validated(
