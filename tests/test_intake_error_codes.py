@@ -30,6 +30,8 @@ from quotecalc.intake.workbook import MAX_PART_BYTES
 from quotecalc.intake.xlsx_reader import MAX_EXPANDED_BYTES
 
 Build = Callable[[Path], tuple[Path, dict[str, str]]]
+# Encrypted by msoffcrypto-tool as Excel does (tests/data/intake/encrypted/make_fixture.py).
+ENCRYPTED = Path(__file__).parent / "data" / "intake" / "encrypted" / "quotes-password-1234.xlsx"
 HEAD = ["供应商", "包价", "币种", "规格", "每包数量"]
 TAIL = "35.199999999999996"
 
@@ -110,6 +112,7 @@ CASES: dict[str, tuple[Build, str]] = {
     "file_too_large": (raw_case("big.csv", b"A" * (MAX_FILE_BYTES + 1)), ""),
     "unsupported_file_type": (raw_case("q.xls", b"\xd0\xcf\x11\xe0"), ""),
     "xlsx_unreadable": (raw_case("q.xlsx", b"not a zip"), ""),
+    "xlsx_encrypted": (raw_case("q.xlsx", ENCRYPTED.read_bytes()), ""),
     "xlsx_too_large_uncompressed": (zip_bomb, ""),
     "sheet_not_found": (xlsx_case(HEAD, row(), options={"sheet": "x"}), ""),
     "undecodable_text": (raw_case("q.csv", "supplierId\nA\n乙\n".encode("gb18030")), "3:3"),

@@ -302,3 +302,16 @@ def test_template_text_columns_use_the_text_format(lang: str) -> None:
     text = {"supplierId", "specification", "qualityEvidence", "qualityDefinition"}
     assert {name for name, number_format in formats.items() if number_format == "@"} == text
     assert {rule.name for rule in QUOTE_FIELDS if rule.kind is Kind.TEXT} == text
+
+
+def test_an_ole_file_named_xlsx_is_encrypted_or_an_old_xls(tmp_path: Path) -> None:
+    pytest.importorskip("openpyxl")
+    from quotecalc.intake import intake
+    from quotecalc.intake.xlsx_reader import OLE_MAGIC
+
+    old = tmp_path / "old.xlsx"
+    old.write_bytes(OLE_MAGIC + b"\0" * 504 + "Workbook".encode("utf-16-le"))
+    assert [(e.code, e.cell) for e in intake(old).errors] == [("unsupported_file_type", "")]
+    encrypted = tmp_path / "locked.xlsx"
+    encrypted.write_bytes(OLE_MAGIC + b"\0" * 504 + "EncryptionInfo".encode("utf-16-le"))
+    assert [(e.code, e.cell) for e in intake(encrypted).errors] == [("xlsx_encrypted", "")]

@@ -105,6 +105,13 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
         "否则请打开文件后重新另存为 .xlsx。",
     ),
     Text(
+        "xlsx_encrypted",
+        "The workbook is encrypted (password-protected); encrypted files cannot be read.",
+        "该工作簿已加密（设有密码）；无法读取加密的文件。",
+        "Open it, remove the password (File > Info > Protect Workbook) and save a copy.",
+        "请打开文件，取消密码（文件 > 信息 > 保护工作簿）后另存一份副本。",
+    ),
+    Text(
         "xlsx_too_large_uncompressed",
         "The workbook expands to more than 16 MiB.",
         "工作簿解压后超过 16 MiB。",

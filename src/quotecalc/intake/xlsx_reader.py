@@ -45,6 +45,10 @@ from .workbook import (
 )
 
 MAX_EXPANDED_BYTES: Final = 16 * 1024 * 1024  # all members together
+# Excel saves a password-protected workbook as an OLE compound file holding the stream
+# "EncryptionInfo" (ECMA-376 §2.3.4); an OLE file without it is an .xls renamed .xlsx.
+OLE_MAGIC: Final = bytes.fromhex("d0cf11e0a1b11ae1")
+ENCRYPTION_INFO: Final = "EncryptionInfo".encode("utf-16-le")
 _PLAIN_SHEET_NAME: Final = re.compile(r"\w+")
 _KINDS: Final = {"b": CellKind.BOOLEAN, "d": CellKind.DATE, "e": CellKind.ERROR}
 
@@ -156,6 +160,9 @@ def _read_workbook(path: Path, sheet_name: str | None) -> Grid:
     data = read_bytes(path)
     if isinstance(data, IntakeError):
         return Grid(errors=(data,))
+    if data.startswith(OLE_MAGIC):  # an OLE compound file, not a zip
+        code = "xlsx_encrypted" if ENCRYPTION_INFO in data else "unsupported_file_type"
+        return Grid(errors=(IntakeError(code, ""),))
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         if sum(info.file_size for info in archive.infolist()) > MAX_EXPANDED_BYTES:
