@@ -34,6 +34,7 @@ from .contract.files import (
 from .contract.request_schema import request_schema
 from .contract.result_schema import result_schema
 from .http.openapi import OPENAPI_PATH, openapi_bytes
+from .intake.schema import INTAKE_ERRORS_SCHEMA_PATH, errors_schema_bytes
 
 
 def published_files() -> dict[str, bytes]:
@@ -51,4 +52,5 @@ def published_files() -> dict[str, bytes]:
         MCP_ANALYSIS_TOOL_PATH: serialise(mcp_analysis_tool()),
         ANALYSIS_TOOL_DEFINITION_PATH: serialise(analysis_tool_definition()),
         OPENAPI_PATH: openapi_bytes(),
+        INTAKE_ERRORS_SCHEMA_PATH: errors_schema_bytes(),
     }

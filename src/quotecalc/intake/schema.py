@@ -1,5 +1,6 @@
 """The published schema of the intake's error document, generated from the code table
-(``docs/schema/intake/errors.schema.json``; ``tests/test_intake_cli.py`` checks the file).
+(``docs/schema/intake/errors.schema.json``, one of ``quotecalc.published``'s files, written
+by ``scripts/generate_contract.py``; the tests compare the committed file).
 
 One entry per code: its fixed message and hint in either language (``messages.py``), the cell
 reference as a string and, for an option's error, the option's name.
@@ -8,10 +9,12 @@ reference as a string and, for an option's error, the option's name.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 from .errors import MAX_ERRORS
 from .messages import LANGS, TEXTS
+
+INTAKE_ERRORS_SCHEMA_PATH: Final = "docs/schema/intake/errors.schema.json"
 
 
 def _entry(code: str) -> dict[str, Any]:
