@@ -315,3 +315,36 @@ def test_an_ole_file_named_xlsx_is_encrypted_or_an_old_xls(tmp_path: Path) -> No
     encrypted = tmp_path / "locked.xlsx"
     encrypted.write_bytes(OLE_MAGIC + b"\0" * 504 + "EncryptionInfo".encode("utf-16-le"))
     assert [(e.code, e.cell) for e in intake(encrypted).errors] == [("xlsx_encrypted", "")]
+
+
+# ---- messages that help: the hints the issue asks for ------------------------------------
+@pytest.mark.parametrize(
+    ("code", "english", "chinese"),
+    [
+        ("undecodable_text", "--encoding gb18030", "--encoding gb18030"),
+        ("unknown_encoding", "--encoding gb18030", "--encoding gb18030"),
+        ("xlsx_unreadable", "Encrypted", "加密"),
+        ("xlsx_encrypted", "password", "密码"),
+        ("missing_header", "header in row 1", "第 1 行"),
+        ("hidden_cell", "--include-hidden", "--include-hidden"),
+        ("totals_row", "--skip-totals", "--skip-totals"),
+        ("surrounding_whitespace", "--trim", "--trim"),
+        ("sheet_hidden", "--sheet", "--sheet"),
+        ("unsupported_file_type", ".xlsx", ".xlsx"),
+        ("number_in_text_column", "Text", "文本"),
+    ],
+)
+def test_hints_name_the_way_out(code: str, english: str, chinese: str) -> None:
+    from quotecalc.intake.messages import TEXTS
+
+    assert english in TEXTS[code].hint_en and chinese in TEXTS[code].hint_zh
+
+
+def test_a_title_row_above_the_header_is_one_error(tmp_path: Path) -> None:
+    from quotecalc.intake import intake
+
+    path = tmp_path / "q.csv"
+    path.write_bytes("报价汇总 2024,,\n供应商,包价,币种\nA,35,CNY\nB,36,CNY\n".encode())
+    result = intake(path)
+    assert [(error.code, error.cell) for error in result.errors] == [("missing_header", "1:1")]
+    assert result.errors[0].as_dict("zh")["hint"] == "请把表头放在第 1 行：删除表头上方的标题行。"
