@@ -278,3 +278,34 @@ def test_the_notes_follow_the_language() -> None:
     lines = [json.loads(line) for line in stderr.splitlines()]
     assert [line["code"] for line in lines] == ["totals_row_skipped", "totals_row_skipped"]
     assert lines[0]["message"] == "已跳过合计行（--skip-totals）。"
+
+
+def test_xlsxwriter_hidden_rows_columns_and_totals(tmp_path: Path) -> None:
+    import xlsxwriter
+
+    path = tmp_path / "xw.xlsx"
+    workbook = xlsxwriter.Workbook(str(path))
+    sheet = workbook.add_worksheet()
+    for number, row in enumerate(
+        [HEADER, ["A", "M6 bolt", "CNY", 100, 35, 20], ["B", "M6 bolt", "CNY", 100, 36, 0]]
+    ):
+        sheet.write_row(number, 0, row)
+    sheet.write_row(3, 0, ["Total", None, None, None])
+    sheet.write_formula(3, 4, "=SUM(E2:E3)")  # a totals row: not read, whatever its value
+    sheet.set_row(2, None, None, {"hidden": True})
+    workbook.close()
+    assert errors_of(path) == [("hidden_cell", "Sheet1!A3"), ("totals_row", "Sheet1!4:4")]
+    result = intake(path, include_hidden=True, skip_totals=True)
+    assert result.request is not None
+    assert [quote["supplierId"] for quote in result.request["quotes"]] == ["A", "B"]
+    assert result.notes == (
+        Note("hidden_cell_read", "Sheet1!A3"),
+        Note("totals_row_skipped", "Sheet1!4:4"),
+    )
+    workbook = xlsxwriter.Workbook(str(path))
+    sheet = workbook.add_worksheet()
+    sheet.write_row(0, 0, [*HEADER, "备注"])
+    sheet.write_row(1, 0, ["A", "M6 bolt", "CNY", 100, 35, 20, "note"])
+    sheet.set_column(6, 6, None, None, {"hidden": True})
+    workbook.close()
+    assert errors_of(path) == [("hidden_cell", "Sheet1!G1"), ("unknown_column", "Sheet1!G1")]
