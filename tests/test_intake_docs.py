@@ -75,3 +75,36 @@ def test_every_relaxing_flag_is_a_command_line_flag_with_its_note() -> None:
     for flag in flags:
         assert all(flag in usage for usage in USAGE.values()), flag
         assert any(flag in text.en and flag in text.zh for text in NOTES.values()), flag
+
+
+def test_the_committed_error_schema_is_generated_from_the_code_table() -> None:
+    """In process (``test_intake_cli.py`` checks it too, with real processes)."""
+    import json
+
+    from quotecalc.intake.schema import (
+        INTAKE_ERRORS_SCHEMA_PATH,
+        errors_schema,
+        errors_schema_bytes,
+    )
+
+    committed = (ROOT / INTAKE_ERRORS_SCHEMA_PATH).read_bytes()
+    assert committed == errors_schema_bytes()
+    assert json.loads(committed) == errors_schema()
+    entries = errors_schema()["properties"]["errors"]["items"]["oneOf"]
+    by_code = {entry["properties"]["code"]["const"]: entry for entry in entries}
+    assert list(by_code) == sorted(TEXTS)
+    totals = by_code["totals_row"]
+    assert totals["required"] == ["code", "cell", "message", "hint"]
+    assert totals["properties"]["message"] == {
+        "enum": [TEXTS["totals_row"].en, TEXTS["totals_row"].zh]
+    }
+    assert totals["additionalProperties"] is False
+    assert by_code["internal_error"]["required"] == ["code", "cell", "message"]
+    assert "hint" not in by_code["internal_error"]["properties"]
+    assert by_code["duplicate_column"]["properties"]["option"] == {
+        "type": "string",
+        "pattern": "^--[a-z-]+$",
+    }
+    assert errors_schema()["properties"]["errors"]["maxItems"] == 100
+    assert committed.endswith(b"}\n")
+    assert "不允许使用合并单元格。".encode() in committed  # UTF-8, not \\u escapes
