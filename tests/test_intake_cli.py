@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 
 from conftest import ROOT, check_result_schema, run_cli
-from intake_helpers import intake_errors_schema, set_cached_values, write_csv, write_xlsx
+from intake_helpers import set_cached_values, write_csv, write_xlsx
+from quotecalc import __version__
 from quotecalc.intake.errors import MESSAGES
+from quotecalc.intake.schema import errors_schema_bytes
 from quotecalc.intake.template import template_bytes
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -78,7 +80,7 @@ def check_errors_schema(stdout: bytes) -> None:
 
 def test_published_errors_schema_is_the_message_table() -> None:
     committed = json.loads((ROOT / "docs/schema/intake/errors.schema.json").read_bytes())
-    assert committed == intake_errors_schema()
+    assert (ROOT / "docs/schema/intake/errors.schema.json").read_bytes() == errors_schema_bytes()
     entries = committed["properties"]["errors"]["items"]["oneOf"]
     assert {entry["properties"]["code"]["const"] for entry in entries} == set(MESSAGES)
 
@@ -252,7 +254,12 @@ def test_without_openpyxl_one_error_line(tmp_path: Path) -> None:
     assert proc.returncode == 2 and proc.stderr == b""
     check_errors_schema(proc.stdout)
     assert json.loads(proc.stdout)["errors"] == [
-        {"code": "xlsx_support_missing", "cell": "", "message": MESSAGES["xlsx_support_missing"]}
+        {
+            "code": "xlsx_support_missing",
+            "cell": "",
+            "message": MESSAGES["xlsx_support_missing"],
+            "hint": "python -m pip install 'quotecalc[xlsx]'",
+        }
     ]
     template = subprocess.run(
         [sys.executable, "-B", "-m", "quotecalc.intake", "--template", "zh", "--xlsx"],
@@ -297,3 +304,57 @@ def test_core_never_imports_the_intake_and_csv_never_imports_openpyxl(tmp_path: 
         check=True,
     )
     assert proc.stdout == b"[] []\n"
+
+
+LIBREOFFICE = ROOT / "tests" / "data" / "intake" / "libreoffice"
+
+
+@pytest.mark.parametrize(
+    ("name", "flags"),
+    [
+        ("formulas.xlsx", []),
+        ("totals.xlsx", ["--skip-totals"]),
+        ("hidden-row.xlsx", ["--include-hidden"]),
+    ],
+)
+def test_libreoffice_files_calculate_like_the_cli(name: str, flags: list[str]) -> None:
+    options = ["--quantity", "1000", "--currency", "CNY", "--specification", "M6 bolt", *flags]
+    request = intake_cli(LIBREOFFICE / name, *options)
+    assert request.returncode == 0
+    calculated = intake_cli(LIBREOFFICE / name, *options, "--calculate")
+    expected = run_cli(request.stdout)
+    check_result_schema(calculated.stdout)
+    assert calculated.stdout == expected.stdout
+    assert calculated.returncode == expected.exit_code == 0
+    assert calculated.stderr == request.stderr  # the same notes either way
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_error_documents_in_both_languages_match_the_schema(lang: str) -> None:
+    for name in ("totals.xlsx", "currency.xlsx", "whitespace.xlsx", "hidden-column.xlsx"):
+        proc = intake_cli(LIBREOFFICE / name, "--lang", lang)  # intake_cli checks the schema
+        assert proc.returncode == 2
+    proc = intake_cli(LIBREOFFICE / "formulas.xlsx", "--encoding", "gb18030", "--lang", lang)
+    assert json.loads(proc.stdout)["errors"][0]["option"] == "--encoding"
+
+
+def test_help_and_version_through_python_m() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-B", "-m", "quotecalc.intake", "--help"],
+        capture_output=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith(b"usage: python -m quotecalc.intake")
+    assert proc.stderr == b""
+    proc = subprocess.run(
+        [sys.executable, "-B", "-m", "quotecalc.intake", "--version"],
+        capture_output=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stdout == f"quotecalc.intake {__version__}\n".encode()

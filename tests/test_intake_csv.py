@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from intake_helpers import write_csv
-from quotecalc.intake import IntakeError, IntakeFailed, intake, read
+from quotecalc.intake import IntakeError, IntakeFailed, Note, intake, read
 from quotecalc.intake.csv_reader import MAX_FILE_BYTES
 
 ZH = [
@@ -131,9 +131,16 @@ def test_trailing_blank_rows_and_columns_are_ignored(tmp_path: Path) -> None:
     assert read(path)["quotes"] == [QUOTE_A]
 
 
-def test_a_text_cell_keeps_its_spaces(tmp_path: Path) -> None:
-    path = write_csv(tmp_path / "q.csv", [["供应商", "规格"], [" A", "M6 bolt "]])
-    assert read(path)["quotes"] == [{"supplierId": " A", "specification": "M6 bolt "}]
+def test_text_with_surrounding_spaces_is_an_error_or_trimmed_with_a_note(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "q.csv", [["供应商", "规格"], [" A", "M6 bolt "], ["B", "M6"]])
+    assert errors_of(path) == [("surrounding_whitespace", "A2"), ("surrounding_whitespace", "B2")]
+    result = intake(path, trim=True)
+    assert result.request is not None
+    assert result.request["quotes"] == [
+        {"supplierId": "A", "specification": "M6 bolt"},
+        {"supplierId": "B", "specification": "M6"},
+    ]
+    assert result.notes == (Note("whitespace_trimmed", "A2"), Note("whitespace_trimmed", "B2"))
 
 
 # ---- every CSV error at its cell --------------------------------------------------------
@@ -222,8 +229,8 @@ def test_file_level_errors(tmp_path: Path) -> None:
     big = tmp_path / "big.csv"
     lines = b"supplierId\n" + b"A\n" * ((MAX_FILE_BYTES - 11) // 2)
     big.write_bytes(lines + b"A" * (MAX_FILE_BYTES - len(lines)))
-    found = errors_of(big)  # exactly 10 MiB is read ...
-    assert ("too_many_rows", "102:102") in found and ("file_too_large", "") not in found
+    found = errors_of(big)  # exactly 10 MiB is read (and its 5 million lines refused) ...
+    assert found == [("sheet_too_large", "10001:10001")]
     big.write_bytes(lines + b"A" * (MAX_FILE_BYTES + 1 - len(lines)))
     assert errors_of(big) == [("file_too_large", "")]
     assert errors_of(tmp_path / "absent.csv") == [("file_not_found", "")]

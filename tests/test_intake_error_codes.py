@@ -14,8 +14,11 @@ import pytest
 
 from intake_helpers import (
     inline_cell,
+    padded_styles,
     replace_sheet_data,
+    rewrite_member,
     set_cached_values,
+    tiny_shared_strings,
     write_csv,
     write_xlsx,
 )
@@ -23,9 +26,12 @@ from quotecalc.intake import __main__ as intake_main
 from quotecalc.intake import intake
 from quotecalc.intake.csv_reader import MAX_FILE_BYTES
 from quotecalc.intake.errors import MESSAGES
+from quotecalc.intake.workbook import MAX_PART_BYTES
 from quotecalc.intake.xlsx_reader import MAX_EXPANDED_BYTES
 
 Build = Callable[[Path], tuple[Path, dict[str, str]]]
+# Encrypted by msoffcrypto-tool as Excel does (tests/data/intake/encrypted/make_fixture.py).
+ENCRYPTED = Path(__file__).parent / "data" / "intake" / "encrypted" / "quotes-password-1234.xlsx"
 HEAD = ["供应商", "包价", "币种", "规格", "每包数量"]
 TAIL = "35.199999999999996"
 
@@ -85,6 +91,16 @@ def sparse_sheet(rows: int) -> Build:
     return build
 
 
+def patched(build: Build, member: str, transform: Callable[[bytes], bytes]) -> Build:
+    """``build``'s workbook with one member rewritten."""
+
+    def patch(folder: Path) -> tuple[Path, dict[str, str]]:
+        path, options = build(folder)
+        return rewrite_member(path, member, transform), options
+
+    return patch
+
+
 def row(supplier: str = "A", price: Any = "1", currency: str = "CNY") -> list[Any]:
     return [supplier, price, currency, "M6", "100"]
 
@@ -96,6 +112,7 @@ CASES: dict[str, tuple[Build, str]] = {
     "file_too_large": (raw_case("big.csv", b"A" * (MAX_FILE_BYTES + 1)), ""),
     "unsupported_file_type": (raw_case("q.xls", b"\xd0\xcf\x11\xe0"), ""),
     "xlsx_unreadable": (raw_case("q.xlsx", b"not a zip"), ""),
+    "xlsx_encrypted": (raw_case("q.xlsx", ENCRYPTED.read_bytes()), ""),
     "xlsx_too_large_uncompressed": (zip_bomb, ""),
     "sheet_not_found": (xlsx_case(HEAD, row(), options={"sheet": "x"}), ""),
     "undecodable_text": (raw_case("q.csv", "supplierId\nA\n乙\n".encode("gb18030")), "3:3"),
@@ -128,6 +145,42 @@ CASES: dict[str, tuple[Build, str]] = {
         "Sheet1!B2",
     ),
     "merged_cells": (xlsx_case(HEAD, row(), row("B"), merged=["C2:C3"]), "Sheet1!C2"),
+    "shared_strings_too_large": (
+        patched(
+            xlsx_case(HEAD, row()),
+            "xl/sharedStrings.xml",
+            lambda _: tiny_shared_strings(MAX_PART_BYTES + 100),
+        ),
+        "",
+    ),
+    "styles_too_large": (
+        patched(
+            xlsx_case(HEAD, row()), "xl/styles.xml", lambda _: padded_styles(MAX_PART_BYTES + 100)
+        ),
+        "",
+    ),
+    "sheet_hidden": (
+        patched(
+            xlsx_case(HEAD, row(), extra_sheets=["Notes"]),
+            "xl/workbook.xml",
+            lambda xml: xml.replace(b'state="visible"', b'state="hidden"', 1),
+        ),
+        "",
+    ),
+    "hidden_cell": (
+        patched(
+            xlsx_case(HEAD, row(), row("B")),
+            "xl/worksheets/sheet1.xml",
+            lambda xml: xml.replace(b'<row r="3"', b'<row r="3" hidden="1"'),
+        ),
+        "Sheet1!A3",
+    ),
+    "totals_row": (csv_case(HEAD, row(), ["合计", "", "", "", ""]), "3:3"),
+    "currency_format_mismatch": (
+        xlsx_case(HEAD, row(price=35), formats={"B2": '"€"#,##0.00'}),
+        "Sheet1!B2",
+    ),
+    "surrounding_whitespace": (csv_case(HEAD, row(supplier="A ")), "A2"),
     # the calculator's own quote-field codes, at their cells
     "missing_required": (csv_case(HEAD, row(), row(supplier="无")), "A3"),
     "duplicate_supplier_id": (csv_case(HEAD, row(), row()), "A3"),

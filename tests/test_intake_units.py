@@ -139,7 +139,7 @@ def number(value: float | int, number_format: str = "General") -> Cell:
         (text("0"), Kind.DECIMAL, Value("0")),
         (text("0"), Kind.INTEGER, Value("0")),
         (text("35.00"), Kind.DECIMAL, Value("35.00")),
-        (text("M6 bolt "), Kind.TEXT, Value("M6 bolt ")),  # text is never trimmed
+        (text("M6 bolt "), Kind.TEXT, Problem("surrounding_whitespace")),  # never silent
         (text("1,000"), Kind.DECIMAL, Problem("thousands_separator")),
         (text("1,234,567.50"), Kind.DECIMAL, Problem("thousands_separator")),
         (text("1,5"), Kind.DECIMAL, Problem("invalid_number_format")),
@@ -150,7 +150,7 @@ def number(value: float | int, number_format: str = "General") -> Cell:
         (text("$35"), Kind.DECIMAL, Problem("currency_symbol")),
         (text("35元"), Kind.DECIMAL, Problem("currency_symbol")),
         (text("35 €"), Kind.DECIMAL, Problem("currency_symbol")),
-        (text(" 35"), Kind.DECIMAL, Problem("invalid_number_format")),  # not trimmed
+        (text(" 35"), Kind.DECIMAL, Problem("surrounding_whitespace")),  # never silent
         (text("05"), Kind.INTEGER, Problem("invalid_number_format")),
         (text("-5"), Kind.DECIMAL, Problem("negative_value")),
         (text("1e3"), Kind.DECIMAL, Problem("exponent_not_allowed")),
@@ -247,7 +247,8 @@ def test_unvalidated_option_values_are_left_to_the_calculator() -> None:
 )
 def test_malformed_compact_options(options: dict[str, str]) -> None:
     _, errors = root_fields(options)
-    assert errors == [IntakeError("invalid_option", "")]
+    option = "--" + next(iter(options)).replace("_", "-")  # the error names its option
+    assert errors == [IntakeError("invalid_option", "", option)]
 
 
 def test_unknown_python_keyword_is_a_type_error() -> None:

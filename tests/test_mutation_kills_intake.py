@@ -126,7 +126,12 @@ def test_refused_command_lines(argv: list[str]) -> None:
     code, out, err = run(argv)
     assert (code, error_codes(out), err) == (2, ["invalid_arguments"], b"")
     assert json.loads(out)["errors"] == [
-        {"code": "invalid_arguments", "cell": "", "message": MESSAGES["invalid_arguments"]}
+        {
+            "code": "invalid_arguments",
+            "cell": "",
+            "message": MESSAGES["invalid_arguments"],
+            "hint": "Run python -m quotecalc.intake --help for the accepted forms.",
+        }
     ]
 
 

@@ -43,6 +43,7 @@ from .contract.plan_schema import (
 from .contract.request_schema import request_schema
 from .contract.result_schema import result_schema
 from .http.openapi import OPENAPI_PATH, openapi_bytes
+from .intake.schema import INTAKE_ERRORS_SCHEMA_PATH, errors_schema_bytes
 
 
 def published_files() -> dict[str, bytes]:
@@ -64,4 +65,5 @@ def published_files() -> dict[str, bytes]:
         MCP_PLAN_TOOL_PATH: serialise(mcp_plan_tool()),
         PLAN_TOOL_DEFINITION_PATH: serialise(plan_tool_definition()),
         OPENAPI_PATH: openapi_bytes(),
+        INTAKE_ERRORS_SCHEMA_PATH: errors_schema_bytes(),
     }

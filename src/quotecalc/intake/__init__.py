@@ -4,8 +4,11 @@ A door like HTTP or MCP: the core never imports it, and it never re-implements a
 row's cells are checked with the calculator's own field rules so an error can point at its
 cell; the root fields come from options and are left to the calculator.
 
-``read(path, **root) -> dict`` returns the request object or raises :class:`IntakeFailed`
-with every error. ``intake(...)`` returns the request, the errors and the notes at once.
+``read(path, **options) -> dict`` returns the request object or raises
+:class:`IntakeFailed` with every error. ``intake(...)`` returns the request, the errors and the
+notes at once. Both take the same keywords: the reading options (``sheet``, ``encoding``,
+``delimiter``), the language of the messages (``lang``: ``"en"`` or ``"zh"``), the flags that
+relax a trust rule (``include_hidden``, ``skip_totals``, ``trim``) and the root fields.
 The CSV part needs nothing beyond the core's own dependencies; XLSX needs the ``xlsx`` extra.
 """
 
@@ -16,11 +19,12 @@ from typing import Any
 
 import attrs
 
-from .errors import IntakeError, IntakeFailed, Note, report
+from .errors import IntakeError, IntakeFailed, Note, error_document, report
+from .messages import LANGS
 from .request import RootValue, build_request, root_fields
-from .table import Grid, read_table
+from .table import Flags, Grid, read_table
 
-__all__ = ["Intake", "IntakeError", "IntakeFailed", "Note", "intake", "read"]
+__all__ = ["LANGS", "Intake", "IntakeError", "IntakeFailed", "Note", "intake", "read"]
 
 CSV_SUFFIXES = (".csv", ".txt")
 XLSX_SUFFIXES = (".xlsx", ".xlsm")
@@ -33,22 +37,39 @@ class Intake:
     request: dict[str, Any] | None
     errors: tuple[IntakeError, ...]
     notes: tuple[Note, ...]
+    lang: str = "en"
+
+    def error_document(self) -> bytes:
+        """The errors as the command line prints them, in the call's language."""
+        return error_document(self.errors, self.lang)
 
 
-def _grid(path: Path, sheet: str | None, encoding: str | None, delimiter: str | None) -> Grid:
+def _option_error(option: str) -> Grid:
+    return Grid(errors=(IntakeError("invalid_option", "", option),))
+
+
+def _grid(
+    path: Path, sheet: str | None, encoding: str | None, delimiter: str | None, hidden: bool
+) -> Grid:
     """The file's grid by its suffix; an option for the other kind of file is refused."""
     suffix = path.suffix.lower()
     if suffix in CSV_SUFFIXES:
         from .csv_reader import read_csv
 
-        if sheet is not None or (delimiter is not None and not _one_char(delimiter)):
-            return Grid(errors=(IntakeError("invalid_option", ""),))
+        if sheet is not None:
+            return _option_error("--sheet")
+        if hidden:  # a CSV file hides nothing
+            return _option_error("--include-hidden")
+        if delimiter is not None and not _one_char(delimiter):
+            return _option_error("--delimiter")
         return read_csv(path, encoding, delimiter or ",")
     if suffix in XLSX_SUFFIXES:
         from .xlsx_reader import XlsxSupportMissing, read_xlsx
 
-        if encoding is not None or delimiter is not None:
-            return Grid(errors=(IntakeError("invalid_option", ""),))
+        if encoding is not None:
+            return _option_error("--encoding")
+        if delimiter is not None:
+            return _option_error("--delimiter")
         try:
             return read_xlsx(path, sheet)
         except XlsxSupportMissing:
@@ -66,32 +87,45 @@ def intake(
     sheet: str | None = None,
     encoding: str | None = None,
     delimiter: str | None = None,
+    lang: str = "en",
+    include_hidden: bool = False,
+    skip_totals: bool = False,
+    trim: bool = False,
     **root: RootValue | None,
 ) -> Intake:
     """Read ``path`` (``.csv``/``.txt`` or ``.xlsx``/``.xlsm``) into a request.
 
-    ``sheet`` is for workbooks only, ``encoding`` and ``delimiter`` (default ``,``) for CSV
-    only (``invalid_option`` otherwise). ``root`` holds the root fields by their Python
-    names (``quantity``, ``currency``, ``specification``, ``weights``, ``quality_scale``,
-    ``max_lead_days``, ``minimum_quality_score``, ``sensitivity_delta``); ``None`` means
-    not given.
+    ``sheet`` and ``include_hidden`` are for workbooks only, ``encoding`` and ``delimiter``
+    (default ``,``) for CSV only (``invalid_option`` otherwise). ``lang`` (``"en"``,
+    ``"zh"``) is the language of the messages. ``skip_totals`` skips totals rows and
+    ``trim`` removes whitespace around text, each with a note where it acted. ``root`` holds
+    the root fields by their Python names (``quantity``, ``currency``, ``specification``,
+    ``weights``, ``quality_scale``, ``max_lead_days``, ``minimum_quality_score``,
+    ``sensitivity_delta``); ``None`` means not given.
     """
+    if lang not in LANGS:
+        return Intake(None, (IntakeError("invalid_option", "", "--lang"),), ())
     fields, errors = root_fields(root)
-    grid = _grid(Path(path), sheet, encoding, delimiter)
+    grid = _grid(Path(path), sheet, encoding, delimiter, include_hidden)
     errors += grid.errors
-    notes: tuple[Note, ...] = ()
+    notes: tuple[Note, ...] = grid.notes
     if grid.rows or not grid.errors:
-        table = read_table(grid)
+        currency = root.get("currency")
+        flags = Flags(
+            trim, skip_totals, include_hidden, None if currency is None else str(currency)
+        )
+        table = read_table(grid, flags)
         errors += table.errors
         notes = table.notes
         if not errors:
-            return Intake(build_request(fields, table.quotes), (), notes)
-    return Intake(None, report(errors), notes)
+            return Intake(build_request(fields, table.quotes), (), notes, lang)
+    return Intake(None, report(errors), notes, lang)
 
 
 def read(path: str | Path, **options: Any) -> dict[str, Any]:
-    """The request object for ``path``; raises :class:`IntakeFailed` with every error."""
+    """The request object for ``path``; raises :class:`IntakeFailed` with every error (in
+    the language ``lang`` of the call: ``IntakeFailed.document()``)."""
     result = intake(path, **options)
     if result.request is None:
-        raise IntakeFailed(result.errors)
+        raise IntakeFailed(result.errors, result.lang)
     return result.request

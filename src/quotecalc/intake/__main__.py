@@ -1,32 +1,36 @@
 """``python -m quotecalc.intake``: a spreadsheet to a request, or to a result (``docs/intake.md``).
 
-Command lines::
+Command lines (:data:`USAGE`)::
 
-    python -m quotecalc.intake FILE [--sheet NAME] [--encoding ENC] [--delimiter D]
-        [--quantity N] [--currency C] [--specification S] [--weights cost=W,delivery=W,quality=W]
-        [--quality-scale "DEFINITION;MIN;MAX"] [--max-lead-days N]
-        [--minimum-quality-score N] [--sensitivity-delta D] [--calculate]
+    python -m quotecalc.intake FILE [reading options] [root options] [--calculate]
     python -m quotecalc.intake --template zh|en [--xlsx]
+    python -m quotecalc.intake --help [--lang zh|en]
+    python -m quotecalc.intake --version
 
 stdout holds exactly one thing: the request (compact JSON line, exit 0), with ``--calculate``
 the calculator's result instead (the bytes ``calculate(request).to_json()`` gives, with the
-CLI's exit codes 0/2/1), the template file, or the intake error document
-``{"schemaVersion":1,"errors":[{"code","cell","message"}]}`` (exit 2; exit 1 for
-``internal_error``). Notes (rounded float tails) go to stderr, one JSON line each. Each
-option is given at most once; ``--delimiter \\t`` means a tab.
+CLI's exit codes 0/2/1), the template file, the usage or version text (exit 0), or the intake
+error document ``{"schemaVersion":1,"errors":[{"code","cell","message",...}]}`` (exit 2;
+exit 1 for ``internal_error``) in the language of ``--lang`` (English by default). Notes
+(rounded float tails, what ``--trim``, ``--skip-totals``, ``--include-hidden`` did) go to
+stderr, one JSON line each. Each option is given at most once; ``--delimiter \\t`` means a tab.
 """
 
+# Chinese usage text is part of this module.
+# ruff: noqa: RUF001
 from __future__ import annotations
 
 import sys
-from typing import BinaryIO, Final
+from typing import Any, BinaryIO, Final
 
 from .errors import IntakeError, error_document, note_line
+from .messages import LANGS
 
 VALUE_OPTIONS: Final = {
     "--sheet": "sheet",
     "--encoding": "encoding",
     "--delimiter": "delimiter",
+    "--lang": "lang",
     "--quantity": "quantity",
     "--currency": "currency",
     "--specification": "specification",
@@ -36,11 +40,75 @@ VALUE_OPTIONS: Final = {
     "--minimum-quality-score": "minimum_quality_score",
     "--sensitivity-delta": "sensitivity_delta",
 }
+RELAXING_FLAGS: Final = {
+    "--include-hidden": "include_hidden",
+    "--skip-totals": "skip_totals",
+    "--trim": "trim",
+}
+FLAGS: Final = ("--calculate", "--xlsx", *RELAXING_FLAGS)
+INFO_FLAGS: Final = frozenset({"--help", "-h", "--version"})
 TEMPLATE_LANGS: Final = ("zh", "en")
+
+USAGE: Final = {
+    "en": """\
+usage: python -m quotecalc.intake FILE [options]      a .csv/.txt or .xlsx/.xlsm file to a request
+       python -m quotecalc.intake --template zh|en [--xlsx]
+       python -m quotecalc.intake --help [--lang zh|en] | --version
+
+reading options:
+  --sheet NAME           the workbook sheet to read (default: the active visible sheet;
+                         a hidden sheet only when named)
+  --encoding ENC         CSV encoding (default UTF-8; Chinese Excel: gb18030)
+  --delimiter D          CSV delimiter, one character (default ,; \\t for a tab)
+  --lang zh|en           language of the messages (default en)
+  --include-hidden       read hidden rows and columns (otherwise an error at the first one)
+  --skip-totals          skip totals rows (otherwise an error naming the row)
+  --trim                 remove whitespace around text (otherwise an error at the cell)
+root options (passed to the request as given):
+  --quantity N  --currency C  --specification S
+  --weights cost=W,delivery=W,quality=W  --quality-scale "DEFINITION;MIN;MAX"
+  --max-lead-days N  --minimum-quality-score N  --sensitivity-delta D
+  --calculate            print the calculation's result instead of the request
+
+stdout: the request (exit 0), the result with --calculate (0/2/1), or the error document
+(exit 2). stderr: notes, one JSON line each. See docs/intake.md.
+""",
+    "zh": """\
+用法: python -m quotecalc.intake 文件 [选项]          把 .csv/.txt 或 .xlsx/.xlsm 文件转成请求
+      python -m quotecalc.intake --template zh|en [--xlsx]
+      python -m quotecalc.intake --help [--lang zh|en] | --version
+
+读取选项:
+  --sheet 名称           要读取的工作表（默认：当前可见的工作表；隐藏的工作表只有点名才读）
+  --encoding 编码        CSV 编码（默认 UTF-8；中文 Excel 导出的 CSV：gb18030）
+  --delimiter 字符       CSV 分隔符，一个字符（默认 ,；\\t 表示制表符）
+  --lang zh|en           消息的语言（默认 en）
+  --include-hidden       读取隐藏的行和列（否则在第一个隐藏单元格处报错）
+  --skip-totals          跳过合计行（否则报错并指出该行）
+  --trim                 去除文本前后的空白（否则在该单元格处报错）
+请求根字段选项（按原样写入请求）:
+  --quantity N  --currency C  --specification S
+  --weights cost=W,delivery=W,quality=W  --quality-scale "定义;最小值;最大值"
+  --max-lead-days N  --minimum-quality-score N  --sensitivity-delta D
+  --calculate            输出计算结果而不是请求
+
+标准输出：请求（退出码 0）、--calculate 时的计算结果（0/2/1）或错误文档（退出码 2）。
+标准错误：提示，每条一行 JSON。详见 docs/intake.md。
+""",
+}
+
+
+def _lang(argv: list[str]) -> str:
+    """The ``--lang`` of a command line, even one refused (its error is then in it)."""
+    for index, arg in enumerate(argv[:-1]):
+        if arg == "--lang" and argv[index + 1] in LANGS:
+            return argv[index + 1]
+    return "en"
 
 
 def parse_argv(argv: list[str]) -> tuple[str | None, dict[str, str], set[str]] | None:
-    """``(file, options, flags)``, or ``None`` for a command line outside the forms above."""
+    """``(file, options, flags)``, or ``None`` for a command line outside the forms above.
+    ``--help`` and ``--version`` come back as flags with no file."""
     path: str | None = None
     options: dict[str, str] = {}
     flags: set[str] = set()
@@ -51,12 +119,16 @@ def parse_argv(argv: list[str]) -> tuple[str | None, dict[str, str], set[str]] |
             options[VALUE_OPTIONS[arg]] = rest.pop(0)
         elif arg == "--template" and "template" not in options and rest:
             options["template"] = rest.pop(0)
-        elif arg in ("--calculate", "--xlsx") and arg not in flags:
+        elif arg in (*FLAGS, *INFO_FLAGS) and arg not in flags:
             flags.add(arg)
         elif not arg.startswith("--") and path is None:
             path = arg
         else:
             return None
+    if flags & INFO_FLAGS:  # alone; --help may name its language
+        allowed = set() if "--version" in flags else {"lang"}
+        alone = path is None and len(flags) == 1 and set(options) <= allowed
+        return (None, options, flags) if alone else None
     if "template" in options:
         if path is not None or len(options) > 1 or flags - {"--xlsx"}:
             return None
@@ -68,36 +140,50 @@ def parse_argv(argv: list[str]) -> tuple[str | None, dict[str, str], set[str]] |
     return path, options, flags
 
 
-def _fail(stdout: BinaryIO, code: str) -> int:
-    stdout.write(error_document([IntakeError(code, "")]))
+def _fail(stdout: BinaryIO, code: str, lang: str = "en") -> int:
+    stdout.write(error_document([IntakeError(code, "")], lang))
     return 1 if code == "internal_error" else 2
+
+
+def _template(stdout: BinaryIO, lang: str, xlsx: bool) -> int:
+    from .template import template_bytes
+
+    try:
+        data = template_bytes(lang, xlsx=xlsx)
+    except ModuleNotFoundError as exc:  # the XLSX template needs the optional extra
+        if (exc.name or "").partition(".")[0] != "openpyxl":
+            raise
+        return _fail(stdout, "xlsx_support_missing")
+    stdout.write(data)
+    return 0
 
 
 def main(argv: list[str], stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
     parsed = parse_argv(argv)
     if parsed is None:
-        return _fail(stdout, "invalid_arguments")
+        return _fail(stdout, "invalid_arguments", _lang(argv))
     path, options, flags = parsed
-    if path is None:
-        from .template import template_bytes
+    if "--version" in flags:
+        from .. import __version__
 
-        try:
-            data = template_bytes(options["template"], xlsx="--xlsx" in flags)
-        except ModuleNotFoundError as exc:  # the XLSX template needs the optional extra
-            if (exc.name or "").partition(".")[0] != "openpyxl":
-                raise
-            return _fail(stdout, "xlsx_support_missing")
-        stdout.write(data)
+        stdout.write(f"quotecalc.intake {__version__}\n".encode())
         return 0
+    if flags & {"--help", "-h"}:
+        stdout.write(USAGE[options.get("lang", "en")].encode())
+        return 0
+    if path is None:
+        return _template(stdout, options["template"], "--xlsx" in flags)
     from . import intake
     from .request import request_bytes
 
-    result = intake(path, **options)
+    keywords: dict[str, Any] = dict(options)
+    keywords.update({name: True for flag, name in RELAXING_FLAGS.items() if flag in flags})
+    result = intake(path, **keywords)
     for note in result.notes:
-        stderr.write(note_line(note))
+        stderr.write(note_line(note, result.lang))
     if result.request is None:
-        stdout.write(error_document(result.errors))
+        stdout.write(result.error_document())
         return 2
     raw = request_bytes(result.request)
     if "--calculate" not in flags:

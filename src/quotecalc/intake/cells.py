@@ -3,11 +3,13 @@
 - Blank (empty or only whitespace), ``无``, ``未知``, ``N/A``, ``-`` and ``—`` (compared after the
   header folding of ``headers.fold``: full-width forms, surrounding space, case) mean
   *unknown*: the field is omitted, never 0. ``0`` is zero.
-- A text field takes the cell's text exactly as written (no trimming: the calculator compares
-  specifications and currencies exactly). A numeric cell in a text column is an error.
+- Text with whitespace at either end is ``surrounding_whitespace`` (the calculator compares
+  ids, specifications and currencies exactly, so ``"C "`` and ``"C"`` would be two suppliers),
+  or, with ``trim`` (``--trim``), the text without it, marked ``trimmed`` for a note.
+- A text field takes the cell's text as written. A numeric cell in a text column is an error.
 - A numeric field takes text through the contract's number grammar (the calculator's own
   ``quotecalc.core.numberform``), after three spreadsheet mistakes are named with their own codes:
-  currency symbols, percent signs and thousands separators. Text numbers are not trimmed.
+  currency symbols, percent signs and thousands separators.
 - An XLSX numeric cell goes through the float-tail rule (``floats.py``); percent number
   formats, dates, booleans, error values and formulas without a cached value are errors.
 
@@ -65,6 +67,8 @@ class Cell:
     text: str = ""
     number: float | int = 0
     number_format: str = "General"
+    formula: str = ""  # the formula's text without "=", "" for a plain value
+    hidden: bool = False  # in a hidden row or column
 
     @property
     def is_blank(self) -> bool:
@@ -96,10 +100,12 @@ class Omitted:
 
 @attrs.frozen
 class Value:
-    """The raw value for the request (text), and whether a float tail was rounded."""
+    """The raw value for the request (text), whether a float tail was rounded and whether
+    surrounding whitespace was trimmed (``--trim``)."""
 
     raw: str
     rounded_tail: bool = False
+    trimmed: bool = False
 
 
 @attrs.frozen
@@ -122,7 +128,7 @@ def number_text(text: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def read_cell(cell: Cell, kind: Kind) -> Reading:
+def read_cell(cell: Cell, kind: Kind, *, trim: bool = False) -> Reading:
     """The reading of ``cell`` for a field of ``kind`` (module docstring)."""
     if cell.kind in _KIND_ERRORS:
         return Problem(_KIND_ERRORS[cell.kind])
@@ -130,11 +136,15 @@ def read_cell(cell: Cell, kind: Kind) -> Reading:
         return OMITTED
     numeric = kind in (Kind.DECIMAL, Kind.INTEGER)
     if cell.kind is CellKind.TEXT:
+        text = cell.text.strip()
+        trimmed = text != cell.text
+        if trimmed and not trim:
+            return Problem("surrounding_whitespace")
         if numeric:
-            code = number_text(cell.text)
+            code = number_text(text)
             if code is not None:
                 return Problem(code)
-        return Value(cell.text)
+        return Value(text, trimmed=trimmed)
     if "%" in cell.number_format:
         return Problem("percent_format")
     if not numeric:

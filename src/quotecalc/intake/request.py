@@ -85,7 +85,7 @@ def root_fields(
             continue
         split = splitter(value)
         if split is None:
-            errors.append(IntakeError("invalid_option", ""))
+            errors.append(IntakeError("invalid_option", "", "--" + option.replace("_", "-")))
         else:
             fields[name] = split
     return fields, errors

@@ -4,8 +4,16 @@
   (``headers.py``); an unknown name is ``unknown_column``, a second column for the same
   field ``duplicate_column``. A column without a name is ignored only while all its cells
   are blank (``unnamed_column`` otherwise), and so are cells right of the last column.
-- A data row whose cells are all blank is skipped (spreadsheets end in such rows); every
-  other data row is one quote, in row order; more than 100 is ``too_many_rows``.
+- A header row that names no field at all is one ``missing_header`` (a title row above the
+  header), not one error per cell.
+- A data row whose cells are all blank is skipped (spreadsheets end in such rows); a totals
+  row (``trust.py``) is ``totals_row`` at the row, or skipped with a note under
+  ``skip_totals``; every other data row is one quote, in row order; more than 100 is
+  ``too_many_rows``.
+- The first cell with content in a hidden row or column is ``hidden_cell`` (a note under
+  ``include_hidden``, which reads them). A number whose cell format names currencies
+  without the row's currency (its currency cell, else the root currency) is
+  ``currency_format_mismatch``.
 - Each quote's cells are read by ``cells.read_cell`` and the raw quote is then checked by the
   calculator's own field rules (``read_fields`` over ``QUOTE_FIELDS``) and its duplicate
   supplier rule; each error it reports is put back at its cell. A row without a supplier is
@@ -23,8 +31,9 @@ from ..core.context import FieldError
 from ..core.fields import MAX_QUOTES, QUOTE_FIELDS, FieldRule, Kind
 from ..stages.validate import check_unique_supplier_ids, read_fields
 from .cells import Cell, CellKind, Problem, Value, read_cell
-from .errors import IntakeError, Note, cell_ref
+from .errors import IntakeError, Note, cell_ref, position
 from .headers import field_for
+from .trust import format_currencies, is_total_formula, is_total_word
 
 RULES: Final[dict[str, FieldRule]] = {rule.name: rule for rule in QUOTE_FIELDS}
 MAX_COLUMNS: Final = 64  # A to BL: room for every field and a few blank or note columns
@@ -42,9 +51,21 @@ class Grid:
     errors: tuple[IntakeError, ...] = ()
     prefix: str = ""
     complete: bool = True  # False when reading stopped early: the rows are only a prefix
+    notes: tuple[Note, ...] = ()
 
     def ref(self, row: int, column: int) -> str:
         return cell_ref(self.prefix, row, column)
+
+
+@attrs.frozen
+class Flags:
+    """The options that relax a trust rule, each recorded by a note when it acts, and the
+    root currency (``--currency``) a row without its own currency is compared with."""
+
+    trim: bool = False
+    skip_totals: bool = False
+    include_hidden: bool = False
+    currency: str | None = None
 
 
 @attrs.frozen
@@ -95,7 +116,7 @@ def _canonical(rule: FieldRule, raw: str, value: Any) -> str:
 
 
 def _quote(
-    row: Row, columns: dict[int, str], errors: list[IntakeError], notes: list[Note]
+    row: Row, columns: dict[int, str], flags: Flags, errors: list[IntakeError], notes: list[Note]
 ) -> tuple[dict[str, str], dict[str, str]]:
     """The raw quote of one data row and the cell reference of each of its fields."""
     raw: dict[str, str] = {}
@@ -103,28 +124,75 @@ def _quote(
     for index, field in columns.items():
         cell = row[index]
         refs[field] = cell.ref
-        reading = read_cell(cell, RULES[field].kind)
+        reading = read_cell(cell, RULES[field].kind, trim=flags.trim)
         if isinstance(reading, Problem):
             errors.append(IntakeError(reading.code, cell.ref))
         elif isinstance(reading, Value):
             raw[field] = reading.raw
             if reading.rounded_tail:
                 notes.append(Note("float_tail_rounded", cell.ref))
+            if reading.trimmed:
+                notes.append(Note("whitespace_trimmed", cell.ref))
+    currency = raw.get("currency", flags.currency)
+    for index in columns:
+        cell = row[index]
+        if cell.kind is not CellKind.NUMBER or currency is None:
+            continue
+        named = format_currencies(cell.number_format)
+        if named and currency not in named:
+            errors.append(IntakeError("currency_format_mismatch", cell.ref))
     return raw, refs
 
 
-def read_table(grid: Grid) -> Quotes:
+def _first_hidden(rows: Iterable[tuple[int, Row]]) -> Cell | None:
+    """The first cell with content in a hidden row or column, in reading order."""
+    for _, row in rows:
+        for cell in row:
+            if cell.hidden and not cell.is_blank:
+                return cell
+    return None
+
+
+def _is_totals(row: Row, supplier: int | None) -> bool:
+    """A total word in the supplier cell, or a SUM/SUBTOTAL over several rows anywhere."""
+    if supplier is not None and supplier < len(row):
+        cell = row[supplier]
+        if cell.kind is CellKind.TEXT and is_total_word(cell.text):
+            return True
+    return any(is_total_formula(cell.formula) for cell in row if cell.formula)
+
+
+def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
     """Quotes from the grid's rows (the first is the header row, number 1)."""
     rows, ref = grid.rows, grid.ref
     errors: list[IntakeError] = []
-    notes: list[Note] = []
+    notes: list[Note] = list(grid.notes)
     if not rows or rows[0][0] != 1 or all(cell.is_blank for cell in rows[0][1]):
-        return Quotes((), (IntakeError("missing_header", ref(1, 0)),), ())
+        return Quotes((), (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
     header = rows[0][1]
     columns = _columns(header, errors)
+    if not columns:  # a title row above the header: one error, not one per cell below
+        return Quotes((), (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
+    hidden = _first_hidden(rows)
+    if hidden is not None:
+        if flags.include_hidden:
+            notes.append(Note("hidden_cell_read", hidden.ref))
+        else:
+            errors.append(IntakeError("hidden_cell", hidden.ref))
     if "supplierId" not in columns.values():
         errors.append(IntakeError("missing_supplier_column", ref(1, 0)))
-    data = [(number, row) for number, row in rows[1:] if not all(c.is_blank for c in row)]
+    supplier = next((i for i, field in columns.items() if field == "supplierId"), None)
+    data = []
+    for number, row in rows[1:]:
+        if all(c.is_blank for c in row):
+            continue
+        if _is_totals(row, supplier):
+            if flags.skip_totals:
+                notes.append(Note("totals_row_skipped", ref(number, 0)))
+            else:
+                errors.append(IntakeError("totals_row", ref(number, 0)))
+            continue
+        data.append((number, row))
     _check_unnamed(header, data, set(columns), errors)
     if len(data) > MAX_QUOTES:
         errors.append(IntakeError("too_many_rows", ref(data[MAX_QUOTES][0], 0)))
@@ -137,11 +205,11 @@ def read_table(grid: Grid) -> Quotes:
         padded = list(row) + [
             Cell(ref(number, column + 1), CellKind.BLANK) for column in range(len(row), len(header))
         ]
-        raw, cell_refs = _quote(padded, columns, errors, notes)
+        raw, cell_refs = _quote(padded, columns, flags, errors, notes)
         raws.append(raw)
         refs.append(cell_refs)
     quotes = _validated(raws, refs, "supplierId" in columns.values(), errors)
-    return Quotes(quotes, tuple(errors), tuple(notes))
+    return Quotes(quotes, tuple(errors), tuple(sorted(notes, key=position)))  # as the errors
 
 
 def _validated(

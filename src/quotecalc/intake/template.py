@@ -1,8 +1,9 @@
 """Blank quote templates: the header row in Chinese or English (``docs/intake.md``).
 
 CSV: UTF-8 with a byte-order mark (so Excel opens Chinese headers correctly) and CRLF line
-ends, one header row. XLSX (needs the ``xlsx`` extra): a first sheet with the header row and
-a second sheet explaining each column in the same language. Column names are the first
+ends, one header row. XLSX (needs the ``xlsx`` extra): a first sheet with the header row, whose
+text columns have the Text number format (``@``: a supplier code typed as 00123 stays text),
+and a second sheet explaining each column in the same language. Column names are the first
 synonym of each language in ``headers.SYNONYMS``, in the contract's field order.
 """
 
@@ -14,8 +15,11 @@ import csv
 import io
 from typing import Final
 
-from ..core.fields import QUOTE_FIELDS
+from ..core.fields import QUOTE_FIELDS, Kind
+from .errors import column_letters
 from .headers import template_names
+
+TEXT_FORMAT: Final = "@"  # Excel's and LibreOffice's Text format: typed digits stay text
 
 SHEET_TITLES: Final = {"zh": ("报价", "说明"), "en": ("Quotes", "Columns")}
 EXPLANATION_HEADERS: Final = {
@@ -80,6 +84,9 @@ def xlsx_template(lang: str) -> bytes:
     quotes = workbook.active
     quotes.title, notes_title = SHEET_TITLES[lang]
     quotes.append(list(template_names(lang)))
+    for column, rule in enumerate(QUOTE_FIELDS, start=1):
+        if rule.kind is Kind.TEXT:  # a supplier code 00123 must stay text, not the number 123
+            quotes.column_dimensions[column_letters(column)].number_format = TEXT_FORMAT
     notes = workbook.create_sheet(notes_title)
     notes.append(list(EXPLANATION_HEADERS[lang]))
     meaning = 0 if lang == "zh" else 1

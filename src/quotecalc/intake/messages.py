@@ -1,0 +1,337 @@
+"""The intake's one table of codes: each code's message in English and Chinese, the fix hint
+where one exists, and the option that relaxes it (``docs/intake.md``, "Errors").
+
+Messages are fixed per code and language: nothing of a cell's content is ever echoed. The
+calculator's own quote-field codes keep the calculator's messages (``quotecalc.core.codes`` in
+English, ``quotecalc.wording`` in Chinese), because its field rules decide them. The error
+document's schema (``docs/schema/intake/errors.schema.json``) is generated from this table.
+"""
+
+# Chinese text is this module's subject.
+# ruff: noqa: RUF001
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from ..core.codes import ERROR_MESSAGES as CORE_MESSAGES
+from ..output.wording import ERROR_TEXT
+
+LANGS: Final = ("en", "zh")
+
+
+@attrs.frozen
+class Text:
+    """One code: its message and hint in each language, and the flag that relaxes it."""
+
+    code: str
+    en: str
+    zh: str
+    hint_en: str = ""
+    hint_zh: str = ""
+    relaxed_by: str = ""
+
+    def message(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+    def hint(self, lang: str) -> str:
+        return self.hint_zh if lang == "zh" else self.hint_en
+
+
+_ENCODING_EN: Final = "Try --encoding gb18030 (Chinese Excel's CSV) or --encoding utf-16."
+_ENCODING_ZH: Final = "请尝试 --encoding gb18030（中文 Excel 导出的 CSV）或 --encoding utf-16。"
+_HEADER_EN: Final = "Put the header in row 1: delete any title rows above it."
+_HEADER_ZH: Final = "请把表头放在第 1 行：删除表头上方的标题行。"
+_SMALLER_EN: Final = "Copy only the quote sheet into a new workbook and save that."
+_SMALLER_ZH: Final = "请只把报价工作表复制到一个新工作簿中再保存。"
+
+INTAKE_TEXTS: Final[tuple[Text, ...]] = (
+    Text(
+        "invalid_arguments",
+        "The command line is not one the intake accepts.",
+        "命令行参数不被接受。",
+        "Run python -m quotecalc.intake --help for the accepted forms.",
+        "运行 python -m quotecalc.intake --help 查看可用的写法。",
+    ),
+    Text(
+        "internal_error",
+        "An internal error occurred; this is a bug in quotecalc, not in the input.",
+        "quotecalc 出现了程序缺陷（bug），并非输入的问题。",
+    ),
+    Text(
+        "invalid_option",
+        "An option is not in its documented form, or is not for this kind of file.",
+        "选项的写法不符合说明，或不适用于这种文件。",
+        "See python -m quotecalc.intake --help for the option's form.",
+        "请用 python -m quotecalc.intake --help 查看该选项的写法。",
+    ),
+    Text(
+        "unknown_encoding",
+        "The encoding is not one Python knows.",
+        "Python 不认识这个编码名称。",
+        _ENCODING_EN,
+        _ENCODING_ZH,
+    ),
+    Text("file_not_found", "The file cannot be opened.", "无法打开该文件。"),
+    Text(
+        "file_too_large",
+        "The file is larger than 10 MiB.",
+        "文件大于 10 MiB。",
+        _SMALLER_EN,
+        _SMALLER_ZH,
+    ),
+    Text(
+        "unsupported_file_type",
+        "Only .csv, .txt, .xlsx and .xlsm files are read.",
+        "只能读取 .csv、.txt、.xlsx 和 .xlsm 文件。",
+        "Save an .xls or .ods file as an Excel workbook (.xlsx), or as CSV UTF-8.",
+        "请把 .xls 或 .ods 文件另存为 Excel 工作簿（.xlsx）或 CSV UTF-8。",
+    ),
+    Text(
+        "xlsx_support_missing",
+        "Reading XLSX needs the optional extra.",
+        "读取 XLSX 需要安装可选组件。",
+        "python -m pip install 'quotecalc[xlsx]'",
+        "python -m pip install 'quotecalc[xlsx]'",
+    ),
+    Text(
+        "xlsx_unreadable",
+        "The file is not a readable XLSX workbook.",
+        "该文件不是可读取的 XLSX 工作簿。",
+        "Encrypted (password-protected) files cannot be read: save a copy without a password."
+        " Otherwise open the file and save it again as .xlsx.",
+        "无法读取加密（设有密码）的文件：请另存一份不带密码的副本。"
+        "否则请打开文件后重新另存为 .xlsx。",
+    ),
+    Text(
+        "xlsx_encrypted",
+        "The workbook is encrypted (password-protected); encrypted files cannot be read.",
+        "该工作簿已加密（设有密码）；无法读取加密的文件。",
+        "Open it, remove the password (File > Info > Protect Workbook) and save a copy.",
+        "请打开文件，取消密码（文件 > 信息 > 保护工作簿）后另存一份副本。",
+    ),
+    Text(
+        "xlsx_too_large_uncompressed",
+        "The workbook expands to more than 16 MiB.",
+        "工作簿解压后超过 16 MiB。",
+        _SMALLER_EN,
+        _SMALLER_ZH,
+    ),
+    Text(
+        "shared_strings_too_large",
+        "The workbook's shared text part is larger than 1 MiB.",
+        "工作簿的共享文本部分超过 1 MiB。",
+        _SMALLER_EN,
+        _SMALLER_ZH,
+    ),
+    Text(
+        "styles_too_large",
+        "The workbook's styles part is larger than 1 MiB.",
+        "工作簿的样式部分超过 1 MiB。",
+        "Copy only the cell values of the quote sheet into a new workbook (paste values)"
+        " and save that.",
+        "请把报价工作表的数值（选择性粘贴为数值）复制到一个新工作簿中再保存。",
+    ),
+    Text(
+        "sheet_not_found",
+        "The workbook has no sheet of that name.",
+        "工作簿中没有这个名称的工作表。",
+        "Give the sheet's exact name with --sheet.",
+        "请用 --sheet 给出工作表的准确名称。",
+    ),
+    Text(
+        "sheet_hidden",
+        "The workbook's active sheet is hidden, so no visible sheet is read.",
+        "工作簿的当前工作表是隐藏的，因此没有可读取的可见工作表。",
+        "Name the sheet to read with --sheet.",
+        "请用 --sheet 指定要读取的工作表。",
+    ),
+    Text(
+        "sheet_too_large",
+        "The sheet uses rows past 10000 or more than 100000 cells, blank or not.",
+        "工作表使用了第 10000 行以后的行或超过 100000 个单元格（包括空白的）。",
+        "Delete the unused rows and columns below and right of the quotes, or copy only the"
+        " quotes into a new file.",
+        "请删除报价下方和右侧未使用的行和列，或只把报价复制到一个新文件中。",
+    ),
+    Text(
+        "undecodable_text",
+        "This line is not valid text in the chosen encoding.",
+        "这一行按所选编码不是有效文本。",
+        _ENCODING_EN,
+        _ENCODING_ZH,
+    ),
+    Text("malformed_csv", "This row is not valid CSV.", "这一行不是有效的 CSV。"),
+    Text(
+        "missing_header",
+        "Row 1 must hold the column names; it is blank or names no field.",
+        "第 1 行必须是列名；它是空的，或没有一个列名能对应到字段。",
+        _HEADER_EN,
+        _HEADER_ZH,
+    ),
+    Text(
+        "unknown_column",
+        "The column name is not a field name or a synonym of one.",
+        "该列名既不是字段名，也不是字段名的同义词。",
+        "Use a column name of the template (python -m quotecalc.intake --template en).",
+        "请使用模板中的列名（python -m quotecalc.intake --template zh）。",
+    ),
+    Text(
+        "duplicate_column",
+        "Another column already maps to the same field.",
+        "已有另一列对应同一个字段。",
+    ),
+    Text("unnamed_column", "A column without a name holds data.", "没有列名的列中有数据。"),
+    Text(
+        "missing_supplier_column",
+        "No column maps to supplierId.",
+        "没有一列对应 supplierId（供应商）。",
+        "Add a column named 供应商 or Supplier.",
+        "请添加名为“供应商”或 Supplier 的列。",
+    ),
+    Text(
+        "cell_outside_header",
+        "A cell right of the last named column holds data.",
+        "最后一个有列名的列右侧的单元格中有数据。",
+    ),
+    Text(
+        "too_many_columns",
+        "A cell right of column BL holds data; only columns A to BL are read.",
+        "BL 列右侧的单元格中有数据；只读取 A 到 BL 列。",
+    ),
+    Text("no_quotes", "The sheet has no data rows.", "工作表没有数据行。"),
+    Text("too_many_rows", "More than 100 data rows.", "数据行超过 100 行。"),
+    Text(
+        "thousands_separator",
+        "Thousands separators are not allowed in numbers.",
+        "数字中不允许使用千分位分隔符。",
+    ),
+    Text("percent_sign", "Percent signs are not allowed in numbers.", "数字中不允许使用百分号。"),
+    Text(
+        "currency_symbol",
+        "Currency symbols are not allowed in numbers; use the currency column.",
+        "数字中不允许使用货币符号；请使用币种列。",
+    ),
+    Text(
+        "number_in_text_column",
+        "This column needs text; the cell holds a number.",
+        "该列需要文本，但单元格中是数字。",
+        "Format the column as Text before typing (the template does), so a code such as"
+        " 00123 stays as typed.",
+        "请在输入前把该列设置为“文本”格式（模板已设置），这样 00123 这样的编号会保持原样。",
+    ),
+    Text("date_cell", "Dates and times are not allowed.", "不允许使用日期和时间。"),
+    Text("boolean_cell", "TRUE/FALSE cells are not allowed.", "不允许使用 TRUE/FALSE 单元格。"),
+    Text("error_cell", "The cell holds a spreadsheet error value.", "单元格中是电子表格错误值。"),
+    Text(
+        "formula_without_value",
+        "The formula has no saved result the intake may trust: none was saved, or the"
+        " workbook asks to be recalculated when opened.",
+        "该公式没有可信的已保存结果：没有保存结果，或工作簿要求打开时重新计算。",
+        "Open the file in Excel or LibreOffice and save it again, or type the values.",
+        "请在 Excel 或 LibreOffice 中打开文件后重新保存，或直接输入数值。",
+    ),
+    Text("percent_format", "Percent number formats are not allowed.", "不允许使用百分比数字格式。"),
+    Text(
+        "unsupported_number_format",
+        "The cell's number format is not one the intake can display.",
+        "无法按该单元格的数字格式确定显示的数值。",
+        "Format the cell as General or as a fixed number of decimals (0.00).",
+        "请把单元格设置为“常规”或固定小数位（0.00）格式。",
+    ),
+    Text(
+        "float_tail_not_displayed",
+        "The binary value needs more than 6 decimals and its number format does not show"
+        " the nearest 6-decimal value.",
+        "该二进制数值需要超过 6 位小数，而数字格式显示的不是最接近的 6 位小数值。",
+        "Round the value in the sheet (ROUND) or show it with 6 decimals (0.000000).",
+        "请在表中对数值取整（ROUND），或用 6 位小数（0.000000）格式显示。",
+    ),
+    Text("merged_cells", "Merged cells are not allowed.", "不允许使用合并单元格。"),
+    Text(
+        "hidden_cell",
+        "A hidden row or column holds data (the first such cell).",
+        "隐藏的行或列中有数据（这是第一个这样的单元格）。",
+        "Unhide the rows and columns, or delete them; --include-hidden reads them.",
+        "请取消隐藏或删除这些行和列；使用 --include-hidden 可读取它们。",
+        "--include-hidden",
+    ),
+    Text(
+        "totals_row",
+        "This row is a totals row (a total word as supplier, or a SUM/SUBTOTAL over rows).",
+        "这一行是合计行（供应商为合计类词语，或含有对多行求和的 SUM/SUBTOTAL 公式）。",
+        "Delete the totals row; --skip-totals skips it.",
+        "请删除合计行；使用 --skip-totals 可跳过它。",
+        "--skip-totals",
+    ),
+    Text(
+        "currency_format_mismatch",
+        "The cell's currency format disagrees with the quote's currency.",
+        "单元格的货币格式与报价的币种不一致。",
+        "Give the cell a plain number format, or correct the currency column (or --currency).",
+        "请把单元格设置为普通数字格式，或更正币种列（或 --currency）。",
+    ),
+    Text(
+        "surrounding_whitespace",
+        "The text starts or ends with whitespace.",
+        "文本开头或结尾有空白字符。",
+        "Delete the spaces; --trim removes them (and the output says where).",
+        "请删除这些空格；使用 --trim 可自动去除（输出会注明位置）。",
+        "--trim",
+    ),
+)
+
+NOTE_TEXTS: Final[tuple[Text, ...]] = (
+    Text(
+        "float_tail_rounded",
+        "A binary float tail was read as the nearest 6-decimal value, which the cell's"
+        " number format displays.",
+        "二进制浮点尾数按最接近的 6 位小数值读取，这正是单元格数字格式显示的值。",
+    ),
+    Text(
+        "whitespace_trimmed",
+        "Whitespace around the text was removed (--trim).",
+        "已去除文本前后的空白字符（--trim）。",
+    ),
+    Text(
+        "totals_row_skipped",
+        "A totals row was skipped (--skip-totals).",
+        "已跳过合计行（--skip-totals）。",
+    ),
+    Text(
+        "hidden_cell_read",
+        "Hidden rows or columns were read, starting here (--include-hidden).",
+        "已读取隐藏的行或列，从这里开始（--include-hidden）。",
+    ),
+    Text(
+        "hidden_sheet_read",
+        "The sheet named with --sheet is hidden in the workbook; it was read as asked.",
+        "--sheet 指定的工作表在工作簿中是隐藏的；已按要求读取。",
+    ),
+)
+
+# The calculator's codes its quote-field rules can give a cell (blank text never reaches them:
+# it is an omitted field, so empty_string cannot occur; every cell value is a string, so
+# invalid_type and null_not_allowed cannot either).
+CELL_CORE_CODES: Final = (
+    "missing_required",
+    "duplicate_supplier_id",
+    "invalid_number_format",
+    "exponent_not_allowed",
+    "too_many_decimals",
+    "number_too_long",
+    "negative_value",
+    "non_finite_number",
+    "out_of_range",
+    "not_integer",
+    "string_too_long",
+    "invalid_currency",
+)
+
+CORE_TEXTS: Final = tuple(
+    Text(code, CORE_MESSAGES[code], ERROR_TEXT["zh"][code]) for code in CELL_CORE_CODES
+)
+
+TEXTS: Final[dict[str, Text]] = {text.code: text for text in CORE_TEXTS + INTAKE_TEXTS}
+NOTES: Final[dict[str, Text]] = {text.code: text for text in NOTE_TEXTS}

@@ -1,0 +1,72 @@
+"""The published schema of the intake's error document, generated from the code table
+(``docs/schema/intake/errors.schema.json``, one of ``quotecalc.published``'s files, written
+by ``scripts/generate_contract.py``; the tests compare the committed file).
+
+One entry per code: its fixed message and hint in either language (``messages.py``), the cell
+reference as a string and, for an option's error, the option's name.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from .errors import MAX_ERRORS
+from .messages import LANGS, TEXTS
+
+INTAKE_ERRORS_SCHEMA_PATH: Final = "docs/schema/intake/errors.schema.json"
+
+
+def _entry(code: str) -> dict[str, Any]:
+    text = TEXTS[code]
+    properties: dict[str, Any] = {
+        "code": {"const": code},
+        "cell": {"type": "string"},
+        "message": {"enum": [text.message(lang) for lang in LANGS]},
+    }
+    required = ["code", "cell", "message"]
+    if text.hint_en:
+        properties["hint"] = {"enum": [text.hint(lang) for lang in LANGS]}
+        required.append("hint")
+    properties["option"] = {"type": "string", "pattern": "^--[a-z-]+$"}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+def errors_schema() -> dict[str, Any]:
+    """The schema object."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$comment": "Generated from quotecalc.intake.messages by quotecalc.intake.schema.",
+        "title": "quotecalc intake errors",
+        "description": (
+            "What python -m quotecalc.intake prints on stdout when a spreadsheet cannot become"
+            " a request (exit 2; exit 1 for internal_error): at most 100 errors in position"
+            " order, each a fixed code at a cell reference (Sheet1!C7, C7, 7:7 for a row, or"
+            " the empty string for the file or the command line) with its fixed message in"
+            " English or Chinese (--lang), a fix hint where one exists and the option it"
+            " concerns, if any."
+        ),
+        "type": "object",
+        "properties": {
+            "schemaVersion": {"const": 1},
+            "errors": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_ERRORS,
+                "items": {"oneOf": [_entry(code) for code in sorted(TEXTS)]},
+            },
+        },
+        "required": ["schemaVersion", "errors"],
+        "additionalProperties": False,
+    }
+
+
+def errors_schema_bytes() -> bytes:
+    """The committed file's bytes: indented JSON, UTF-8, a final newline."""
+    text = json.dumps(errors_schema(), ensure_ascii=False, indent=2)
+    return (text + "\n").encode()
