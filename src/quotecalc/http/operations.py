@@ -173,7 +173,7 @@ METRICS: Final = Document(
     operation_id="metrics",
     summary="Prometheus metrics of every worker (text exposition format).",
     component="Metrics",
-    media_type="text/plain; version=0.0.4; charset=utf-8",
+    media_type="text/plain",
 )
 
 DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH, READY, METRICS)
