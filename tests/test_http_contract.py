@@ -304,3 +304,22 @@ def test_version_and_help_with_every_default() -> None:
     table = (ROOT / "docs" / "http.md").read_text(encoding="utf-8")
     for option, default in defaults.items():
         assert re.search(rf"^\| `{option}[ `].*\| `{re.escape(default)}` \|", table, re.M), option
+
+
+def test_every_route_is_documented_in_docs_and_both_readme_parts() -> None:
+    """docs/http.md's route table and the README's HTTP sections (English and Chinese) name
+    every route of the operation table, so a route added to the table without its docs fails."""
+    from quotecalc.http.operations import CALCULATIONS, DOCUMENTS
+
+    http_doc = (ROOT / "docs" / "http.md").read_text(encoding="utf-8")
+    routes_table = http_doc.split("## Routes", 1)[1].split("\n## ", 1)[0]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    english, chinese = readme.split("## 中文说明", 1)
+    en_part = english.split("## Running quotecalc as an HTTP service", 1)[1].split("\n## ", 1)[0]
+    zh_part = chinese.split("### 作为 HTTP 服务运行", 1)[1].split("\n### ", 1)[0]
+    for row in CALCULATIONS:
+        for text in (routes_table, en_part, zh_part):
+            assert f"POST {row.path}`" in text, row.path
+    for row in DOCUMENTS:
+        for text in (routes_table, en_part, zh_part):
+            assert f"GET {row.path}`" in text, row.path
