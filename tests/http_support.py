@@ -1,13 +1,26 @@
-"""Shared helpers of the HTTP service tests: the example requests and a raw ASGI driver.
+"""Shared helpers of the HTTP service tests: the example requests, a raw ASGI driver and a
+real server process.
 
 The driver calls the app exactly as a server does (scope, ``receive``, ``send``) so a test
 controls the body chunk by chunk -- stall, disconnect, endless streams -- and can count how
 much of the body the app asked for.
+
+:class:`Server` runs ``python -m quotecalc.http`` in its own process group on a free loopback
+port; :meth:`Server.stop` kills the whole group (supervisor and every worker) and
+:func:`listeners` reads ``/proc/net/tcp`` so a test can prove nothing is left listening.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +31,10 @@ import pytest
 
 from conftest import EXAMPLES, ROOT
 
-HAS_HTTP = all(importlib.util.find_spec(name) for name in ("starlette", "uvicorn", "httpx"))
+HAS_HTTP = all(
+    importlib.util.find_spec(name)
+    for name in ("starlette", "granian", "prometheus_client", "httpx")
+)
 needs_http = pytest.mark.skipif(
     not HAS_HTTP, reason="the optional http extra is not installed (pip install '.[http]')"
 )
@@ -102,3 +118,90 @@ def call(app: Any, method: str, path: str, **options: Any) -> Reply:
         return await asgi(app, method, path, **options)
 
     return anyio.run(run)
+
+
+# ---- a real server -----------------------------------------------------------------------------
+
+START_TIMEOUT = 30.0
+LISTEN = "0A"  # the TCP_LISTEN state in /proc/net/tcp
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def listeners(port: int) -> int:
+    """How many sockets listen on ``port`` (any address), from ``/proc/net/tcp{,6}``."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[3] == LISTEN and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                count += 1
+    return count
+
+
+class Server:
+    """One ``python -m quotecalc.http`` process group on a free loopback port."""
+
+    def __init__(self, *argv: str) -> None:
+        self.port = free_port()
+        # A file, not a pipe: a full pipe would block the server. Closed in stop().
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-B", "-m", "quotecalc.http", "--port", str(self.port), *argv],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                log = self.read_log()
+                self.stop()
+                raise RuntimeError(f"server exited: {log!r}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as probe:
+                    probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+                    if probe.recv(64).startswith(b"HTTP/1.1 200"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("server did not answer /healthz in time")
+
+    def connect(self, timeout: float = 10) -> socket.socket:
+        return socket.create_connection(("127.0.0.1", self.port), timeout=timeout)
+
+    def read_log(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def stop(self) -> None:
+        """Kill the process group (supervisor and workers) and reap the supervisor."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+        if not self.log.closed:
+            self.log.close()
+
+    def assert_gone(self, timeout: float = 10) -> None:
+        """No process of the group is left and nothing listens on the port."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(self.proc.pid, 0)
+            except ProcessLookupError:
+                if listeners(self.port) == 0:
+                    return
+            time.sleep(0.05)
+        raise AssertionError(f"port {self.port}: {listeners(self.port)} listener(s) left")

@@ -7,6 +7,7 @@ requires -- no more, no fewer. Rows are raw JSON text where the literal form mat
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -471,24 +472,55 @@ def test_exactly_the_limit_is_not_too_large() -> None:
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "problem"),
     [
-        [],
-        ["--input-json"],
-        ["--input-json", "x"],
-        ["--bogus"],
-        ["--input-json", "-", "extra"],
-        ["--input-json", "-", "--input-json", "-"],
-        ["-"],
+        ([], "no input: give --input-json - (or --input-jsonl -, --input-batch -)"),
+        (["--input-json"], "--input-json needs '-' (stdin)"),
+        (
+            ["--input-json", "x"],
+            "--input-json reads stdin only: give '-', not 'x' (no file is read)",
+        ),
+        (
+            ["--input-json", "request.json"],
+            "--input-json reads stdin only: give '-', not 'request.json' (no file is read)",
+        ),
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--input-json", "-", "extra"], "unknown option 'extra'"),
+        (["--input-json", "-", "--input-json", "-"], "--input-json given twice"),
+        (["-"], "unknown option '-'"),
+        (["--input-json", "-", "--input-jsonl", "-"], "give one input flag only"),
+        (["--input-json", "-", "--format", "pdf"], "--format takes one of json, text, svg, html"),
+        (["--version", "--trace"], "--version is accepted only alone"),
+        (["--input-jsonl", "-", "--format", "text"], "these options do not go together"),
     ],
 )
-def test_bad_argv(argv: list[str]) -> None:
+def test_bad_argv(argv: list[str], problem: str) -> None:
+    """The fixed call's stdout stays the one invalid_arguments object (exit 2, stdin unread);
+    stderr is one line naming the problem and pointing to --help (issue 19)."""
     shown = run_cli(encode(base()), *argv) if argv else no_arguments()
     assert shown.exit_code == 2
-    assert shown.stderr == b""
+    assert shown.stderr == f"quotecalc: {problem}; see quotecalc --help\n".encode()
     assert [(e["code"], e["path"]) for e in shown.output["limitations"]] == [
         ("invalid_arguments", "")
     ]
+
+
+@pytest.mark.parametrize(
+    "door", [["scripts/calculate.py"], ["-m", "quotecalc"], ["-m", "quotecalc.mcp"]]
+)
+def test_version_alone(door: list[str]) -> None:
+    """``--version`` alone, like ``--help`` alone: the tool and its version, exit 0, stdin
+    unread (the MCP door too, SDK or not)."""
+    done = subprocess.run(
+        [sys.executable, "-B", *door, "--version"],
+        input=b"",
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"quotecalc 0.1.0\n", b"")
 
 
 def no_arguments() -> CliRun:

@@ -164,37 +164,71 @@ def test_accepted_content_types(app: Any, content_type: str) -> None:
 
 
 @pytest.mark.parametrize("content_type", REFUSED)
-def test_other_content_types_are_415_before_reading(app: Any, content_type: str | None) -> None:
+def test_other_content_types_are_415_after_the_body_is_drained(
+    app: Any, content_type: str | None
+) -> None:
+    """415 is decided from the header; the body (one chunk and its end: two receives) is read
+    and dropped first, so the answer arrives and the connection stays open."""
     headers = [] if content_type is None else [("content-type", content_type)]
-    reply = call(app, "POST", CALC, chunks=[b"{}"], headers=headers, stall=True)
+    reply = call(app, "POST", CALC, chunks=[b"{}"], headers=headers)
+    assert (reply.status, reply.body, reply.receives) == (415, UNSUPPORTED, 2)
+    assert "connection" not in reply.headers
+    assert reply.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    "types", [[JSON, JSON], [JSON, "text/plain"], ["text/plain", JSON], [JSON, ""]]
+)
+def test_a_repeated_content_type_is_415(app: Any, types: list[str]) -> None:
+    raw = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes()
+    headers = [("content-type", value) for value in types]
+    reply = call(app, "POST", CALC, chunks=[raw], headers=headers)
+    assert (reply.status, reply.body) == (415, UNSUPPORTED)
+
+
+def test_a_body_announced_over_the_drain_limit_is_not_read() -> None:
+    app = create_app(Settings(Limits(drain_limit=1000)))
+    headers = [("content-type", "text/plain"), ("content-length", "1001")]
+    reply = call(app, "POST", CALC, chunks=[b" " * 1001], headers=headers, stall=True)
     assert (reply.status, reply.body, reply.receives) == (415, UNSUPPORTED, 0)
     assert reply.headers["connection"] == "close"
-    assert reply.headers["cache-control"] == "no-store"
 
 
 def _too_large_body() -> bytes:
     return calculate(b"{" * (LIMIT + 1)).to_json()
 
 
-def test_announced_length_over_the_limit_is_413_before_reading(app: Any) -> None:
+def test_announced_length_over_the_limit_is_413_and_the_body_drained(app: Any) -> None:
+    """LIMIT + 1 = 4 * 65536 + 1 bytes announced and sent: nothing is parsed, the five
+    chunks and the end (six receives) are dropped, then 413 on an open connection."""
+    headers = [("content-type", JSON), ("content-length", str(LIMIT + 1))]
+    reply = call(app, "POST", CALC, chunks=[b"{" * 65536] * 4 + [b"{"], headers=headers)
+    assert (reply.status, reply.receives) == (413, 6)
+    assert reply.body == _too_large_body()
+    assert json.loads(reply.body)["limitations"][0]["code"] == "input_too_large"
+    assert "connection" not in reply.headers
+
+
+def test_announced_length_over_the_drain_limit_is_413_before_reading() -> None:
+    app = create_app(Settings(Limits(drain_limit=LIMIT)))
     headers = [("content-type", JSON), ("content-length", str(LIMIT + 1))]
     reply = call(app, "POST", CALC, chunks=[b" " * 65536] * 5, headers=headers, stall=True)
     assert (reply.status, reply.receives) == (413, 0)
     assert reply.body == _too_large_body()
-    assert json.loads(reply.body)["limitations"][0]["code"] == "input_too_large"
     assert reply.headers["connection"] == "close"
 
 
 def test_chunked_body_is_cut_after_limit_plus_one_bytes(app: Any) -> None:
-    """An endless body in 64 KiB chunks: the app asks for ceil((limit + 1) / 65536) = 5
-    chunks and answers; it never asks for a sixth."""
+    """An endless body in 64 KiB chunks: the app keeps ceil((limit + 1) / 65536) = 5 chunks,
+    then drops at most the drain limit (4 MiB = 64 chunks; the 65th passes it) and answers
+    with the connection closed; it never asks for a 71st chunk."""
 
     def endless() -> Any:
         while True:
             yield b" " * 65536
 
     reply = call(app, "POST", CALC, chunks=endless(), headers=[("content-type", JSON)])
-    assert (reply.status, reply.receives) == (413, 5)
+    assert (reply.status, reply.receives) == (413, 5 + 65)
     assert reply.body == _too_large_body()
     assert reply.headers["connection"] == "close"
 
@@ -338,9 +372,33 @@ def test_unacceptable_request_id_is_replaced(app: Any, values: list[str]) -> Non
     assert first != second
 
 
-def test_cache_control_only_on_calculations_and_health(app: Any) -> None:
-    assert "cache-control" not in call(app, "GET", "/openapi.json").headers
-    assert "cache-control" not in call(app, "GET", "/nope").headers
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/openapi.json"),
+        ("GET", "/nope"),
+        ("GET", "/healthz"),
+        ("HEAD", "/healthz"),
+        ("GET", "/readyz"),
+        ("GET", "/metrics"),
+        ("PUT", CALC),
+        ("POST", CALC + "/"),
+    ],
+)
+def test_every_response_carries_no_store_and_a_request_id(app: Any, method: str, path: str) -> None:
+    reply = call(app, method, path, headers=[("content-type", JSON)])
+    assert reply.headers["cache-control"] == "no-store"
+    assert reply.headers["x-request-id"]
+
+
+@pytest.mark.parametrize("path", [CALC + "/", "/healthz/", "/quotecalc/analyze/", "//healthz"])
+def test_no_redirects_a_trailing_slash_is_404(app: Any, path: str) -> None:
+    raw = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes()
+    for method in ("GET", "POST"):
+        reply = call(app, method, path, chunks=[raw], headers=[("content-type", JSON)])
+        assert (reply.status, reply.body) == (404, NOT_FOUND)
+        assert "location" not in reply.headers
+        assert reply.headers["content-type"] == JSON
 
 
 def test_cors_only_when_configured() -> None:
@@ -357,7 +415,19 @@ def test_cors_only_when_configured() -> None:
         ("access-control-request-method", "POST"),
         ("access-control-request-headers", "content-type"),
     ]
-    assert call(app, "OPTIONS", CALC, headers=preflight).status == 200
+    allowed = call(app, "OPTIONS", CALC, headers=[*preflight, ("x-request-id", "pf-1")])
+    assert (allowed.status, allowed.body) == (200, b'{"schemaVersion":1,"status":"ok"}\n')
+    assert allowed.headers["content-type"] == JSON
+    assert allowed.headers["x-request-id"] == "pf-1"
+    assert allowed.headers["cache-control"] == "no-store"
+    assert allowed.headers["access-control-allow-origin"] == origin
+    refused = call(app, "OPTIONS", CALC, headers=[("origin", "https://evil.test"), *preflight[1:]])
+    assert refused.status == 400
+    assert refused.body == error_body(
+        "cors_not_allowed", "This cross-origin request is not allowed."
+    )
+    assert refused.headers["content-type"] == JSON
+    assert refused.headers["x-request-id"]
     other = call(
         app, "POST", CALC, chunks=[raw], headers=[*headers[:1], ("origin", "https://evil.test")]
     )
@@ -414,7 +484,8 @@ def test_batch_too_large_by_length_and_by_stream(app: Any) -> None:
     expected = calculate_batch(b" " * (BATCH_LIMIT + 1))
     assert expected.too_large
     headers = [("content-type", JSON), ("content-length", str(BATCH_LIMIT + 1))]
-    announced = call(app, "POST", BATCH, headers=headers, stall=True)
+    undrained = create_app(Settings(Limits(drain_limit=0)))
+    announced = call(undrained, "POST", BATCH, headers=headers, stall=True)
     assert (announced.status, announced.receives, announced.body) == (413, 0, expected.to_json())
 
     def endless() -> Any:
@@ -423,7 +494,8 @@ def test_batch_too_large_by_length_and_by_stream(app: Any) -> None:
 
     streamed = call(app, "POST", BATCH, chunks=endless(), headers=[("content-type", JSON)])
     assert (streamed.status, streamed.body) == (413, expected.to_json())
-    assert streamed.receives == -(-(BATCH_LIMIT + 1) // 65536)
+    # the first limit + 1 bytes, then at most the drain limit (4 MiB: 65 chunks) dropped
+    assert streamed.receives == -(-(BATCH_LIMIT + 1) // 65536) + 65
 
 
 def test_batch_refuses_other_content_types(app: Any) -> None:
@@ -515,7 +587,8 @@ def test_analysis_too_large_by_length_and_by_stream(app: Any) -> None:
     )
     assert [reason["code"] for reason in document["reasons"]] == ["input_too_large"]
     headers = [("content-type", JSON), ("content-length", str(LIMIT + 1))]
-    announced = call(app, "POST", ANALYSIS, headers=headers, stall=True)
+    undrained = create_app(Settings(Limits(drain_limit=0)))
+    announced = call(undrained, "POST", ANALYSIS, headers=headers, stall=True)
     assert (announced.status, announced.receives, announced.body) == (413, 0, expected)
 
     def endless() -> Any:
@@ -523,7 +596,7 @@ def test_analysis_too_large_by_length_and_by_stream(app: Any) -> None:
             yield b" " * 65536
 
     streamed = call(app, "POST", ANALYSIS, chunks=endless(), headers=[("content-type", JSON)])
-    assert (streamed.status, streamed.receives, streamed.body) == (413, 5, expected)
+    assert (streamed.status, streamed.receives, streamed.body) == (413, 5 + 65, expected)
 
 
 def test_analysis_internal_error_is_500_with_the_document() -> None:
@@ -542,7 +615,7 @@ def test_analysis_internal_error_is_500_with_the_document() -> None:
 
 def test_analysis_refuses_other_content_types(app: Any) -> None:
     reply = call(app, "POST", ANALYSIS, chunks=[b"{}"], headers=[("content-type", "text/plain")])
-    assert (reply.status, reply.body, reply.receives) == (415, UNSUPPORTED, 0)
+    assert (reply.status, reply.body, reply.receives) == (415, UNSUPPORTED, 2)
 
 
 # ---- every kind of answer conforms to the OpenAPI document ------------------------------------
@@ -569,7 +642,7 @@ def test_edge_answers_conform_to_the_document(app: Any) -> None:
     for path, limit in ((CALC, LIMIT), (BATCH, BATCH_LIMIT), (ANALYSIS, LIMIT)):
         too_large = [("content-type", JSON), ("content-length", str(limit + 1))]
         replies = [
-            call(app, "POST", path, headers=too_large, stall=True),
+            call(app, "POST", path, headers=too_large),
             call(app, "POST", path, chunks=[b"{}"], headers=[("content-type", "text/plain")]),
             call(app, "POST", path, chunks=[b"{}"], headers=json_type),
             call(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from typing import Any
@@ -112,6 +113,7 @@ def test_transport_errors_are_fixed_and_distinct() -> None:
     assert len(set(codes)) == len(codes)
     assert {e.code: e.status for e in TRANSPORT_ERRORS} == {
         "client_disconnected": 400,
+        "cors_not_allowed": 400,
         "not_found": 404,
         "method_not_allowed": 405,
         "request_timeout": 408,
@@ -185,20 +187,30 @@ def test_limits_must_be_positive(field: str) -> None:
 # ---- the extra stays optional -----------------------------------------------------------------
 
 EXTRA = (
-    "('starlette', 'uvicorn', 'anyio', 'httpx', 'h11', 'quotecalc.http.app', 'quotecalc.http.edge')"
+    "('starlette', 'granian', 'uvicorn', 'prometheus_client', 'anyio', 'httpx', 'h11',"
+    " 'quotecalc.http.app', 'quotecalc.http.edge', 'quotecalc.http.metrics')"
 )
 
 
 def _child(code: str) -> subprocess.CompletedProcess[bytes]:
+    """``code`` in a fresh interpreter in its own process group, killed whole if it hangs (a
+    server started by mistake must not outlive the test)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    return subprocess.run(
+    proc = subprocess.Popen(
         [sys.executable, "-B", "-c", code],
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         cwd=ROOT,
         env=env,
-        timeout=60,
-        check=False,
+        start_new_session=True,
     )
+    try:
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
 
 
 def test_core_never_imports_the_extra() -> None:
@@ -220,7 +232,7 @@ def test_core_never_imports_the_extra() -> None:
     assert proc.stdout.decode().strip() == "[]"
 
 
-@pytest.mark.parametrize("blocked", ["uvicorn", "starlette"])
+@pytest.mark.parametrize("blocked", ["granian", "starlette", "prometheus_client"])
 def test_missing_extra_is_one_line_and_exit_1(blocked: str) -> None:
     code = (
         "import runpy, sys\n"
@@ -230,7 +242,7 @@ def test_missing_extra_is_one_line_and_exit_1(blocked: str) -> None:
     )
     proc = _child(code)
     assert (proc.returncode, proc.stdout, proc.stderr.decode()) == (1, b"", INSTALL_HINT + "\n")
-    assert "pip install '.[http]'" in INSTALL_HINT
+    assert "pip install 'quotecalc[http]'" in INSTALL_HINT
 
 
 @pytest.mark.parametrize(
@@ -241,6 +253,11 @@ def test_missing_extra_is_one_line_and_exit_1(blocked: str) -> None:
         ["--workers", "0"],
         ["--max-in-flight", "-1"],
         ["--read-timeout", "0"],
+        ["--header-timeout", "61"],
+        ["--max-header-bytes", "8191"],
+        ["--body-budget", "2097152"],
+        ["--max-connections", "0"],
+        ["--drain-limit", "-1"],
         ["--bogus"],
         ["extra"],
     ],
@@ -255,3 +272,54 @@ def test_bad_argv_is_exit_2(argv: list[str]) -> None:
     assert proc.returncode == 2
     assert proc.stdout == b""
     assert proc.stderr.decode().startswith("usage: python -m quotecalc.http")
+
+
+def test_version_and_help_with_every_default() -> None:
+    """``--version`` prints the tool and its version; ``--help`` names every option of the
+    table in docs/http.md with its default."""
+    run = "import runpy, sys\nsys.argv = ['quotecalc.http', {flag!r}]\n" + (
+        "runpy.run_module('quotecalc.http', run_name='__main__', alter_sys=True)\n"
+    )
+    version = _child(run.format(flag="--version"))
+    assert (version.returncode, version.stdout, version.stderr) == (0, b"quotecalc 0.1.0\n", b"")
+    shown = _child(run.format(flag="--help"))
+    assert shown.returncode == 0
+    text = " ".join(shown.stdout.decode().split())
+    defaults = {
+        "--host": "127.0.0.1",
+        "--port": "8000",
+        "--workers": "1",
+        "--max-in-flight": "8",
+        "--queue-timeout": "5.0",
+        "--read-timeout": "10.0",
+        "--body-budget": "16777216",
+        "--drain-limit": "4194304",
+        "--max-connections": "256",
+        "--header-timeout": "5.0",
+        "--max-header-bytes": "16384",
+    }
+    for option, default in defaults.items():
+        after = text.split(option + " ", 2)[-1]
+        assert f"(default: {default})" in after.split(" --")[0], option
+    table = (ROOT / "docs" / "http.md").read_text(encoding="utf-8")
+    for option, default in defaults.items():
+        assert re.search(rf"^\| `{option}[ `].*\| `{re.escape(default)}` \|", table, re.M), option
+
+
+def test_every_route_is_documented_in_docs_and_both_readme_parts() -> None:
+    """docs/http.md's route table and the README's HTTP sections (English and Chinese) name
+    every route of the operation table, so a route added to the table without its docs fails."""
+    from quotecalc.http.operations import CALCULATIONS, DOCUMENTS
+
+    http_doc = (ROOT / "docs" / "http.md").read_text(encoding="utf-8")
+    routes_table = http_doc.split("## Routes", 1)[1].split("\n## ", 1)[0]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    english, chinese = readme.split("## 中文说明", 1)
+    en_part = english.split("## Running quotecalc as an HTTP service", 1)[1].split("\n## ", 1)[0]
+    zh_part = chinese.split("### 作为 HTTP 服务运行", 1)[1].split("\n### ", 1)[0]
+    for row in CALCULATIONS:
+        for text in (routes_table, en_part, zh_part):
+            assert f"POST {row.path}`" in text, row.path
+    for row in DOCUMENTS:
+        for text in (routes_table, en_part, zh_part):
+            assert f"GET {row.path}`" in text, row.path

@@ -1,28 +1,26 @@
-"""The HTTP service as deployed (issue #10): ``python -m quotecalc.http`` (uvicorn) on
-127.0.0.1 in a subprocess, driven by a real HTTP client (httpx) and by raw sockets where the
-test must control the bytes on the wire.
+"""The HTTP service as deployed (issues #10, 19): ``python -m quotecalc.http`` (granian) on
+127.0.0.1 in its own process group, driven by a real HTTP client (httpx) and by raw sockets
+where the test must control the bytes on the wire.
 
 - byte identity with the real CLI (``conftest.run_cli``) for every example, single and batch,
   and for the analysis route with the CLI's ``--analysis``;
-- 413 before the body is sent (``Content-Length`` over the limit, no body byte written) and
-  while streaming (an endless chunked body: the server answers and closes the connection, so
-  the sender's writes fail instead of being drained forever);
+- 413 before the body is used (``Content-Length`` over the limit) and while streaming (an
+  endless chunked body: the server answers and closes the connection, so the sender's writes
+  fail instead of being drained forever);
 - 415 / 404 / 405, and 408 for a body that stalls past ``--read-timeout 1``;
 - a client that disconnects mid-body, after which ``/healthz`` and calculations still answer;
 - SIGTERM with a call in flight: the call is finished and answered, new connections are
   refused, and the process then shuts down.
 
-Every server process is killed in a ``finally``; every wait is bounded.
+The production bounds are in ``tests/test_http_limits.py``. Every server is one process
+group, killed whole; after each, no process of it is left and nothing listens on its port.
+Every wait is bounded.
 """
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -30,67 +28,18 @@ from typing import Any
 
 import pytest
 
-from http_support import EXAMPLE_PATHS, HAS_HTTP, JSON, example_id
+from http_support import EXAMPLE_PATHS, HAS_HTTP, JSON, Server, example_id
 
 if not HAS_HTTP:
     pytest.skip("the optional http extra is not installed", allow_module_level=True)
 
 import httpx
 
-from conftest import EXAMPLES, ROOT, run_cli
+from conftest import EXAMPLES, run_cli
 
 LIMIT = 262144
 CALC = "/quotecalc/calculate"
 ANALYSIS = "/quotecalc/analyze"
-START_TIMEOUT = 30.0
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Server:
-    """One ``python -m quotecalc.http`` process on a free loopback port."""
-
-    def __init__(self, *argv: str) -> None:
-        self.port = free_port()
-        # A file, not a pipe: a full pipe would block the server. Closed in stop().
-        self.log = tempfile.TemporaryFile()  # noqa: SIM115
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-B", "-m", "quotecalc.http", "--port", str(self.port), *argv],
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-            stdout=subprocess.DEVNULL,
-            stderr=self.log,
-        )
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.read_log()!r}")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("server did not answer /healthz in time")
-
-    def connect(self) -> socket.socket:
-        sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
-        return sock
-
-    def read_log(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait(10)
-        self.log.close()
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +49,7 @@ def server() -> Iterator[Server]:
         yield running
     finally:
         running.stop()
+        running.assert_gone()
 
 
 @pytest.fixture(scope="module")
@@ -283,8 +233,8 @@ def test_client_disconnect_mid_body_then_the_server_still_answers(
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_sigterm_finishes_the_call_in_flight(workers: str) -> None:
-    """Half a body sent, SIGTERM, then the other half: the call is answered in full and the
-    server then shuts down (one worker: its listening socket is closed at once)."""
+    """Half a body sent, SIGTERM, then the other half: the call is answered in full, the
+    listening socket is closed at once and the server then exits 0 with every worker."""
     raw = (EXAMPLES / "01-example-from-brief.request.json").read_bytes()
     expected = run_cli(raw).stdout
     running = Server("--workers", workers)
@@ -295,25 +245,23 @@ def test_sigterm_finishes_the_call_in_flight(workers: str) -> None:
             time.sleep(0.3)
             running.proc.send_signal(signal.SIGTERM)
             time.sleep(0.5)
-            if workers == "1":  # with workers, the supervisor holds the socket a while longer
-                with pytest.raises(OSError):
-                    socket.create_connection(("127.0.0.1", running.port), timeout=2).close()
+            with pytest.raises(OSError):
+                socket.create_connection(("127.0.0.1", running.port), timeout=2).close()
             assert running.proc.poll() is None, "exited with a call in flight"
             sock.sendall(raw[len(raw) // 2 :])
             status, _, body = read_response(sock)
         assert (status, body) == (200, expected)
-        # One worker: uvicorn shuts down, then re-raises the signal it caught (the conventional
-        # status of a process ended by SIGTERM). Several: the supervisor stops its workers,
-        # each shutting down the same way, and exits 0.
-        assert running.proc.wait(15) == (-signal.SIGTERM if workers == "1" else 0)
+        assert running.proc.wait(15) == 0
         log = running.read_log()
-        assert "Waiting for connections to close" in log or "Shutting down" in log
-        assert "Finished server process" in log
+        assert "Shutting down granian" in log
+        assert log.count("Stopped worker-") == int(workers)
+        running.assert_gone()
     finally:
         running.stop()
+        running.assert_gone()
 
 
-def test_two_workers_answer(tmp_path: Any) -> None:
+def test_two_workers_answer() -> None:
     running = Server("--workers", "2")
     try:
         raw = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes()
@@ -325,3 +273,4 @@ def test_two_workers_answer(tmp_path: Any) -> None:
         assert answers == {run_cli(raw).stdout}
     finally:
         running.stop()
+        running.assert_gone()

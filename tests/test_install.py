@@ -193,6 +193,22 @@ def test_installed_command_options(venv: Path, outside: Path) -> None:
     assert (helped.returncode, helped.stdout, helped.stderr) == (0, USAGE.encode("utf-8"), b"")
     bad = _run([command, "--help", "--trace"], raw, outside)
     assert (bad.returncode, bad.stdout) == (2, run_cli(raw, "--help", "--trace").stdout)
+    version = _run([command, "--version"], b"", outside)
+    assert (version.returncode, version.stdout, version.stderr) == (0, b"quotecalc 0.1.0\n", b"")
+
+
+@pytest.mark.parametrize("door", ["http", "mcp"])
+def test_installed_doors_without_their_extra_name_the_extra(
+    venv: Path, outside: Path, door: str
+) -> None:
+    """The wheel's install hint names the extra to install (``quotecalc[http]``), not a
+    checkout; ``--version`` answers without the extra."""
+    python = _bin(venv, "python")
+    got = _run([python, "-B", "-m", f"quotecalc.{door}"], b"", outside)
+    assert got.returncode == 1
+    assert f"pip install 'quotecalc[{door}]'" in got.stderr.decode()
+    version = _run([python, "-B", "-m", f"quotecalc.{door}", "--version"], b"", outside)
+    assert (version.returncode, version.stdout) == (0, b"quotecalc 0.1.0\n")
 
 
 @pytest.mark.parametrize("name", ["request", "result"])

@@ -141,7 +141,7 @@ def test_missing_sdk_is_one_line_and_exit_1() -> None:
     assert proc.returncode == 1
     assert proc.stdout == b""
     assert proc.stderr.decode() == INSTALL_HINT + "\n"
-    assert "pip install '.[mcp]'" in INSTALL_HINT
+    assert "pip install 'quotecalc[mcp]'" in INSTALL_HINT
 
 
 @pytest.mark.skipif(HAS_SDK, reason="the mcp extra is installed: covered by the simulated case")

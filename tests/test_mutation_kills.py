@@ -100,7 +100,9 @@ def test_refused_command_lines_are_one_invalid_arguments_without_reading_stdin(
     code, stdout, stderr, consumed = call(argv, example("01-example-from-brief"))
     assert code == 2
     assert consumed == 0
-    assert stderr == b""
+    # one line naming the problem, pointing to --help (issue 19); stdout is unchanged
+    assert stderr.startswith(b"quotecalc: ") and stderr.endswith(b"; see quotecalc --help\n")
+    assert stderr.count(b"\n") == 1
     output = json.loads(stdout)
     assert output["status"] == "invalid_input"
     assert output["limitations"] == INVALID_ARGUMENTS

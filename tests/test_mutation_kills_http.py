@@ -2,8 +2,8 @@
 
 ``python -m quotecalc.http``'s own tests start a child interpreter (``test_http_contract``,
 ``test_http_server``), which mutmut cannot see; these call ``quotecalc.http.__main__`` and
-the edge directly. ``uvicorn.run`` is replaced by a recorder only to see what the command line
-asks of it (starting a real server is ``test_http_server``'s job); every expected value is the
+the edge directly. ``granian.Granian`` is replaced by a recorder only to see what the command
+line asks of it (starting a real server is ``test_http_server``'s job); every expected value is the
 documented default or bound (``docs/http.md``), not what the code printed.
 """
 
@@ -13,7 +13,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -22,7 +22,8 @@ from quotecalc.http import INSTALL_HINT
 from quotecalc.http import __main__ as http_main
 from quotecalc.http.limits import GRACEFUL_SHUTDOWN_SECONDS, SETTINGS_ENV, Limits, Settings
 
-pytest.importorskip("uvicorn")
+pytest.importorskip("granian")
+pytest.importorskip("prometheus_client")
 pytest.importorskip("starlette")
 
 
@@ -35,6 +36,11 @@ def test_parser_defaults_are_the_documented_ones() -> None:
         "max_in_flight": 8,
         "queue_timeout": 5.0,
         "read_timeout": 10.0,
+        "body_budget": 16 * 1024 * 1024,
+        "drain_limit": 4 * 1024 * 1024,
+        "max_connections": 256,
+        "header_timeout": 5.0,
+        "max_header_bytes": 16384,
         "cors_origin": [],
     }
     assert http_main.parser().prog == "python -m quotecalc.http"
@@ -52,6 +58,11 @@ def test_parser_reads_every_option() -> None:
         "max_in_flight": 1,
         "queue_timeout": 0.001,
         "read_timeout": 2.5,
+        "body_budget": 16 * 1024 * 1024,
+        "drain_limit": 4 * 1024 * 1024,
+        "max_connections": 256,
+        "header_timeout": 5.0,
+        "max_header_bytes": 16384,
         "cors_origin": ["https://a.example", "https://b.example"],
     }
 
@@ -100,53 +111,101 @@ def test_bad_argv_is_argparse_exit_2(capsys: pytest.CaptureFixture[str]) -> None
     assert "out of range: '70000'" in err
 
 
-def test_main_runs_uvicorn_with_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
-    import uvicorn
+class _Recorder:
+    """Stands in for ``granian.Granian``: records what it was built with and that it served."""
 
-    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append((args, kwargs)))
+    calls: ClassVar[list[tuple[tuple[Any, ...], dict[str, Any]]]] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.calls.append((args, kwargs))
+
+    def serve(self) -> None:
+        self.calls.append(
+            (("served",), {"metrics_dir": os.environ.get("PROMETHEUS_MULTIPROC_DIR")})
+        )
+
+
+@pytest.fixture
+def recorder(monkeypatch: pytest.MonkeyPatch) -> type[_Recorder]:
+    import granian
+
+    monkeypatch.setattr(_Recorder, "calls", [])
+    monkeypatch.setattr(granian, "Granian", _Recorder)
     monkeypatch.delenv(SETTINGS_ENV, raising=False)
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    return _Recorder
+
+
+def test_main_runs_granian_with_the_settings(recorder: type[_Recorder]) -> None:
+    from granian.constants import HTTPModes, Interfaces
+
     argv = ["--host", "127.0.0.2", "--port", "0", "--workers", "2", "--max-in-flight", "3"]
     argv += ["--queue-timeout", "0.5", "--read-timeout", "4", "--cors-origin", "https://x.example"]
+    argv += ["--body-budget", "3000000", "--drain-limit", "0", "--max-connections", "7"]
+    argv += ["--header-timeout", "2.5", "--max-header-bytes", "9000"]
     assert http_main.main(argv) == 0
-    assert calls == [
-        (
-            ("quotecalc.http.app:app_from_environment",),
-            {
-                "factory": True,
-                "host": "127.0.0.2",
-                "port": 0,
-                "workers": 2,
-                "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
-                "server_header": False,
-            },
-        )
-    ]
+    (args, kwargs), (served, seen) = recorder.calls
+    assert args == ("quotecalc.http.app:app_from_environment",)
+    settings = kwargs.pop("http1_settings")
+    assert (settings.header_read_timeout, settings.max_buffer_size) == (2500, 9000)
+    kwargs.pop("log_dictconfig")
+    assert kwargs == {
+        "address": "127.0.0.2",
+        "port": 0,
+        "interface": Interfaces.ASGI,
+        "factory": True,
+        "workers": 2,
+        "http": HTTPModes.http1,
+        "websockets": False,
+        "backpressure": 7,
+        "workers_kill_timeout": GRACEFUL_SHUTDOWN_SECONDS,
+    }
     assert GRACEFUL_SHUTDOWN_SECONDS == 30
-    settings = Settings.from_json(os.environ[SETTINGS_ENV])
+    # the workers' metrics directory existed while serving and is removed afterwards
+    assert served == ("served",) and seen["metrics_dir"]
+    assert not os.path.exists(seen["metrics_dir"])
+    assert "PROMETHEUS_MULTIPROC_DIR" not in os.environ
+    settings_seen = Settings.from_json(os.environ[SETTINGS_ENV])
     expected = Settings(
-        Limits(read_timeout=4.0, max_in_flight=3, queue_timeout=0.5), ("https://x.example",)
+        Limits(
+            read_timeout=4.0,
+            max_in_flight=3,
+            queue_timeout=0.5,
+            body_budget=3000000,
+            drain_limit=0,
+        ),
+        ("https://x.example",),
     )
-    assert settings == expected
-    assert type(settings.limits.max_in_flight) is int
+    assert settings_seen == expected
+    assert type(settings_seen.limits.max_in_flight) is int
 
 
-def test_main_defaults_reach_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    import uvicorn
-
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
-    monkeypatch.delenv(SETTINGS_ENV, raising=False)
+def test_main_defaults_reach_the_worker(
+    recorder: type[_Recorder], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sys, "argv", ["quotecalc.http"])
     assert http_main.main() == 0
-    assert (calls[0]["host"], calls[0]["port"], calls[0]["workers"]) == ("127.0.0.1", 8000, 1)
+    kwargs = recorder.calls[0][1]
+    assert (kwargs["address"], kwargs["port"], kwargs["workers"]) == ("127.0.0.1", 8000, 1)
+    assert kwargs["backpressure"] == 256
+    assert kwargs["http1_settings"].header_read_timeout == 5000
+    assert kwargs["http1_settings"].max_buffer_size == 16384
     assert Settings.from_json(os.environ[SETTINGS_ENV]) == Settings()
+
+
+def test_an_operator_metrics_directory_is_kept(
+    recorder: type[_Recorder], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    assert http_main.main([]) == 0
+    assert recorder.calls[1][1]["metrics_dir"] == str(tmp_path)
+    assert tmp_path.is_dir()
 
 
 def test_missing_extra_is_the_hint_and_exit_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    monkeypatch.setitem(sys.modules, "granian", None)
     assert http_main.main([]) == 1
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == ("", INSTALL_HINT + "\n")
@@ -198,16 +257,20 @@ def test_router_errors_become_transport_errors() -> None:
     import asyncio
 
     from starlette.exceptions import HTTPException
+    from starlette.requests import Request
 
     from quotecalc.http.app import http_error, server_error
 
+    def request() -> Request:
+        return Request({"type": "http", "headers": []})
+
     async def answers() -> list[Any]:
         return [
-            await http_error(None, HTTPException(404)),  # type: ignore[arg-type]
-            await http_error(None, HTTPException(405, headers={"Allow": "POST"})),  # type: ignore[arg-type]
-            await http_error(None, HTTPException(400)),  # type: ignore[arg-type]
-            await http_error(None, RuntimeError("not an HTTP error")),  # type: ignore[arg-type]
-            await server_error(None, RuntimeError("bug")),  # type: ignore[arg-type]
+            await http_error(request(), HTTPException(404)),
+            await http_error(request(), HTTPException(405, headers={"Allow": "POST"})),
+            await http_error(request(), HTTPException(400)),
+            await http_error(request(), RuntimeError("not an HTTP error")),
+            await server_error(request(), RuntimeError("bug")),
         ]
 
     not_found, not_allowed, other, foreign, bug = asyncio.run(answers())
@@ -228,12 +291,21 @@ def test_help_says_what_each_option_does(capsys: pytest.CaptureFixture[str]) -> 
     text = " ".join(capsys.readouterr().out.split())
     for phrase in (
         "usage: python -m quotecalc.http",
-        "] Serve quotecalc over HTTP: POST /quotecalc/calculate and friends. ",
-        "--host HOST address to bind (default: loopback)",
-        "--workers WORKERS worker processes",
-        "--max-in-flight MAX_IN_FLIGHT calculations running at once per worker",
-        "--queue-timeout QUEUE_TIMEOUT seconds a calculation waits for a slot before 503",
-        "--read-timeout READ_TIMEOUT seconds a request body may take to arrive before 408",
+        "] Serve quotecalc over HTTP: POST /quotecalc/calculate and friends (docs/http.md). ",
+        "--version show program's version number and exit",
+        "--host HOST address to bind (loopback unless you say otherwise) (default: 127.0.0.1)",
+        "--workers WORKERS worker processes (default: 1)",
+        "--max-in-flight MAX_IN_FLIGHT calculations running at once per worker (default: 8)",
+        "--queue-timeout QUEUE_TIMEOUT seconds a calculation waits for its body budget, and"
+        " again for a slot, before 503 (default: 5.0)",
+        "--read-timeout READ_TIMEOUT seconds a request body may take to arrive before 408"
+        " (default: 10.0)",
+        "--body-budget BYTES request-body bytes one worker holds at once, reserved before a"
+        " body is read (default: 16777216)",
+        "--max-connections MAX_CONNECTIONS open connections per worker",
+        "--header-timeout HEADER_TIMEOUT seconds the request head may take",
+        "--max-header-bytes BYTES size of the request head (request line and headers);"
+        " larger is 431 (default: 16384)",
         "--cors-origin ORIGIN allow this browser origin (repeatable; no CORS at all by default)",
     ):
         assert phrase in text, phrase
@@ -288,16 +360,11 @@ def test_health_is_one_compact_line_never_cached() -> None:
 
 
 def test_main_without_argv_reads_sys_argv_after_the_program_name(
-    monkeypatch: pytest.MonkeyPatch,
+    recorder: type[_Recorder], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import uvicorn
-
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
-    monkeypatch.delenv(SETTINGS_ENV, raising=False)
     monkeypatch.setattr(sys, "argv", ["quotecalc.http", "--port", "1234"])
     assert http_main.main() == 0
-    assert calls[0]["port"] == 1234
+    assert recorder.calls[0][1]["port"] == 1234
 
 
 def test_a_body_of_exactly_the_limit_with_its_length_is_calculated() -> None:
@@ -410,7 +477,8 @@ def test_request_id_passes_other_scopes_through_untouched() -> None:
     own receive and send."""
     import anyio
 
-    from quotecalc.http.edge import RequestId
+    from quotecalc.http.edge import Edge
+    from quotecalc.http.metrics import Metrics
 
     seen: list[tuple[Any, Any, Any]] = []
 
@@ -426,7 +494,7 @@ def test_request_id_passes_other_scopes_through_untouched() -> None:
     scope = {"type": "lifespan", "asgi": {"version": "3.0"}}
 
     async def run() -> None:
-        await RequestId(inner)(scope, receive, send)
+        await Edge(inner, Metrics(), frozenset())(scope, receive, send)
 
     anyio.run(run)
     assert seen == [(scope, receive, send)]
@@ -461,7 +529,8 @@ def test_request_id_is_added_to_a_start_message_without_headers() -> None:
     """ASGI: ``headers`` is optional in ``http.response.start``."""
     import anyio
 
-    from quotecalc.http.edge import RequestId
+    from quotecalc.http.edge import Edge
+    from quotecalc.http.metrics import Metrics
 
     sent: list[Any] = []
 
@@ -475,14 +544,18 @@ def test_request_id_is_added_to_a_start_message_without_headers() -> None:
     async def send(message: Any) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "headers": [(b"x-request-id", b"abc")]}
+    scope = {"type": "http", "method": "GET", "path": "/", "headers": [(b"x-request-id", b"abc")]}
 
     async def run() -> None:
-        await RequestId(inner)(scope, receive, send)
+        await Edge(inner, Metrics(), frozenset())(scope, receive, send)
 
     anyio.run(run)
     assert sent == [
-        {"type": "http.response.start", "status": 204, "headers": [(b"x-request-id", b"abc")]},
+        {
+            "type": "http.response.start",
+            "status": 204,
+            "headers": [(b"cache-control", b"no-store"), (b"x-request-id", b"abc")],
+        },
         {"type": "http.response.body", "body": b""},
     ]
 

@@ -29,13 +29,16 @@ Maintainer options, none of which changes the fixed call's stdout:
 ``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
 prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
 engine reads.
-``--help`` or ``-h`` (alone) prints :data:`USAGE` on stdout and exits 0.
+``--help`` or ``-h`` (alone) prints :data:`USAGE` on stdout and exits 0; ``--version`` (alone)
+prints the tool and its version (``quotecalc 0.1.0``) and exits 0.
 
 The same command is installed as the console command ``quotecalc`` and runs as
 ``python -m quotecalc`` (both call :func:`run`).
 
 A command line outside these forms is one ``invalid_arguments`` error (exit 2), answered
-without reading stdin.
+without reading stdin; stdout stays that one object, and stderr gets one line naming the
+problem and pointing to ``--help`` (:func:`argv_problem`) -- a path given to ``--input-json``
+instead of ``-`` included.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from .api import Result, calculate
 from .core.context import FieldError
 from .core.limits import MAX_INPUT_BYTES
 from .engine.pipeline import TraceEntry
-from .engine.render import EXIT_CODES, render_errors
+from .engine.render import EXIT_CODES, TOOL, TOOL_VERSION, render_errors
 
 _CHUNK = 65536
 LANGS = ("en", "zh")
@@ -58,6 +61,7 @@ Rendered = tuple[bytes, int]
 SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis", "plan-request", "plan")
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])
+VERSION_ARGV = ["--version"]
 USAGE = """\
 usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
        quotecalc --input-json - --analysis [--trace]
@@ -66,6 +70,7 @@ usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang 
        quotecalc --input-batch -
        quotecalc --print-schema request|result|batch-request|batch-result|analysis|plan-request|plan
        quotecalc --help
+       quotecalc --version
 
 Compares supplier quotes for one purchase, exactly. One JSON request on stdin, one JSON
 result on stdout; exit 0 completed or partial, 2 invalid_input, 1 internal_error.
@@ -84,8 +89,10 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
   --print-schema NAME    print a published JSON Schema (request, result, batch-request,
                          batch-result, analysis, plan-request, plan)
   --help, -h             print this help
+  --version              print the version (quotecalc 0.1.0)
 
-Any other command line is one invalid_arguments error (exit 2), stdin unread.
+Any other command line is one invalid_arguments error (exit 2), stdin unread, and one
+line on stderr naming the problem.
 Documentation: README.md (English and Chinese) and docs/ in the source distribution.
 """
 
@@ -95,6 +102,45 @@ def usage_error() -> Result:
     return Result(
         render_errors((FieldError("invalid_arguments", ""),)), EXIT_CODES["invalid_input"]
     )
+
+
+def argv_problem(argv: list[str]) -> str:
+    """One line for stderr saying why :func:`parse_argv` refused ``argv`` (the first problem
+    found), pointing to ``--help``; stdout keeps the one ``invalid_arguments`` object."""
+    return f"quotecalc: {_first_problem(argv)}; see quotecalc --help\n"
+
+
+def _first_problem(argv: list[str]) -> str:
+    seen: set[str] = set()
+    rest = list(argv)
+    while rest:
+        flag = rest.pop(0)
+        shown = repr(flag[:40])
+        if flag in seen:
+            return f"{flag} given twice"
+        seen.add(flag)
+        if flag in INPUT_FLAGS:
+            if len(seen & set(INPUT_FLAGS)) > 1:
+                return "give one input flag only"
+            value = rest.pop(0) if rest else None
+            if value is None:
+                return f"{flag} needs '-' (stdin)"
+            if value != "-":
+                return f"{flag} reads stdin only: give '-', not {value[:40]!r} (no file is read)"
+        elif flag in ("--format", "--lang"):
+            choices = FORMATS if flag == "--format" else LANGS
+            value = rest.pop(0) if rest else None
+            if value not in choices:
+                return f"{flag} takes one of {', '.join(choices)}"
+        elif flag in HELP_ARGV[0] + HELP_ARGV[1] + VERSION_ARGV:
+            return f"{flag} is accepted only alone"
+        elif flag == "--print-schema":
+            return f"--print-schema takes one of {', '.join(SCHEMAS)}, alone"
+        elif flag not in ("--trace", "--analysis"):
+            return f"unknown option {shown}"
+    if not seen & set(INPUT_FLAGS):
+        return "no input: give --input-json - (or --input-jsonl -, --input-batch -)"
+    return "these options do not go together"
 
 
 def trace_line(entry: TraceEntry) -> bytes:
@@ -216,6 +262,10 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         stdout.write(USAGE.encode("utf-8"))
         stdout.flush()
         return 0
+    if argv == VERSION_ARGV:
+        stdout.write(f"{TOOL} {TOOL_VERSION}\n".encode("ascii"))
+        stdout.flush()
+        return 0
     if len(argv) == 2 and argv[0] == "--print-schema" and argv[1] in SCHEMAS:
         from .schema import schema_bytes
 
@@ -227,6 +277,8 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         result = usage_error()
         stdout.write(result.to_json())
         stdout.flush()
+        stderr.write(argv_problem(argv).encode("utf-8", "backslashreplace"))
+        stderr.flush()
         return result.exit_code
     if options["input"] == "--input-batch":
         return batch(stdin, stdout)

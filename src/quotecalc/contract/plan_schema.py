@@ -26,7 +26,7 @@ from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..planning.document import KIND, NOT_PROVEN, PLAN_PIPELINE
 from ..stages.validate import Validate
 from .request_schema import FIELD_NOTES, NOT_EXPRESSED, object_schema
-from .result_schema import result_schema
+from .result_schema import _pointer_pattern, result_schema
 from .tables import DIALECT, GENERATED
 
 JsonObject = dict[str, Any]
@@ -192,7 +192,18 @@ def _defs() -> JsonObject:
                 },
             }
         ),
-        "error": result_defs["error"],
+        # The calculation's error entry, its paths those of the plan request's rows (a plan
+        # request's error may point at /maxSuppliers or /quotes/0/priceBreaks/1/packPrice).
+        "error": {
+            **result_defs["error"],
+            "properties": {
+                **result_defs["error"]["properties"],
+                "path": {
+                    **result_defs["error"]["properties"]["path"],
+                    "pattern": f"^{_pointer_pattern(plan_root_rows())}$",
+                },
+            },
+        },
         "internalError": result_defs["internalError"]["properties"]["limitations"]["items"],
     }
 

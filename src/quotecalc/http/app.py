@@ -1,11 +1,14 @@
 """The Starlette app: a route table of small endpoints built from :mod:`.operations`.
 
 Every calculation route runs the same edge, in this order (``docs/http.md``): media type
-(415), announced length (413), body read with its timeout (408) and limit (413), a slot among
-the calculations in flight (503), then the calculator off the event loop. Unknown routes and
-methods are 404 and 405 from the transport error table; every response carries
-``X-Request-Id``; calculation answers carry ``Cache-Control: no-store``; CORS only when
-origins are configured.
+(415: exactly one accepted ``Content-Type``), announced length (413), the body budget
+(503), body read with its timeout (408) and limit (413), a calculation slot (503), then the
+calculator off the event loop. An answer decided before the body was read is sent after the
+body was drained (:func:`.edge.drain`). Unknown routes, a trailing slash included, and other
+methods are 404 and 405 from the transport error table (no redirects); the outermost
+:class:`.edge.Edge` adds ``X-Request-Id`` and ``no-store`` to every response and writes the
+access log and the metrics; CORS only when origins are configured, its preflight answered
+as JSON too.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import Final
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -24,63 +28,133 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
+from .access import DISCONNECTED
+from .admission import Admission
 from .edge import (
     CLOSE,
-    NO_STORE,
     BodyTimeout,
-    InFlight,
-    RequestId,
+    Edge,
     announced_length,
+    drain,
     error_response,
     json_response,
+    outcome,
     read_body,
 )
 from .limits import SETTINGS_ENV, Limits, Settings, accepts_media_type
+from .metrics import CONTENT_TYPE, Metrics
 from .openapi import openapi_bytes
-from .operations import CALCULATIONS, HEALTH, OPENAPI, Calculation, health_document
+from .operations import (
+    CALCULATIONS,
+    HEALTH,
+    METRICS,
+    OPENAPI,
+    READY,
+    Calculation,
+    health_document,
+    readiness_document,
+)
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 ERROR_BY_STATUS: Final = {404: "not_found", 405: "method_not_allowed"}
+PREFLIGHT_BODY: Final = b'{"schemaVersion":1,"status":"ok"}\n'
 
 
-def calculation_endpoint(calculation: Calculation, limits: Limits, gate: InFlight) -> Endpoint:
+def _json(document: dict[str, object]) -> bytes:
+    return (json.dumps(document, separators=(",", ":")) + "\n").encode("ascii")
+
+
+async def early(request: Request, response: Response, limits: Limits) -> Response:
+    """``response``, decided before the body was read, once the body has been drained; if it
+    could not be (too long, too slow, gone) the connection is closed after it."""
+    ended = await drain(
+        request.receive, announced_length(request.headers), limits.drain_limit, limits.read_timeout
+    )
+    if not ended:
+        response.headers.update(CLOSE)
+    return response
+
+
+def calculation_endpoint(
+    calculation: Calculation, limits: Limits, admission: Admission, metrics: Metrics
+) -> Endpoint:
     """The endpoint of one calculation row: raw body in, the calculator's exact bytes out."""
+    overloaded_headers = {"Retry-After": str(limits.retry_after)}
 
     async def calculate(request: Request) -> Response:
-        unread = {**NO_STORE, **CLOSE}  # answers sent before the whole body was read
-        if not accepts_media_type(request.headers.get("content-type")):
-            return error_response("unsupported_media_type", unread)
+        types = request.headers.getlist("content-type")
+        if len(types) != 1 or not accepts_media_type(types[0]):
+            outcome(request.scope, "unsupported_media_type")
+            return await early(request, error_response("unsupported_media_type"), limits)
         length = announced_length(request.headers)
         if length is not None and length > calculation.body_limit:
             answer = calculation.too_large()
-            return json_response(answer.status, answer.body, unread)
+            return await early(request, json_response(answer.status, answer.body), limits)
+        size = calculation.body_limit + 1 if length is None else length
+        waited = await admission.reserve(size)
+        if waited is None:
+            metrics.queue_wait.observe(limits.queue_timeout)
+            outcome(request.scope, "overloaded")
+            return await early(request, error_response("overloaded", overloaded_headers), limits)
+        try:
+            return await admitted(request, size, waited)
+        finally:
+            admission.release(size)
+
+    async def admitted(request: Request, size: int, waited: float) -> Response:
         try:
             raw = await read_body(request.receive, calculation.body_limit, limits.read_timeout)
         except BodyTimeout:
-            return error_response("request_timeout", unread)
+            outcome(request.scope, "request_timeout")
+            return error_response("request_timeout", CLOSE)
         except ClientDisconnect:
-            return error_response("client_disconnected", unread)
+            outcome(request.scope, DISCONNECTED)
+            return error_response("client_disconnected", CLOSE)
         if len(raw) > calculation.body_limit:
             answer = calculation.too_large()
-            return json_response(answer.status, answer.body, unread)
-        calculated = await gate.run(calculation.answer, raw)
-        if calculated is None:
-            return error_response(
-                "overloaded", {**NO_STORE, "Retry-After": str(limits.retry_after)}
-            )
-        return json_response(calculated.status, calculated.body, NO_STORE)
+            return await early(request, json_response(answer.status, answer.body), limits)
+        ran = await admission.run(calculation.answer, raw)
+        if ran is None:
+            metrics.queue_wait.observe(waited + limits.queue_timeout)
+            outcome(request.scope, "overloaded")
+            return error_response("overloaded", overloaded_headers)
+        calculated, slot_wait = ran
+        metrics.queue_wait.observe(waited + slot_wait)
+        return json_response(calculated.status, calculated.body)
 
     return calculate
 
 
-async def openapi(request: Request) -> Response:
-    """The OpenAPI document, the same bytes as the committed ``docs/openapi.json``."""
-    return json_response(200, openapi_bytes())
+def document_endpoints(admission: Admission, metrics: Metrics) -> dict[str, Endpoint]:
+    """The GET routes by path: the OpenAPI document, liveness, readiness, metrics."""
 
+    async def openapi(request: Request) -> Response:
+        """The OpenAPI document, the same bytes as the committed ``docs/openapi.json``."""
+        return json_response(200, openapi_bytes())
 
-async def healthz(request: Request) -> Response:
-    body = json.dumps(health_document(), separators=(",", ":")) + "\n"
-    return json_response(200, body.encode("ascii"), NO_STORE)
+    async def healthz(request: Request) -> Response:
+        """Liveness: the process answers (whatever its load)."""
+        return json_response(200, _json(health_document()))
+
+    async def readyz(request: Request) -> Response:
+        """Readiness: 503 while this worker is saturated (a new calculation would wait)."""
+        document = readiness_document(
+            ready=not admission.saturated,
+            in_flight=admission.in_flight,
+            max_in_flight=admission.limits.max_in_flight,
+            waiting=admission.waiting,
+        )
+        return json_response(200 if document["status"] == "ready" else 503, _json(document))
+
+    async def metrics_text(request: Request) -> Response:
+        return Response(metrics.exposition(), media_type=CONTENT_TYPE)
+
+    return {
+        OPENAPI.path: openapi,
+        HEALTH.path: healthz,
+        READY.path: readyz,
+        METRICS.path: metrics_text,
+    }
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
@@ -88,24 +162,50 @@ async def http_error(request: Request, exc: Exception) -> Response:
     if not isinstance(exc, HTTPException):
         return error_response("server_error")
     headers = {"Allow": exc.headers["Allow"]} if exc.headers and "Allow" in exc.headers else None
-    return error_response(ERROR_BY_STATUS.get(exc.status_code, "server_error"), headers)
+    code = ERROR_BY_STATUS.get(exc.status_code, "server_error")
+    outcome(request.scope, code)
+    return error_response(code, headers)
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
     """A bug in the service itself (never the calculator, which answers internal_error)."""
+    outcome(request.scope, "server_error")
     return error_response("server_error", CLOSE)
 
 
-def routes(settings: Settings, calculations: tuple[Calculation, ...] = CALCULATIONS) -> list[Route]:
-    """The route table: one endpoint per row of :mod:`.operations` (one in-flight bound
-    shared by all calculation routes)."""
-    gate = InFlight(settings.limits)
+class JsonCors(CORSMiddleware):
+    """Starlette's CORS middleware with its preflight answered as JSON (the same headers)."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        plain = super().preflight_response(request_headers)
+        headers = {
+            name: value
+            for name, value in plain.headers.items()
+            if name not in ("content-type", "content-length")
+        }
+        if plain.status_code == 200:
+            return json_response(200, PREFLIGHT_BODY, headers)
+        return error_response("cors_not_allowed", headers)
+
+
+def routes(
+    settings: Settings,
+    admission: Admission,
+    metrics: Metrics,
+    calculations: tuple[Calculation, ...] = CALCULATIONS,
+) -> list[Route]:
+    """The route table: one endpoint per row of :mod:`.operations` (one admission shared by
+    all calculation routes)."""
     table = [
-        Route(row.path, calculation_endpoint(row, settings.limits, gate), methods=["POST"])
+        Route(
+            row.path,
+            calculation_endpoint(row, settings.limits, admission, metrics),
+            methods=["POST"],
+        )
         for row in calculations
     ]
-    table.append(Route(OPENAPI.path, openapi, methods=["GET"]))
-    table.append(Route(HEALTH.path, healthz, methods=["GET"]))
+    for path, endpoint in document_endpoints(admission, metrics).items():
+        table.append(Route(path, endpoint, methods=["GET"]))
     return table
 
 
@@ -115,27 +215,31 @@ def create_app(
     """The ASGI app for one worker (``calculations``: the rows to serve; tests substitute
     rows to reach the states no request can, such as a calculation that blocks)."""
     settings = settings or Settings()
+    admission = Admission(settings.limits)
+    metrics = Metrics()
     middleware = []
     if settings.cors_origins:
         middleware.append(
             Middleware(
-                CORSMiddleware,
+                JsonCors,
                 allow_origins=list(settings.cors_origins),
                 allow_methods=["GET", "POST"],
                 allow_headers=["Content-Type", "X-Request-Id"],
                 expose_headers=["X-Request-Id"],
             )
         )
+    table = routes(settings, admission, metrics, calculations)
     app = Starlette(
-        routes=routes(settings, calculations),
+        routes=table,
         middleware=middleware,
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
-    return RequestId(app)
+    app.router.redirect_slashes = False  # a trailing slash is another path: 404, no redirect
+    return Edge(app, metrics, frozenset(route.path for route in table))
 
 
 def app_from_environment() -> ASGIApp:
-    """uvicorn's factory in every worker: the settings the command line put in the
+    """The server's factory in every worker: the settings the command line put in the
     environment (:data:`.limits.SETTINGS_ENV`), or the defaults."""
     text = os.environ.get(SETTINGS_ENV)
     return create_app(Settings.from_json(text) if text else Settings())

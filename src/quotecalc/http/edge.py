@@ -1,31 +1,36 @@
-"""Cross-cutting limits, applied once at the edge (``docs/http.md``): body reading, media
-type, in-flight bound and the request id. Needs Starlette (the ``http`` extra).
+"""Cross-cutting limits, applied once at the edge (``docs/http.md``): body reading and
+draining, media type, the request id, ``no-store``, the access log and the metrics. Needs
+Starlette (the ``http`` extra).
 
 Body reading follows the CLI's stdin rule: a body is read until it ends or holds limit + 1
-bytes, whichever comes first, and no further; a ``Content-Length`` over the limit is
-answered before any body byte is read. Answers sent without reading the whole body carry
-``Connection: close``, so the server drops the rest instead of draining it.
+bytes, whichever comes first, and no further. An answer decided before the body was read (a
+415, a 413 from ``Content-Length``, a 503) is sent only after the rest of the body was read
+and dropped (:func:`drain`, bounded by ``drain_limit`` bytes and the read timeout): closing a
+socket that still holds unread bytes makes the kernel reset the connection, and a client
+still sending then loses the answer. A body longer than the bound is not drained: its answer
+carries ``Connection: close``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Final, TypeVar
+import time
+from collections.abc import Mapping
+from typing import Final
 
 import anyio
-import anyio.to_thread
 from starlette.datastructures import Headers
 from starlette.requests import ClientDisconnect
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .access import DISCONNECTED, UNMATCHED, Access, access_line, access_logger
 from .errors import ERRORS
-from .limits import Limits, request_id
-
-T = TypeVar("T")
+from .limits import request_id
+from .metrics import Metrics
 
 NO_STORE: Final = {"Cache-Control": "no-store"}
 CLOSE: Final = {"Connection": "close"}
+ACCESS_KEY: Final = "quotecalc.access"
 
 
 class BodyTimeout(Exception):
@@ -47,6 +52,12 @@ def announced_length(headers: Headers) -> int | None:
     """The ``Content-Length``, if sent (the server has already refused a malformed one)."""
     value = headers.get("content-length")
     return int(value) if value is not None and value.isdigit() else None
+
+
+def access_of(scope: Scope) -> Access | None:
+    """The request's access record (set by :class:`Edge`), if the app runs behind it."""
+    record = scope.get(ACCESS_KEY)
+    return record if isinstance(record, Access) else None
 
 
 async def read_body(receive: Receive, limit: int, timeout: float) -> bytes:
@@ -71,49 +82,96 @@ async def read_body(receive: Receive, limit: int, timeout: float) -> bytes:
     raise AssertionError("unreachable: the loop only returns or raises")
 
 
-class InFlight:
-    """At most ``max_in_flight`` calculations at once, each run in a worker thread so the
-    event loop (and ``/healthz``) stays responsive; a call waits up to ``queue_timeout``
-    seconds for a slot."""
+async def drain(receive: Receive, announced: int | None, limit: int, timeout: float) -> bool:
+    """Read and drop the rest of a body that will not be used; whether it ended.
 
-    def __init__(self, limits: Limits) -> None:
-        self._slots = anyio.Semaphore(limits.max_in_flight)
-        self._threads = anyio.CapacityLimiter(limits.max_in_flight)
-        self._wait = limits.queue_timeout
-
-    async def run(self, function: Callable[[bytes], T], raw: bytes) -> T | None:
-        """``function(raw)`` off the event loop, or ``None`` if no slot freed in time."""
-        acquired = False
-        with anyio.move_on_after(self._wait):
-            await self._slots.acquire()
-            acquired = True
-        if not acquired:
-            return None
-        try:
-            return await anyio.to_thread.run_sync(function, raw, limiter=self._threads)
-        finally:
-            self._slots.release()
+    A body announced over ``limit`` bytes is not touched (the answer closes the connection);
+    otherwise at most ``limit`` bytes are read within ``timeout`` seconds, one chunk at a time
+    (nothing is kept). ``False`` means the connection must be closed after the answer.
+    """
+    if announced is not None and announced > limit:
+        return False
+    seen = 0
+    with anyio.move_on_after(timeout):
+        while seen <= limit:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return False
+            seen += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return seen <= limit
+    return False
 
 
-class RequestId:
-    """ASGI middleware (outermost): every response carries ``X-Request-Id``, the caller's if
-    acceptable (:func:`.limits.request_id`), else a generated one."""
+class Edge:
+    """ASGI middleware (outermost): every response carries ``X-Request-Id`` (the caller's if
+    acceptable, :func:`.limits.request_id`, else a generated one) and ``Cache-Control:
+    no-store``; every request gets one access-log line and its metrics, whatever answered it
+    (an endpoint, the router's 404/405, the CORS preflight, the error handler)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, metrics: Metrics, routes: frozenset[str]) -> None:
         self.app = app
+        self.metrics = metrics
+        self.routes = routes
+        self.log = access_logger()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = time.perf_counter()
         values = [
             value.decode("latin-1") for name, value in scope["headers"] if name == b"x-request-id"
         ]
-        header = (b"x-request-id", request_id(values).encode("ascii"))
+        rid = request_id(values)
+        route = scope["path"] if scope["path"] in self.routes else UNMATCHED
+        access = Access(rid, scope["method"], route)
+        scope = {**scope, ACCESS_KEY: access}
+        header = (b"x-request-id", rid.encode("ascii"))
 
-        async def send_with_id(message: Message) -> None:
+        async def counting_receive() -> Message:
+            message = await receive()
+            access.bytes_in += len(message.get("body", b""))
+            return message
+
+        async def edge_send(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), header]}
-            await send(message)
+                headers = list(message.get("headers", []))
+                if not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": [*headers, header]}
+                access.status = message["status"]
+            elif message["type"] == "http.response.body":
+                access.bytes_out += len(message.get("body", b""))
+            try:
+                await send(message)
+            except OSError:
+                access.outcome = DISCONNECTED
+                raise
 
-        await self.app(scope, receive, send_with_id)
+        self.metrics.in_flight.inc()
+        try:
+            await self.app(scope, counting_receive, edge_send)
+        finally:
+            self.metrics.in_flight.dec()
+            self.record(access, time.perf_counter() - started)
+
+    def record(self, access: Access, seconds: float) -> None:
+        """The request's access-log line and metrics."""
+        if access.status == 0:  # nothing was sent: the client went away first
+            access.outcome = DISCONNECTED
+        metrics = self.metrics
+        metrics.requests.labels(access.route, str(access.status)).inc()
+        metrics.duration.labels(access.route).observe(seconds)
+        if access.outcome == DISCONNECTED:
+            metrics.disconnects.inc()
+        elif access.outcome == "overloaded":
+            metrics.overloaded.inc()
+        self.log.info(access_line(access, seconds))
+
+
+def outcome(scope: Scope, code: str) -> None:
+    """Mark the request's outcome in its access record (a transport error code)."""
+    record = access_of(scope)
+    if record is not None:
+        record.outcome = code

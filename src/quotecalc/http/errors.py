@@ -39,6 +39,7 @@ TRANSPORT_ERRORS: Final = (
     TransportError(
         "client_disconnected", 400, "The client closed the connection before the body ended."
     ),
+    TransportError("cors_not_allowed", 400, "This cross-origin request is not allowed."),
     TransportError("not_found", 404, "No such route."),
     TransportError("method_not_allowed", 405, "This route does not accept this method."),
     TransportError(

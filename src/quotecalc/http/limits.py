@@ -4,13 +4,23 @@
   a larger ``Content-Length`` is answered before any body byte is read, and a chunked body is
   cut while streaming once it holds limit + 1 bytes (the CLI reads stdin the same way);
 - ``read_timeout``: seconds the whole body may take to arrive (then 408);
+- ``body_budget``: bytes of request bodies one worker holds at once; a calculation reserves
+  its announced length (a chunked body: the route's limit + 1) *before* its body is read, so
+  peak memory follows this setting, not the number of clients;
 - ``max_in_flight``: calculations running at once per worker process; a further call waits
-  up to ``queue_timeout`` seconds for a slot, then gets 503 with ``Retry-After``;
+  up to ``queue_timeout`` seconds for a slot (and as long again for its body budget), then
+  gets 503 with ``Retry-After``;
+- ``drain_limit``: an answer decided before the body was read (413, 415, 503) is sent only
+  after the rest of the body, up to this many bytes, was read and dropped, so that closing
+  the connection never resets it under the client's feet (the kernel answers unread data
+  with a reset, and a client still sending loses the answer);
+- the server's own bounds (:class:`ServerLimits`): connections per worker, the time the
+  request head may take, the size of the head;
 - ``request_id``: an ``X-Request-Id`` of 1-128 printable ASCII characters (0x20-0x7E) is
   echoed, anything else replaced by a generated one.
 
 Plain Python: the command line and the worker processes exchange :class:`Settings` as JSON
-in one environment variable, because uvicorn starts its workers by import string.
+in one environment variable, because the server starts its workers by import string.
 """
 
 from __future__ import annotations
@@ -21,9 +31,13 @@ from typing import Final
 
 import attrs
 
+from ..core.limits import MAX_BATCH_BYTES
+
 SETTINGS_ENV: Final = "QUOTECALC_HTTP_SETTINGS"
 MAX_REQUEST_ID_CHARS: Final = 128
 GRACEFUL_SHUTDOWN_SECONDS: Final = 30
+# The largest body any route reads (the batch door's limit + 1): the budget must hold one.
+LARGEST_BODY: Final = MAX_BATCH_BYTES + 1
 
 
 @attrs.frozen
@@ -34,6 +48,25 @@ class Limits:
     max_in_flight: int = attrs.field(default=8, validator=attrs.validators.gt(0))
     queue_timeout: float = attrs.field(default=5.0, validator=attrs.validators.gt(0))
     retry_after: int = attrs.field(default=1, validator=attrs.validators.gt(0))
+    body_budget: int = attrs.field(
+        default=16 * 1024 * 1024, validator=attrs.validators.ge(LARGEST_BODY)
+    )
+    drain_limit: int = attrs.field(default=4 * 1024 * 1024, validator=attrs.validators.ge(0))
+
+
+@attrs.frozen
+class ServerLimits:
+    """The bounds the HTTP server itself enforces per worker, before the app sees a request
+    (granian's hyper core, ``docs/decisions.md``): open connections (further ones wait in the
+    listen backlog), seconds the request head may take to arrive (then the connection is
+    closed, idle keep-alive connections included), and bytes of the request head (then 431),
+    fixed however the bytes arrive."""
+
+    max_connections: int = attrs.field(default=256, validator=attrs.validators.gt(0))
+    header_timeout: float = attrs.field(
+        default=5.0, validator=[attrs.validators.ge(0.001), attrs.validators.le(60)]
+    )
+    max_header_bytes: int = attrs.field(default=16384, validator=attrs.validators.ge(8192))
 
 
 @attrs.frozen

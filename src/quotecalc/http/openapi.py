@@ -34,7 +34,9 @@ from .operations import (
     CALCULATIONS,
     DOCUMENTS,
     HEALTH,
+    METRICS,
     OPENAPI,
+    READY,
     STATUS_BY_EXIT_CODE,
     TOO_LARGE_STATUS,
     Calculation,
@@ -141,17 +143,18 @@ def health_schema() -> JsonObject:
     }
 
 
-def _headers(*, calculation: bool) -> JsonObject:
-    headers: JsonObject = {"X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"}}
-    if calculation:
-        headers["Cache-Control"] = {"$ref": "#/components/headers/Cache-Control"}
-    return headers
+def _headers() -> JsonObject:
+    """Every response carries both (issue 19: ``no-store`` on every answer)."""
+    return {
+        "X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"},
+        "Cache-Control": {"$ref": "#/components/headers/Cache-Control"},
+    }
 
 
 def _response(description: str, schema: JsonObject, **headers: JsonObject) -> JsonObject:
     return {
         "description": description,
-        "headers": {**_headers(calculation=True), **headers},
+        "headers": {**_headers(), **headers},
         "content": {MEDIA_TYPE: {"schema": schema}},
     }
 
@@ -193,11 +196,28 @@ def document_operation(row: Document) -> JsonObject:
         "summary": row.summary,
         "parameters": [{"$ref": "#/components/parameters/X-Request-Id"}],
         "responses": {
-            "200": {
+            str(status): {
                 "description": row.summary,
-                "headers": _headers(calculation=row is HEALTH),
-                "content": {MEDIA_TYPE: {"schema": _ref(row.component)}},
+                "headers": _headers(),
+                "content": {row.media_type: {"schema": _ref(row.component)}},
             }
+            for status in row.statuses
+        },
+    }
+
+
+def readiness_schema() -> JsonObject:
+    counts = {"type": "integer", "minimum": 0}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["schemaVersion", "status", "inFlight", "maxInFlight", "waiting"],
+        "properties": {
+            "schemaVersion": {"const": SCHEMA_VERSION},
+            "status": {"enum": ["ready", "saturated"]},
+            "inFlight": counts,
+            "maxInFlight": {"type": "integer", "minimum": 1},
+            "waiting": counts,
         },
     }
 
@@ -209,6 +229,8 @@ def component_schemas() -> JsonObject:
     schemas["TransportError"] = transport_error_schema()
     schemas[HEALTH.component] = health_schema()
     schemas[OPENAPI.component] = {"type": "object"}
+    schemas[READY.component] = readiness_schema()
+    schemas[METRICS.component] = {"type": "string"}
     return schemas
 
 
@@ -226,9 +248,10 @@ def openapi_document() -> JsonObject:
                 f"{GENERATED} Every calculation route takes the request as raw bytes and"
                 " answers the calculator's result object (the analysis route: the"
                 " weight-analysis document) byte for byte as the CLI prints it."
-                " Any path not listed answers 404 and a listed path with another method 405,"
-                " both as the TransportError object. Every response carries X-Request-Id. See"
-                " docs/http.md."
+                " Any path not listed (a trailing slash included: there are no redirects)"
+                " answers 404 and a listed path with another method 405, both as the"
+                " TransportError object. Every response carries X-Request-Id and"
+                " Cache-Control: no-store. See docs/http.md."
             ),
             "license": {"name": "MIT", "identifier": "MIT"},
         },
@@ -254,7 +277,7 @@ def openapi_document() -> JsonObject:
                     "schema": {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_CHARS},
                 },
                 "Cache-Control": {
-                    "description": "Calculations are never cached.",
+                    "description": "No answer is ever cached.",
                     "schema": {"const": "no-store"},
                 },
                 "Retry-After": {

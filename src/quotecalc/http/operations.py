@@ -86,12 +86,15 @@ def _too_large(calculation: Calculation) -> Answer:
 
 @attrs.frozen
 class Document:
-    """A GET route answering a fixed JSON document."""
+    """A GET route answering a document: JSON unless ``media_type`` says otherwise, with the
+    statuses ``statuses`` (readiness answers 503 while saturated)."""
 
     path: str
     operation_id: str
     summary: str
     component: str
+    media_type: str = "application/json"
+    statuses: tuple[int, ...] = (200,)
 
 
 CALCULATE: Final = Calculation(
@@ -174,7 +177,24 @@ OPENAPI: Final = Document(
 )
 
 CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH, ANALYZE, PLAN)
-DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH)
+# Operability (issue 19): readiness apart from liveness, and the Prometheus scrape.
+READY: Final = Document(
+    path="/readyz",
+    operation_id="readiness",
+    summary="Readiness: 200 while this worker would start a calculation at once, 503 while it"
+    " is saturated (every calculation slot busy or a request waiting).",
+    component="Readiness",
+    statuses=(200, 503),
+)
+METRICS: Final = Document(
+    path="/metrics",
+    operation_id="metrics",
+    summary="Prometheus metrics of every worker (text exposition format).",
+    component="Metrics",
+    media_type="text/plain",
+)
+
+DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH, READY, METRICS)
 
 
 def health_document() -> dict[str, object]:
@@ -184,4 +204,17 @@ def health_document() -> dict[str, object]:
         "status": "ok",
         "tool": TOOL,
         "toolVersion": TOOL_VERSION,
+    }
+
+
+def readiness_document(
+    *, ready: bool, in_flight: int, max_in_flight: int, waiting: int
+) -> dict[str, object]:
+    """What ``GET /readyz`` answers: ``ready`` or ``saturated`` and the worker's counts."""
+    return {
+        "schemaVersion": SCHEMA_VERSION,
+        "status": "ready" if ready else "saturated",
+        "inFlight": in_flight,
+        "maxInFlight": max_in_flight,
+        "waiting": waiting,
     }

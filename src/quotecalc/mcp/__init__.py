@@ -1,4 +1,4 @@
-"""quotecalc as an MCP tool server: the optional ``mcp`` extra (``pip install '.[mcp]'``).
+"""quotecalc as an MCP tool server: the optional ``mcp`` extra (``pip install 'quotecalc[mcp]'``).
 
 ``python -m quotecalc.mcp`` serves one tool over stdio with the official MCP Python SDK; see
 ``docs/mcp.md``. The tool's descriptor is :func:`quotecalc.schema.mcp_tool` (committed as
@@ -14,6 +14,6 @@ from __future__ import annotations
 from typing import Final
 
 INSTALL_HINT: Final = (
-    "quotecalc.mcp needs the optional MCP SDK: pip install '.[mcp]' (from the quotecalc"
-    " repository root)"
+    "quotecalc.mcp needs the optional MCP SDK: pip install 'quotecalc[mcp]'"
+    " (in a checkout: pip install -e '.[mcp]')"
 )

@@ -1,0 +1,71 @@
+"""The access log: one JSON line per request (``docs/http.md``, operations).
+
+Each line holds the request id, the method, the route (the operation table's path, or
+``"unmatched"``: the client's path is never echoed), the status, body bytes in (read,
+including bytes drained and dropped) and out, the duration and the outcome: ``answered``
+when the app's answer was sent, otherwise the transport error code (``overloaded``,
+``unsupported_media_type``, ...) or ``client_disconnected`` when the client went away before
+the answer was sent (the line is written either way).
+
+Plain Python; the lines go to the ``quotecalc.http.access`` logger (stderr unless the
+operator configures logging otherwise).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from typing import Final
+
+LOGGER_NAME: Final = "quotecalc.http.access"
+UNMATCHED: Final = "unmatched"
+ANSWERED: Final = "answered"
+DISCONNECTED: Final = "client_disconnected"
+
+
+class Access:
+    """What one request did, filled in by the edge and the endpoint while it runs (mutable on
+    purpose: it is the request's own scratch record, never shared)."""
+
+    __slots__ = ("bytes_in", "bytes_out", "method", "outcome", "request_id", "route", "status")
+
+    def __init__(self, request_id: str, method: str, route: str) -> None:
+        self.request_id = request_id
+        self.method = method
+        self.route = route
+        self.status = 0
+        self.bytes_in = 0
+        self.bytes_out = 0
+        self.outcome = ANSWERED
+
+
+def access_line(access: Access, seconds: float) -> str:
+    """The record as one compact JSON object (no newline)."""
+    return json.dumps(
+        {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "requestId": access.request_id,
+            "method": access.method,
+            "route": access.route,
+            "status": access.status,
+            "bytesIn": access.bytes_in,
+            "bytesOut": access.bytes_out,
+            "durationMs": round(seconds * 1000, 3),
+            "outcome": access.outcome,
+        },
+        separators=(",", ":"),
+    )
+
+
+def access_logger() -> logging.Logger:
+    """The access logger, with one plain stderr handler unless one is configured already."""
+    logger = logging.getLogger(LOGGER_NAME)
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+    return logger

@@ -1,0 +1,87 @@
+"""Prometheus metrics of the service (``GET /metrics``, ``docs/http.md``), with
+``prometheus-client`` (the ``http`` extra).
+
+Several workers are one service: ``python -m quotecalc.http`` points
+``PROMETHEUS_MULTIPROC_DIR`` at a fresh directory before the workers start, each worker writes
+its values there (prometheus-client's multiprocess mode) and a scrape, whichever worker answers
+it, reads them all. Without that variable (an app built in process) the app's own registry
+answers.
+
+- ``quotecalc_http_requests_total{route,status}``: answers sent;
+- ``quotecalc_http_request_duration_seconds{route}``: latency, arrival to answer;
+- ``quotecalc_http_in_flight``: requests being handled now (all workers summed);
+- ``quotecalc_http_queue_wait_seconds``: time a calculation waited for budget and slot;
+- ``quotecalc_http_overloaded_total``: 503 answers (no budget or slot in time);
+- ``quotecalc_http_client_disconnects_total``: clients gone before their answer.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Final
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client.multiprocess import MultiProcessCollector
+
+MULTIPROC_ENV: Final = "PROMETHEUS_MULTIPROC_DIR"
+CONTENT_TYPE: Final = CONTENT_TYPE_LATEST
+LATENCY_BUCKETS: Final = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class Metrics:
+    """One app's metrics (in multiprocess mode the values live in the shared directory)."""
+
+    def __init__(self) -> None:
+        self.multiprocess = bool(os.environ.get(MULTIPROC_ENV))
+        self.registry = CollectorRegistry()
+        registry = self.registry
+        self.requests = Counter(
+            "quotecalc_http_requests",
+            "Answers sent, by route and status.",
+            ("route", "status"),
+            registry=registry,
+        )
+        self.duration = Histogram(
+            "quotecalc_http_request_duration_seconds",
+            "Seconds from a request's arrival to its answer, by route.",
+            ("route",),
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.in_flight = Gauge(
+            "quotecalc_http_in_flight",
+            "Requests being handled now.",
+            registry=registry,
+            multiprocess_mode="livesum",
+        )
+        self.queue_wait = Histogram(
+            "quotecalc_http_queue_wait_seconds",
+            "Seconds a calculation waited for its body budget and a calculation slot.",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.overloaded = Counter(
+            "quotecalc_http_overloaded",
+            "503 answers: no body budget or calculation slot freed in time.",
+            registry=registry,
+        )
+        self.disconnects = Counter(
+            "quotecalc_http_client_disconnects",
+            "Clients that went away before their answer was sent.",
+            registry=registry,
+        )
+
+    def exposition(self) -> bytes:
+        """The text a scrape receives: every worker's values in multiprocess mode."""
+        if self.multiprocess:
+            registry = CollectorRegistry()
+            MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+            return generate_latest(registry)
+        return generate_latest(self.registry)
