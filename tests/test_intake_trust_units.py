@@ -182,7 +182,7 @@ def test_part_caps_by_declared_size_and_content_type() -> None:
     ):
         with pytest.raises(PartError) as raised:
             check_part_sizes(_zip({"[Content_Types].xml": types, name: big}))
-        assert raised.value.code == code
+        assert raised.value.args == (code,)
     check_part_sizes(_zip({"[Content_Types].xml": types, "xl/media/big.xml": big}))  # uncapped
 
 
@@ -204,8 +204,8 @@ def test_the_sheet_pass_reads_hidden_marks_and_formulas() -> None:
         b'<sheetData><row r="1" ht="0"><c r="A1">\n <f t="shared" si="0" ref="A1:A2">SUM(B1'
         b'<!-- a comment splits the text -->:B9)</f>\n <v>3</v>\n</c></row><row r="2" hidden="1">'
         b'<c r="A2"><f t="shared" si="0"/><v/></c><c r="B2"><f t="shared" si="7"/><v>1</v></c>'
-        b'<c r="D2" t="str"><f>"x"</f><v></v></c></row><row r="4"><c r="C4" s="1"/></row>'
-        b"</sheetData></worksheet>"
+        b'<c r="D2" t="str"><f>"x"</f><v></v></c><c r="E2"><f/><v>2</v></c></row>'
+        b'<row r="4"><c r="C4" s="1"/></row></sheetData></worksheet>'
     )
     scan = scan_sheet(_zip({"s.xml": xml}), "s.xml", "S!")
     assert scan.hidden_rows == {1, 2}
@@ -215,7 +215,9 @@ def test_the_sheet_pass_reads_hidden_marks_and_formulas() -> None:
         (2, 1): Formula("", "0", False),
         (2, 2): Formula("", "7", True),  # a follower whose master is not in the sheet
         (2, 4): Formula('"x"', "", True),  # a text result's empty value is a value
+        (2, 5): Formula("", "", True),
     }
+    assert scan.formula_text(scan.formulas[(2, 5)]) == ""  # no text, and not shared
     assert scan.formula_text(scan.formulas[(2, 1)]) == "SUM(B1:B9)"
     assert scan.formula_text(scan.formulas[(2, 2)]) == ""
     assert scan.last_row == 2 and scan.formula_rows == {1, 2}
