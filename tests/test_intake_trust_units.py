@@ -81,6 +81,8 @@ def test_total_formulas(formula: str, total: bool) -> None:
         ("[$CHF-100C] 0.00", {"CHF"}),
         ('_-"€"* #,##0.00_-;-"€"* #,##0.00_-', {"EUR"}),
         ("[Red]0.00", set()),  # a colour, not a code
+        ("[Blue]EUR #,##0.00", {"EUR"}),  # a code right after a bracket
+        ("[$-409]USD0.00", {"USD"}),
         ('0 "pcs"', set()),
     ],
 )
@@ -180,7 +182,7 @@ def test_part_caps_by_declared_size_and_content_type() -> None:
     ):
         with pytest.raises(PartError) as raised:
             check_part_sizes(_zip({"[Content_Types].xml": types, name: big}))
-        assert raised.value.code == code
+        assert raised.value.args == (code,)
     check_part_sizes(_zip({"[Content_Types].xml": types, "xl/media/big.xml": big}))  # uncapped
 
 
@@ -199,10 +201,11 @@ def test_the_sheet_pass_reads_hidden_marks_and_formulas() -> None:
         b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
         b'<cols><col min="2" max="3" hidden="true"/><col min="5" max="5" width="0"/>'
         b'<col min="6" max="70000" hidden="0"/><col min="60" max="99" hidden="1"/></cols>'
-        b'<sheetData><row r="1" ht="0"><c r="A1"><f t="shared" si="0" ref="A1:A2">SUM(B1:B9)'
-        b'</f><v>3</v></c></row><row r="2" hidden="1"><c r="A2"><f t="shared" si="0"/><v/></c>'
-        b'<c r="D2" t="str"><f>"x"</f><v></v></c></row><row r="4"><c r="C4" s="1"/></row>'
-        b"</sheetData></worksheet>"
+        b'<sheetData><row r="1" ht="0"><c r="A1">\n <f t="shared" si="0" ref="A1:A2">SUM(B1'
+        b'<!-- a comment splits the text -->:B9)</f>\n <v>3</v>\n</c></row><row r="2" hidden="1">'
+        b'<c r="A2"><f t="shared" si="0"/><v/></c><c r="B2"><f t="shared" si="7"/><v>1</v></c>'
+        b'<c r="D2" t="str"><f>"x"</f><v></v></c><c r="E2"><f/><v>2</v></c></row>'
+        b'<row r="4"><c r="C4" s="1"/></row></sheetData></worksheet>'
     )
     scan = scan_sheet(_zip({"s.xml": xml}), "s.xml", "S!")
     assert scan.hidden_rows == {1, 2}
@@ -210,9 +213,13 @@ def test_the_sheet_pass_reads_hidden_marks_and_formulas() -> None:
     assert scan.formulas == {
         (1, 1): Formula("SUM(B1:B9)", "0", True),
         (2, 1): Formula("", "0", False),
+        (2, 2): Formula("", "7", True),  # a follower whose master is not in the sheet
         (2, 4): Formula('"x"', "", True),  # a text result's empty value is a value
+        (2, 5): Formula("", "", True),
     }
+    assert scan.formula_text(scan.formulas[(2, 5)]) == ""  # no text, and not shared
     assert scan.formula_text(scan.formulas[(2, 1)]) == "SUM(B1:B9)"
+    assert scan.formula_text(scan.formulas[(2, 2)]) == ""
     assert scan.last_row == 2 and scan.formula_rows == {1, 2}
 
 
@@ -348,3 +355,42 @@ def test_a_title_row_above_the_header_is_one_error(tmp_path: Path) -> None:
     result = intake(path)
     assert [(error.code, error.cell) for error in result.errors] == [("missing_header", "1:1")]
     assert result.errors[0].as_dict("zh")["hint"] == "请把表头放在第 1 行：删除表头上方的标题行。"
+
+
+def test_messages_exist_in_english_and_chinese_only() -> None:
+    from quotecalc.intake.errors import IntakeError
+    from quotecalc.intake.messages import TEXTS
+
+    assert TEXTS["totals_row"].message("en") != TEXTS["totals_row"].message("zh")
+    with pytest.raises(KeyError):
+        TEXTS["totals_row"].message("EN")
+    with pytest.raises(KeyError):
+        TEXTS["totals_row"].hint("fr")
+    assert IntakeError("totals_row", "1:1").as_dict()["message"] == TEXTS["totals_row"].en
+    assert "hint" not in IntakeError("internal_error", "").as_dict("zh")
+
+
+def test_the_default_language_is_english() -> None:
+    import json
+
+    from quotecalc.intake.errors import IntakeError, IntakeFailed, Note, note_line
+    from quotecalc.intake.messages import NOTES, TEXTS
+
+    failed = IntakeFailed((IntakeError("totals_row", "3:3"),))
+    assert failed.lang == "en"
+    assert json.loads(failed.document())["errors"][0]["message"] == TEXTS["totals_row"].en
+    note = Note("whitespace_trimmed", "A2")
+    assert note.as_dict() == {
+        "code": "whitespace_trimmed",
+        "cell": "A2",
+        "message": NOTES["whitespace_trimmed"].en,
+    }
+    assert (
+        note_line(note)
+        == (
+            '{"code":"whitespace_trimmed","cell":"A2","message":"'
+            + NOTES["whitespace_trimmed"].en
+            + '"}\n'
+        ).encode()
+    )
+    assert json.loads(note_line(note, "zh"))["message"] == "已去除文本前后的空白字符（--trim）。"

@@ -33,10 +33,12 @@ class Text:
     relaxed_by: str = ""
 
     def message(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        """The message in ``lang`` (``"en"`` or ``"zh"``; any other is a ``KeyError``)."""
+        return {"en": self.en, "zh": self.zh}[lang]
 
     def hint(self, lang: str) -> str:
-        return self.hint_zh if lang == "zh" else self.hint_en
+        """The hint in ``lang`` (``""`` when the code has none)."""
+        return {"en": self.hint_en, "zh": self.hint_zh}[lang]
 
 
 _ENCODING_EN: Final = "Try --encoding gb18030 (Chinese Excel's CSV) or --encoding utf-16."

@@ -38,6 +38,7 @@ MAX_XML_ROWS: Final = 10000
 MAX_XML_CELLS: Final = 100000
 _CELL_REF: Final = re.compile(r"([A-Z]+)([0-9]+)")
 _TRUE: Final = frozenset({"1", "true"})
+_ZERO: Final = frozenset({"0", "0.0"})
 
 
 class UnsafeXml(Exception):
@@ -85,7 +86,7 @@ def column_number(letters: str) -> int:
 
 
 def _hidden(attributes: dict[str, str], size: str) -> bool:
-    return attributes.get("hidden", "") in _TRUE or attributes.get(size, "1") in ("0", "0.0")
+    return attributes.get("hidden") in _TRUE or attributes.get(size) in _ZERO
 
 
 @attrs.define
@@ -113,7 +114,8 @@ class _Scanner:
     rows: int = 0
     cells: int = 0
     cell: _Cell | None = None
-    text_of: str = ""  # "v" or "f" while inside one
+    in_value: bool = False  # inside a <v>
+    in_formula: bool = False  # inside an <f>
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
         tag = name.rpartition("}")[2]
@@ -147,24 +149,27 @@ class _Scanner:
     def _inside_cell(self, tag: str, attributes: dict[str, str]) -> None:
         assert self.cell is not None
         if tag == "v":
-            self.cell.has_v, self.text_of = True, "v"
+            self.cell.has_v = self.in_value = True
         elif tag == "is":
             self.cell.has_is = True
         elif tag == "f":
-            self.cell.formula, self.cell.shared, self.text_of = [], attributes.get("si", ""), "f"
+            self.cell.formula, self.cell.shared = [], attributes.get("si", "")
+            self.in_formula = True
 
     def text(self, data: str) -> None:
-        if self.cell is None or not self.text_of:
+        if self.cell is None:
             return
-        if self.text_of == "v":
+        if self.in_value:
             self.cell.v_text = self.cell.v_text or bool(data)
-        elif self.cell.formula is not None:
+        elif self.in_formula and self.cell.formula is not None:
             self.cell.formula.append(data)
 
     def end(self, name: str) -> None:
         tag = name.rpartition("}")[2]
-        if tag in ("v", "f"):
-            self.text_of = ""
+        if tag == "v":
+            self.in_value = False
+        elif tag == "f":
+            self.in_formula = False
         elif tag == "c" and self.cell is not None:
             self._record(self.cell)
             self.cell = None

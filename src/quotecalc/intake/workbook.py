@@ -35,11 +35,7 @@ TRUE: Final = frozenset({"1", "true"})
 
 
 class PartError(Exception):
-    """A part is over its cap or unreadable: ``code`` is the error to report."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
+    """A part is over its cap or unreadable: ``args[0]`` is the error code to report."""
 
 
 @attrs.frozen

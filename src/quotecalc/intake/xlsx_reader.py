@@ -171,7 +171,7 @@ def _read_workbook(path: Path, sheet_name: str | None) -> Grid:
         info = read_workbook_info(archive)
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except PartError as error:
-        return Grid(errors=(IntakeError(error.code, ""),))
+        return Grid(errors=(IntakeError(error.args[0], ""),))
     except Exception:  # noqa: BLE001 - any defect of a hostile file is one fixed error
         return Grid(errors=(IntakeError("xlsx_unreadable", ""),))
     try:
