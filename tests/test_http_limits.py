@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from http_support import HAS_HTTP, JSON, Server
+from http_support import HAS_HTTP, JSON, Server, assert_all_gone
 
 if not HAS_HTTP:
     pytest.skip("the optional http extra is not installed", allow_module_level=True)
@@ -38,6 +38,14 @@ BATCH_LIMIT = 2097152
 CALC = "/quotecalc/calculate"
 BATCH = "/quotecalc/calculate-batch"
 UNSUPPORTED = b'{"schemaVersion":1,"error":{"code":"unsupported_media_type","message":"The request body must be sent as application/json."}}\n'  # noqa: E501
+
+
+@pytest.fixture(autouse=True, scope="module")
+def no_server_left() -> Iterator[None]:
+    """Torn down after every other fixture of the module: no server process is left and
+    nothing listens on any port a test of this module used."""
+    yield
+    assert_all_gone()
 
 
 @pytest.fixture(scope="module")
