@@ -145,18 +145,25 @@ def test_readiness_is_saturated_while_every_slot_is_busy_and_liveness_stays_ok()
     assert seen["first"].status == 200
 
 
+class _Lines(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[dict[str, Any]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(json.loads(record.getMessage()))
+
+
 @pytest.fixture
-def access_lines(caplog: pytest.LogCaptureFixture) -> Any:
-    caplog.set_level(logging.INFO, logger="quotecalc.http.access")
-
-    def lines() -> list[dict[str, Any]]:
-        return [
-            json.loads(record.getMessage())
-            for record in caplog.records
-            if record.name == "quotecalc.http.access"
-        ]
-
-    return lines
+def access_lines() -> Any:
+    """The access log's lines, from a handler on its own logger (it does not propagate)."""
+    logger = logging.getLogger("quotecalc.http.access")
+    handler = _Lines()
+    logger.addHandler(handler)
+    try:
+        yield lambda: handler.lines
+    finally:
+        logger.removeHandler(handler)
 
 
 def test_one_access_line_per_request_with_its_fields(access_lines: Any) -> None:
