@@ -147,10 +147,21 @@ def listeners(port: int) -> int:
     return count
 
 
+STARTED: list[Server] = []
+
+
+def assert_all_gone() -> None:
+    """Every server started so far has been stopped: no process of its group is left and
+    nothing listens on its port (the module fixtures of the server tests call this last)."""
+    for server in STARTED:
+        server.assert_gone()
+
+
 class Server:
     """One ``python -m quotecalc.http`` process group on a free loopback port."""
 
     def __init__(self, *argv: str) -> None:
+        STARTED.append(self)
         self.port = free_port()
         # A file, not a pipe: a full pipe would block the server. Closed in stop().
         self.log = tempfile.TemporaryFile()  # noqa: SIM115

@@ -471,29 +471,35 @@ def test_exactly_the_limit_is_not_too_large() -> None:
     assert run_cli(padded + b" ").output["limitations"][0]["code"] == "input_too_large"
 
 
-@pytest.mark.parametrize(
-    ("argv", "problem"),
-    [
-        ([], "no input: give --input-json - (or --input-jsonl -, --input-batch -)"),
-        (["--input-json"], "--input-json needs '-' (stdin)"),
-        (
-            ["--input-json", "x"],
-            "--input-json reads stdin only: give '-', not 'x' (no file is read)",
-        ),
-        (
-            ["--input-json", "request.json"],
-            "--input-json reads stdin only: give '-', not 'request.json' (no file is read)",
-        ),
-        (["--bogus"], "unknown option '--bogus'"),
-        (["--input-json", "-", "extra"], "unknown option 'extra'"),
-        (["--input-json", "-", "--input-json", "-"], "--input-json given twice"),
-        (["-"], "unknown option '-'"),
-        (["--input-json", "-", "--input-jsonl", "-"], "give one input flag only"),
-        (["--input-json", "-", "--format", "pdf"], "--format takes one of json, text, svg, html"),
-        (["--version", "--trace"], "--version is accepted only alone"),
-        (["--input-jsonl", "-", "--format", "text"], "these options do not go together"),
-    ],
-)
+BAD_ARGV: list[tuple[list[str], str]] = [
+    ([], "no input: give --input-json - (or --input-jsonl -, --input-batch -)"),
+    (["--input-json"], "--input-json needs '-' (stdin)"),
+    (
+        ["--input-json", "x"],
+        "--input-json reads stdin only: give '-', not 'x' (no file is read)",
+    ),
+    (
+        ["--input-json", "request.json"],
+        "--input-json reads stdin only: give '-', not 'request.json' (no file is read)",
+    ),
+    (["--bogus"], "unknown option '--bogus'"),
+    (["--input-json", "-", "extra"], "unknown option 'extra'"),
+    (["--input-json", "-", "--input-json", "-"], "--input-json given twice"),
+    (["-"], "unknown option '-'"),
+    (["--input-json", "-", "--input-jsonl", "-"], "give one input flag only"),
+    (["--input-json", "-", "--format", "pdf"], "--format takes one of json, text, svg, html"),
+    (["--version", "--trace"], "--version is accepted only alone"),
+    (
+        ["--print-schema"],
+        "--print-schema takes one of request, result, batch-request, batch-result, analysis, alone",
+    ),
+    (["--input-json", "-", "--lang"], "--lang takes one of en, zh"),
+    (["--input-json", "-", "--format", "text", "--lang", "fr"], "--lang takes one of en, zh"),
+    (["--input-jsonl", "-", "--format", "text"], "these options do not go together"),
+]
+
+
+@pytest.mark.parametrize(("argv", "problem"), BAD_ARGV)
 def test_bad_argv(argv: list[str], problem: str) -> None:
     """The fixed call's stdout stays the one invalid_arguments object (exit 2, stdin unread);
     stderr is one line naming the problem and pointing to --help (issue 19)."""
@@ -533,3 +539,20 @@ def no_arguments() -> CliRun:
         check=False,
     )
     return CliRun(done)
+
+
+@pytest.mark.parametrize(("argv", "problem"), BAD_ARGV)
+def test_argv_problem_in_process(argv: list[str], problem: str) -> None:
+    """The same table through ``cli.main`` in process: stdin untouched, one line on stderr."""
+    import io
+
+    from quotecalc.cli import main
+
+    class Untouchable(io.BytesIO):
+        def read(self, size: int | None = -1) -> bytes:
+            raise AssertionError("stdin was read")
+
+    out, err = io.BytesIO(), io.BytesIO()
+    assert main(argv, Untouchable(), out, err) == 2
+    assert err.getvalue() == f"quotecalc: {problem}; see quotecalc --help\n".encode()
+    assert json.loads(out.getvalue())["limitations"][0]["code"] == "invalid_arguments"

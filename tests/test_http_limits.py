@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from http_support import HAS_HTTP, JSON, Server
+from http_support import HAS_HTTP, JSON, Server, assert_all_gone
 
 if not HAS_HTTP:
     pytest.skip("the optional http extra is not installed", allow_module_level=True)
@@ -38,6 +38,14 @@ BATCH_LIMIT = 2097152
 CALC = "/quotecalc/calculate"
 BATCH = "/quotecalc/calculate-batch"
 UNSUPPORTED = b'{"schemaVersion":1,"error":{"code":"unsupported_media_type","message":"The request body must be sent as application/json."}}\n'  # noqa: E501
+
+
+@pytest.fixture(autouse=True, scope="module")
+def no_server_left() -> Iterator[None]:
+    """Torn down after every other fixture of the module: no server process is left and
+    nothing listens on any port a test of this module used."""
+    yield
+    assert_all_gone()
 
 
 @pytest.fixture(scope="module")
@@ -162,7 +170,7 @@ def test_slow_heads_are_closed_within_the_header_timeout_while_healthz_answers(
             health.append((reply[:12], time.monotonic() - begun))
         closed = [future.result(timeout=15) for future in slow]
     assert all(when is not None and 0.9 <= when <= 3.0 for when in closed), closed
-    assert all(line == b"HTTP/1.1 200" and took < 1.0 for line, took in health), health
+    assert all(line == b"HTTP/1.1 200" and took < 2.0 for line, took in health), health
 
 
 @pytest.mark.parametrize(("size", "status"), [(12_000, b"200"), (20_000, b"431")])
@@ -241,7 +249,17 @@ def test_access_log_and_metrics_over_both_workers(two_workers: Server) -> None:
     assert (line["route"], line["status"], line["outcome"]) == (CALC, 200, "answered")
     assert (line["bytesIn"], line["bytesOut"]) == (len(raw), len(expected))
     assert lines["gone-78"]["outcome"] == "client_disconnected"
-    healthz = [line for line in _log_lines(two_workers) if line["route"] == "/healthz"]
+    # The access line and the metrics are written just after the answer is sent: wait until
+    # the count of /healthz lines stands still before comparing it with a scrape.
+    counted = -1
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        healthz = [line for line in _log_lines(two_workers) if line["route"] == "/healthz"]
+        if len(healthz) == counted:
+            break
+        counted = len(healthz)
+        time.sleep(0.3)
+    assert len(healthz) >= 40
     scraped = set()
     for _ in range(6):  # whichever worker answers the scrape, it counts both workers' answers
         with two_workers.connect() as sock:

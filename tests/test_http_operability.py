@@ -145,18 +145,25 @@ def test_readiness_is_saturated_while_every_slot_is_busy_and_liveness_stays_ok()
     assert seen["first"].status == 200
 
 
+class _Lines(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[dict[str, Any]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(json.loads(record.getMessage()))
+
+
 @pytest.fixture
-def access_lines(caplog: pytest.LogCaptureFixture) -> Any:
-    caplog.set_level(logging.INFO, logger="quotecalc.http.access")
-
-    def lines() -> list[dict[str, Any]]:
-        return [
-            json.loads(record.getMessage())
-            for record in caplog.records
-            if record.name == "quotecalc.http.access"
-        ]
-
-    return lines
+def access_lines() -> Any:
+    """The access log's lines, from a handler on its own logger (it does not propagate)."""
+    logger = logging.getLogger("quotecalc.http.access")
+    handler = _Lines()
+    logger.addHandler(handler)
+    try:
+        yield lambda: handler.lines
+    finally:
+        logger.removeHandler(handler)
 
 
 def test_one_access_line_per_request_with_its_fields(access_lines: Any) -> None:
@@ -277,3 +284,74 @@ def test_metrics_count_503s() -> None:
     samples = _samples(anyio.run(scenario).body.decode())
     assert samples["quotecalc_http_overloaded_total"] == 1
     assert samples[f'quotecalc_http_requests_total{{route="{CALC}",status="503"}}'] == 1
+
+
+def _messages(*messages: dict[str, Any]) -> Any:
+    queue = list(messages)
+    asked = []
+
+    async def receive() -> dict[str, Any]:
+        asked.append(1)
+        return queue.pop(0)
+
+    return receive, asked
+
+
+@pytest.mark.parametrize(
+    ("announced", "messages", "ended", "asked"),
+    [
+        # announced over the limit: nothing is read, the connection must close
+        (11, [], False, 0),
+        # a body that ends within the limit: drained, the connection stays open
+        (None, [{"type": "http.request", "body": b"x" * 10, "more_body": False}], True, 1),
+        (
+            10,
+            [
+                {"type": "http.request", "body": b"x" * 4, "more_body": True},
+                {"type": "http.request", "body": b"x" * 6, "more_body": False},
+            ],
+            True,
+            2,
+        ),
+        # longer than the limit: reading stops once past it
+        (
+            None,
+            [
+                {"type": "http.request", "body": b"x" * 6, "more_body": True},
+                {"type": "http.request", "body": b"x" * 6, "more_body": True},
+                {"type": "http.request", "body": b"x", "more_body": False},
+            ],
+            False,
+            2,
+        ),
+        # ends exactly one byte past the limit: not drained within it
+        (None, [{"type": "http.request", "body": b"x" * 11, "more_body": False}], False, 1),
+        # the client went away
+        (None, [{"type": "http.disconnect"}], False, 1),
+    ],
+)
+def test_drain_reads_at_most_the_limit(
+    announced: int | None, messages: list[dict[str, Any]], ended: bool, asked: int
+) -> None:
+    from quotecalc.http.edge import drain
+
+    receive, calls = _messages(*messages)
+
+    async def run() -> bool:
+        return await drain(receive, announced, 10, 5.0)
+
+    assert anyio.run(run) is ended
+    assert len(calls) == asked
+
+
+def test_drain_gives_up_after_the_timeout() -> None:
+    from quotecalc.http.edge import drain
+
+    async def receive() -> dict[str, Any]:
+        await anyio.sleep_forever()
+        raise AssertionError("unreachable")
+
+    async def run() -> bool:
+        return await drain(receive, None, 10, 0.05)
+
+    assert anyio.run(run) is False

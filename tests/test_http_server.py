@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from http_support import EXAMPLE_PATHS, HAS_HTTP, JSON, Server, example_id
+from http_support import EXAMPLE_PATHS, HAS_HTTP, JSON, Server, assert_all_gone, example_id
 
 if not HAS_HTTP:
     pytest.skip("the optional http extra is not installed", allow_module_level=True)
@@ -40,6 +40,14 @@ from conftest import EXAMPLES, run_cli
 LIMIT = 262144
 CALC = "/quotecalc/calculate"
 ANALYSIS = "/quotecalc/analyze"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def no_server_left() -> Iterator[None]:
+    """Torn down after every other fixture of the module: no server process is left and
+    nothing listens on any port a test of this module used."""
+    yield
+    assert_all_gone()
 
 
 @pytest.fixture(scope="module")

@@ -139,7 +139,7 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> type[_Recorder]:
 def test_main_runs_granian_with_the_settings(recorder: type[_Recorder]) -> None:
     from granian.constants import HTTPModes, Interfaces
 
-    argv = ["--host", "127.0.0.2", "--port", "0", "--workers", "2", "--max-in-flight", "3"]
+    argv = ["--host", "127.0.0.2", "--port", "1", "--workers", "2", "--max-in-flight", "3"]
     argv += ["--queue-timeout", "0.5", "--read-timeout", "4", "--cors-origin", "https://x.example"]
     argv += ["--body-budget", "3000000", "--drain-limit", "0", "--max-connections", "7"]
     argv += ["--header-timeout", "2.5", "--max-header-bytes", "9000"]
@@ -151,7 +151,7 @@ def test_main_runs_granian_with_the_settings(recorder: type[_Recorder]) -> None:
     kwargs.pop("log_dictconfig")
     assert kwargs == {
         "address": "127.0.0.2",
-        "port": 0,
+        "port": 1,
         "interface": Interfaces.ASGI,
         "factory": True,
         "workers": 2,
@@ -316,7 +316,14 @@ def test_help_says_what_each_option_does(capsys: pytest.CaptureFixture[str]) -> 
     [
         ["--port", "65536"],
         ["--port", "-1"],
+        ["--port", "0"],
         ["--workers", "0"],
+        ["--max-connections", "0"],
+        ["--header-timeout", "60.001"],
+        ["--header-timeout", "0.0009"],
+        ["--max-header-bytes", "8191"],
+        ["--body-budget", "2097152"],
+        ["--drain-limit", "-1"],
         ["--max-in-flight", "0"],
         ["--queue-timeout", "0.0009"],
         ["--read-timeout", "0.0009"],
@@ -333,8 +340,14 @@ def test_each_option_keeps_its_bound(argv: list[str], capsys: pytest.CaptureFixt
 @pytest.mark.parametrize(
     ("argv", "key", "value"),
     [
-        (["--port", "0"], "port", 0),
+        (["--port", "1"], "port", 1),
         (["--workers", "1"], "workers", 1),
+        (["--max-connections", "1"], "max_connections", 1),
+        (["--header-timeout", "60"], "header_timeout", 60),
+        (["--header-timeout", "0.001"], "header_timeout", 0.001),
+        (["--max-header-bytes", "8192"], "max_header_bytes", 8192),
+        (["--body-budget", "2097153"], "body_budget", 2097153),
+        (["--drain-limit", "0"], "drain_limit", 0),
         (["--max-in-flight", "1"], "max_in_flight", 1),
         (["--queue-timeout", "0.001"], "queue_timeout", 0.001),
         (["--read-timeout", "0.001"], "read_timeout", 0.001),

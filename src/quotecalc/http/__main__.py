@@ -65,7 +65,8 @@ def parser() -> argparse.ArgumentParser:
     add = parse.add_argument
     add("--version", action="version", version=f"{TOOL} {TOOL_VERSION}")
     add("--host", default="127.0.0.1", help="address to bind (loopback unless you say otherwise)")
-    add("--port", type=_bounded(int, 0, 65535), default=8000, help="TCP port")
+    # No port 0: granian would bind a free port without saying which.
+    add("--port", type=_bounded(int, 1, 65535), default=8000, help="TCP port")
     add("--workers", type=_bounded(int, 1), default=1, help="worker processes")
     add(
         "--max-in-flight",

@@ -62,10 +62,11 @@ def access_line(access: Access, seconds: float) -> str:
 def access_logger() -> logging.Logger:
     """The access logger, with one plain stderr handler unless one is configured already."""
     logger = logging.getLogger(LOGGER_NAME)
+    if logger.level == logging.NOTSET:  # an access line is INFO: on unless turned down
+        logger.setLevel(logging.INFO)
     if not logger.handlers:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("%(message)s"))
         logger.addHandler(handler)
-        logger.setLevel(logging.INFO)
         logger.propagate = False
     return logger
