@@ -21,7 +21,10 @@ Prints the five figures of the issue, each measured in this run, with its target
    same result object), 100 quotes, medians (target <= 3.5);
 4. peak RSS of one call on each worst 262144-byte input (target <= 32 MiB);
 5. batch ``--input-jsonl -`` on 10-quote requests vs one process per request (target >= 20);
-6. the worst 2 MiB batch bodies vs a realistic 24-request batch, in process (target <= 10).
+6.-7. the purchase planner (issue 20, ``scripts/bench_plan.py``): 100 quotes x 20 breaks,
+   ``maxSuppliers`` 3, proven within 1 s (median, worst); single source only <= 2x the fixed
+   call in process for the same quotes. Needs the ``[plan]`` extra in this interpreter.
+8. the worst 2 MiB batch bodies vs a realistic 24-request batch, in process (target <= 10).
 
 ``--breakdown`` also times the start-up steps against the bare interpreter, and the parse and
 validate stages' own peak memory (``tracemalloc``) on the 131k-element arrays.
@@ -383,7 +386,7 @@ def batch(args: argparse.Namespace) -> None:
 
 
 def hostile_batches(args: argparse.Namespace) -> None:
-    """Figure 6: the worst 2 MiB batch bodies against a realistic batch (CPU time, in process).
+    """Figure 8: the worst 2 MiB batch bodies against a realistic batch (CPU time, in process).
 
     The bodies are those of ``tests/test_batch_identity.py`` (bracket storms, escape runs, an
     unterminated string, a million commas); the realistic batch is 24 requests of 100 quotes.
@@ -416,7 +419,7 @@ def hostile_batches(args: argparse.Namespace) -> None:
         worst = max(worst, elapsed / base)
         print(f"   {name:14s} {len(body):8d} bytes {elapsed:6.2f} s = {elapsed / base:4.1f}x")
     print(
-        f"6. hostile batch bodies: worst {worst:.1f}x a realistic 24-request batch "
+        f"8. hostile batch bodies: worst {worst:.1f}x a realistic 24-request batch "
         f"({base:.2f} s; target <= 10) {verdict(worst <= 10)}"
     )
 
@@ -459,12 +462,21 @@ def _copy_attrs(python: Path) -> None:
         shutil.copytree(source, Path(site) / source.name, dirs_exist_ok=True)
 
 
+def purchase_plan(args: argparse.Namespace) -> None:
+    """Figures 6 and 7, in this process (``scripts/bench_plan.py``)."""
+    sys.path.insert(0, os.fspath(ROOT / "scripts"))
+    from bench_plan import figures
+
+    figures(args.plan_instances, max(args.repeats // 10, 5))
+
+
 FIGURES: list[Callable[[argparse.Namespace], None]] = [
     per_call,
     in_process,
     weight_analysis,
     memory,
     batch,
+    purchase_plan,
     hostile_batches,
 ]
 
@@ -475,6 +487,7 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=21, help="rounds of the start-up figures")
     parser.add_argument("--repeats", type=int, default=300, help="runs of the in-process figure")
     parser.add_argument("--batch-lines", type=int, default=400)
+    parser.add_argument("--plan-instances", type=int, default=20, help="requests of figure 6")
     parser.add_argument("--python", help="the runtime-only interpreter (default: build one)")
     parser.add_argument("--breakdown", action="store_true", help="also print where it goes")
     args = parser.parse_args()

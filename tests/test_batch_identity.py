@@ -133,7 +133,7 @@ def _timed(body: bytes) -> tuple[str, float]:
     return answer.status, time.perf_counter() - started
 
 
-# A bound against a hang only: how fast these are is measured in scripts/bench.py (figure 6),
+# A bound against a hang only: how fast these are is measured in scripts/bench.py (figure 8),
 # as a ratio to a realistic batch in the same run, not asserted here.
 HANG_SECONDS = 120.0
 

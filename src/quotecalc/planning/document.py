@@ -13,7 +13,6 @@ result's own formatting.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
@@ -143,9 +142,11 @@ def document(
     }
 
 
-def render_plan(ctx: Context, output: Mapping[str, Any]) -> dict[str, Any]:
-    """The document of a finished plan-pipeline run and its rendered fixed result."""
-    if output["status"] in ERROR_STATUSES:
+def render_plan(ctx: Context) -> dict[str, Any]:
+    """The document of a finished plan-pipeline run. Only a run that did not finish (an
+    invalid request) needs the fixed result rendered, for its errors."""
+    if ctx.status is None:
+        output = render(ctx)
         return document(output["status"], None, list(output["limitations"]), [])
     found: PurchasePlan | None = ctx.plan
     assert found is not None and ctx.request is not None
@@ -179,8 +180,7 @@ def plan(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -
             ctx, entries = chosen.run_traced(raw)
         else:
             ctx, entries = chosen.run(raw), ()
-        output = render(ctx)
-        shown = render_plan(ctx, output)
+        shown = render_plan(ctx)
     except Exception:  # noqa: BLE001 - like calculate(): one JSON object, exit 1
         failed = render_internal_error()
         return PlanDocument(

@@ -47,6 +47,12 @@ class Offer(Record):
     other_fees: Decimal
     breaks: tuple[tuple[int, Decimal], ...] = ()
     capacity: int | None = None
+    thresholds: tuple[int, ...] = attrs.field(init=False)
+    """The first pack count reaching each break: ``ceil(minimumQuantity / packSize)``."""
+
+    @thresholds.default
+    def _thresholds(self) -> tuple[int, ...]:
+        return tuple(-(-minimum // self.pack_size) for minimum, _ in self.breaks)
 
     @property
     def least_packs(self) -> int:
@@ -83,7 +89,7 @@ def packs_at_need(offer: Offer, quantity: int) -> int:
 
 def break_counts(offer: Offer) -> tuple[int, ...]:
     """The first pack count reaching each break: ``ceil(minimumQuantity / packSize)``."""
-    return tuple(-(-minimum // offer.pack_size) for minimum, _ in offer.breaks)
+    return offer.thresholds
 
 
 def cheapest_alone(offer: Offer, quantity: int) -> int | None:
@@ -161,12 +167,15 @@ def fullest_plan(
     return tuple(packs) if covered >= quantity else None
 
 
-def best_single(offers: Sequence[Offer], quantity: int) -> tuple[int, ...] | None:
-    """The best single-source plan (one offer at its :func:`cheapest_alone` count), or
-    ``None`` when no offer covers the need alone."""
+def best_single(
+    offers: Sequence[Offer], quantity: int, alone: Sequence[int | None] | None = None
+) -> tuple[int, ...] | None:
+    """The best single-source plan (one offer at its :func:`cheapest_alone` count, given as
+    ``alone`` if already known), or ``None`` when no offer covers the need alone."""
+    if alone is None:
+        alone = [cheapest_alone(offer, quantity) for offer in offers]
     plans = []
-    for index, offer in enumerate(offers):
-        count = cheapest_alone(offer, quantity)
+    for index, count in enumerate(alone):
         if count is not None:
             packs = [0] * len(offers)
             packs[index] = count
@@ -191,8 +200,10 @@ def best_plan(
     quantity: int,
     max_suppliers: int | None,
     budget: float = DEFAULT_BUDGET,
+    alone: Sequence[int | None] | None = None,
 ) -> Plan | str:
-    """The best plan over ``offers`` for ``quantity``, or the reason code there is none.
+    """The best plan over ``offers`` for ``quantity``, or the reason code there is none
+    (``alone``: each offer's :func:`cheapest_alone` count, if already known).
 
     Exact shortcuts first: no plan at all (:func:`fullest_plan`) is ``plan_infeasible``; with
     one offer, or one supplier allowed, the best plan is the best single source, proven without
@@ -202,7 +213,7 @@ def best_plan(
     fallback = fullest_plan(offers, quantity, max_suppliers)
     if fallback is None:
         return INFEASIBLE
-    single = best_single(offers, quantity)
+    single = best_single(offers, quantity, alone)
     if len(offers) == 1 or max_suppliers == 1:
         assert single is not None
         return Plan(single, True, plan_key(offers, single)[0])

@@ -126,8 +126,8 @@ def purchase(quote: Fields, offer: Offer, packs: int) -> Purchase:
     )
 
 
-def single_source(quote: Fields, offer: Offer, quantity: int) -> SingleSource:
-    cheapest = cheapest_alone(offer, quantity)
+def single_source(quote: Fields, offer: Offer, quantity: int, cheapest: int | None) -> SingleSource:
+    """The quote alone: at the need, and at its cheapest count (``cheapest_alone``)."""
     return SingleSource(
         offer.supplier_id,
         purchase(quote, offer, packs_at_need(offer, quantity)),
@@ -162,11 +162,16 @@ class PlanStage(Record):
             if verdict.status == "eligible"
         ]
         offers = [offer_of(quote) for quote in quotes]
+        alone = [cheapest_alone(offer, quantity) for offer in offers]
         singles = sorted(
-            (single_source(q, o, quantity) for q, o in zip(quotes, offers, strict=True)),
+            (
+                single_source(q, o, quantity, n)
+                for q, o, n in zip(quotes, offers, alone, strict=True)
+            ),
             key=_single_order,
         )
-        found = best_plan(offers, quantity, request.fields.get("maxSuppliers"), self.budget)
+        most = request.fields.get("maxSuppliers")
+        found = best_plan(offers, quantity, most, self.budget, alone)
         if isinstance(found, str):
             return attrs.evolve(ctx, plan=PurchasePlan((PlanReason(found),), tuple(singles)))
         lines = tuple(

@@ -298,11 +298,27 @@ def _never(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
     return None
 
 
+def _array_column(rule: FieldRule, raws: list[Any]) -> list[Any] | None:
+    """:func:`_read_array` of each array (of an allowed length) whose objects
+    :func:`_read_by_column` reads without a defect, or ``None``. Only nested arrays reach it
+    (a plan quote's ``priceBreaks``); the fixed request has none."""
+    values = []
+    for raw in raws:
+        if raw.__class__ is not list or not rule.min_items <= len(raw) <= rule.max_items:
+            return None
+        read = _read_by_column(rule.fields, raw)
+        if read is None:
+            return None
+        values.append(read)
+    return values
+
+
 COLUMN_READERS: Final[dict[Kind, ColumnReader]] = {
     Kind.DECIMAL: _decimal_column,
     Kind.INTEGER: _integer_column,
     Kind.TEXT: _text_column,
     Kind.CURRENCY: _currency_column,
+    Kind.ARRAY: _array_column,
 }
 
 
