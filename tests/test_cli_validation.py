@@ -491,7 +491,8 @@ BAD_ARGV: list[tuple[list[str], str]] = [
     (["--version", "--trace"], "--version is accepted only alone"),
     (
         ["--print-schema"],
-        "--print-schema takes one of request, result, batch-request, batch-result, analysis, alone",
+        "--print-schema takes one of request, result, batch-request, batch-result, analysis,"
+        " plan-request, plan, alone",
     ),
     (["--input-json", "-", "--lang"], "--lang takes one of en, zh"),
     (["--input-json", "-", "--format", "text", "--lang", "fr"], "--lang takes one of en, zh"),
