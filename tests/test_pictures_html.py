@@ -117,7 +117,7 @@ def test_page_of_each_example(path: Path, lang: str) -> None:
     assert "https://" not in text and text.count("http://") == text.count("<svg")
     status = result["status"]
     if status == "invalid_input":
-        assert page.sections == ["errors"]
+        assert page.sections == ["answer", "errors"]
         assert {error["code"] for error in result["limitations"]} <= set(page.cells)
         return
     constraints = (
@@ -125,6 +125,7 @@ def test_page_of_each_example(path: Path, lang: str) -> None:
     )
     ranked = ["stability"] if analysis["analysis"] is not None else []
     assert page.sections == [
+        "answer",
         "quotes",
         *constraints,
         "landed",
@@ -288,11 +289,12 @@ def test_chinese_page_uses_the_report_words() -> None:
     assert analysis is not None
     page = Page(html_page(result, analysis, "zh"))
     headings = [tag for tag, _ in page.tags if tag == "h2"]
-    assert len(headings) == len(page.sections)
+    assert len(headings) == len(page.sections) - 1  # the answer has no heading, it leads
     assert "到岸总价" in page.section_text["quotes"]
     assert "超购 250（到货 1250）" in page.section_text["landed"]
     assert "质量" in page.section_text["weight-map"]
-    assert "最近的切换：移动 0.600000 的权重即由 B 排第一" in page.section_text["weight-map"]
+    assert "最近的切换点：成本 20.0%, 交期 0.0%, 质量 80.0%" in page.section_text["weight-map"]
+    assert "至少要移动 60.0% 的权重，B 才会排名第一（或并列）。" in page.section_text["answer"]
 
 
 def test_unknown_language_is_refused() -> None:
@@ -309,7 +311,7 @@ def test_internal_error_page_names_the_bug_only() -> None:
     analysis = data.unranked("internal_error", data.reasons_of(result))
     text = html_page(result, analysis, "en")
     page = Page(text)
-    assert page.sections == ["limitations"]
+    assert page.sections == ["answer", "limitations"]
     assert page.codes == ["internal_error"]
     assert "quotecalc hit a bug" in page.section_text["limitations"]
     assert "<svg" not in text
