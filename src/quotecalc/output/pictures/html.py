@@ -138,7 +138,9 @@ def _errors(page: _Page, errors: Sequence[Mapping[str, Any]]) -> str:
         for error in errors
     ]
     return section(
-        "errors", page.label("errors"), table(page.columns("path", "code", "meaning"), rows)
+        "errors",
+        page.label("errors"),
+        table(page.columns("path", "code", "meaning"), rows, label=page.label("errors")),
     )
 
 
@@ -170,7 +172,7 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
         "supplier", "comparable", "currency", "packs", "delivered", "overbuy", "landed",
         "per_unit", "lead", "quality", "status",
     )  # fmt: skip
-    body = table(headers, rows, frozenset(range(3, 10)))
+    body = table(headers, rows, frozenset(range(3, 10)), page.label("quotes"))
     if any(quote[field] is None for quote in quotes for field in fields):
         body += paragraph(escape(page.label("unknown_note")), "note")
     conflicted = [quote for quote in quotes if quote["conflicts"]]
@@ -197,7 +199,9 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
         ]
         columns = page.columns("supplier", "constraint", "limit", "value", "result")
         html += section(
-            "constraints", page.label("constraints"), table(columns, rows, frozenset({2, 3}))
+            "constraints",
+            page.label("constraints"),
+            table(columns, rows, frozenset({2, 3}), page.label("constraints")),
         )
     return html
 
@@ -222,7 +226,9 @@ def _ranking(page: _Page, ranking: Sequence[Mapping[str, Any]] | None) -> str:
         for entry in ranking
     ]
     numeric = frozenset(range(len(headers))) - {1}
-    body = table(headers, rows, numeric) + paragraph(escape(page.label("ranking_note")), "note")
+    body = table(headers, rows, numeric, page.label("ranking")) + paragraph(
+        escape(page.label("ranking_note")), "note"
+    )
     return section("ranking", page.label("ranking"), body)
 
 
@@ -248,7 +254,7 @@ def _sensitivity(page: _Page, scenarios: Sequence[Mapping[str, Any]]) -> str:
         for scenario in scenarios
     ]
     headers = page.columns("dimension", "direction", "factor", "weights", "new_ranking", "changed")
-    body = table(headers, rows, frozenset({2})) + paragraph(
+    body = table(headers, rows, frozenset({2}), page.label("sensitivity")) + paragraph(
         escape(page.label("sensitivity_note")), "note"
     )
     return section("sensitivity", page.label("sensitivity"), body)
@@ -336,7 +342,7 @@ def _stability(page: _Page, entries: Sequence[Mapping[str, Any]]) -> str:
     headers = page.columns("dimension", "weight", "same_ranking", "same_winner")
     body = (
         paragraph(escape(page.label("stability_note")), "note")
-        + table(headers, rows, frozenset({1}))
+        + table(headers, rows, frozenset({1}), page.label("stability"))
         + items(notes)
     )
     return section("stability", page.label("stability"), body)

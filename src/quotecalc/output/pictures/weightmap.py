@@ -124,7 +124,7 @@ def weight_map(lang: str, document: Mapping[str, Any], svg: str) -> str:
         paragraph(escape(words["weight_map_note"]), "note")
         + items(facts)
         + figure
-        + table(headers, rows, frozenset({0, 2}), words["col.region"])
+        + table(headers, rows, frozenset({0, 2}), words["weight_map"])
     )
     if cannot:
         body += paragraph(
