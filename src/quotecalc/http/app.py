@@ -38,6 +38,7 @@ from .edge import (
 from .limits import SETTINGS_ENV, Limits, Settings, accepts_media_type
 from .openapi import openapi_bytes
 from .operations import CALCULATIONS, HEALTH, OPENAPI, Calculation, health_document
+from .page import page_routes
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 ERROR_BY_STATUS: Final = {404: "not_found", 405: "method_not_allowed"}
@@ -106,6 +107,7 @@ def routes(settings: Settings, calculations: tuple[Calculation, ...] = CALCULATI
     ]
     table.append(Route(OPENAPI.path, openapi, methods=["GET"]))
     table.append(Route(HEALTH.path, healthz, methods=["GET"]))
+    table.extend(page_routes(settings.limits, gate))  # the analyst's page (issue 21)
     return table
 
 
