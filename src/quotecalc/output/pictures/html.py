@@ -57,6 +57,7 @@ th.num{white-space:normal}
 .wide:focus{outline:2px solid #0072B2;outline-offset:2px}
 .id{white-space:nowrap}
 .id.long{white-space:normal;overflow-wrap:anywhere}
+td .id.long{display:inline-block;min-width:9em}
 ul{margin:.3rem 0;padding-left:1.3rem}
 code{font-size:.85em;color:#555}
 .key-row{display:flex;flex-wrap:wrap;gap:.3rem 1.2rem;font-size:.85rem;margin:.3rem 0 .5rem}

@@ -86,7 +86,7 @@ def weight_map(lang: str, document: Mapping[str, Any], svg: str) -> str:
     facts = [
         _labelled(lang, words["mapped"], ", ".join(dimensions)),
         _labelled(lang, words["winners"], _ids(analysis["winners"])),
-        _labelled(lang, words["your_weights"], _point(lang, analysis["weights"])),
+        _labelled(lang, words["your_weights"].capitalize(), _point(lang, analysis["weights"])),
     ]
     if analysis["excludedDimensions"]:
         names = ", ".join(
