@@ -236,7 +236,13 @@ def test_replay_of_nothing_is_an_error(tmp_path: Path, given: str) -> None:
     (a replay of zero inputs that "passes" is a check that cannot fail)."""
     (tmp_path / "empty").mkdir()
     run = subprocess.run(
-        [sys.executable, "-B", str(ROOT / "fuzz" / "harness.py"), "--replay", str(tmp_path / given)],
+        [
+            sys.executable,
+            "-B",
+            str(ROOT / "fuzz" / "harness.py"),
+            "--replay",
+            str(tmp_path / given),
+        ],
         capture_output=True,
         text=True,
         timeout=120,

@@ -4,8 +4,9 @@
   :func:`quotecalc.intake.read`: its rules, limits and messages) with the root fields, or to
   paste a request; ``?lang=zh`` for Chinese.
 - ``POST /quotecalc/report`` (the form's action, ``multipart/form-data``): the HTML report
-  of that request (:func:`quotecalc.output.pictures.html_page`, the answer first), with the
-  calculation's status (200, 422, 500); a sheet the intake cannot read answers a page listing
+  of that request (:func:`quotecalc.output.pictures.html_page`, the answer first, with the
+  best purchase plan of :func:`quotecalc.planning.document.plan` for the same bytes), with
+  the calculation's status (200, 422, 500); a sheet the intake cannot read answers a page listing
   each error's cell and message (422).
 - ``POST /quotecalc/intake``: the same form, or the sheet itself as the body
   (``text/csv`` or the XLSX media type, the root fields as query parameters), answering the
@@ -31,6 +32,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..analysis.document import analyze
+from ..planning.document import plan
 from .edge import (
     CLOSE,
     NO_STORE,
@@ -219,7 +221,11 @@ def report_endpoint(row: Page, limits: Limits, gate: InFlight) -> Endpoint:
         else:
             return 422, error_page(lang, [])
         done = analyze(raw)
-        page = html_page(done.result, done.output, lang, purchase_of(raw))
+        planned = None
+        if done.result["status"] in ("completed", "partial"):
+            # The best purchase plan beside the answer (issue 20): the planner's own document.
+            planned = plan(raw).output
+        page = html_page(done.result, done.output, lang, purchase_of(raw), planned)
         return STATUS_BY_EXIT_CODE[done.exit_code], page
 
     async def report(request: Request) -> Response:

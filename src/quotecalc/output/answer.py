@@ -54,6 +54,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "Only one dimension can be compared, so the answer does not depend on weights."
         ),
         "no_ranking": "No supplier ranks first: there is no ranking.",
+        "plan": "Best purchase plan: {lines}; landed total {total}{saving}{proven}.",
+        "plan_saving": ", {amount} less than the best single source",
+        "plan_same": ", the same as the best single source",
+        "plan_unproven": " (not proven best)",
         "because": "Why: {reason}",
         "give": "To get a ranking: {what}",
         "invalid": (
@@ -97,6 +101,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "robust_everywhere": "在任何权重下都没有其他供应商排名第一。",
         "robust_one": "只有一个维度可比较，结论与权重无关。",
         "no_ranking": "没有供应商排名第一：未能排名。",
+        "plan": "最佳采购方案：{lines}；到岸总价 {total}{saving}{proven}。",
+        "plan_saving": "，比最佳单一供应商少 {amount}",
+        "plan_same": "，与最佳单一供应商相同",
+        "plan_unproven": "（未证明为最优）",
         "because": "原因：{reason}",
         "give": "要得到排名：{what}",
         "invalid": "请求无效，未进行计算：请更正下方“错误”中列出的字段（{count} 项）。",
@@ -147,22 +155,27 @@ class Answer(NamedTuple):
     winners: tuple[str, ...]
 
 
+class _Number(str):
+    """A JSON number literal, kept as its text (never a float)."""
+
+
 def purchase_of(raw: bytes | str) -> dict[str, Any] | None:
     """What is bought, read from the request text the engine accepted: ``quantity``,
     ``currency`` and ``specification`` as given (``None`` when the text is not a JSON
     object, e.g. for an invalid request). Only for display beside a completed result."""
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-        loaded = json.loads(text, parse_float=str, parse_int=str)
+        loaded = json.loads(text, parse_float=_Number, parse_int=_Number)
     except (ValueError, RecursionError):
         return None
     if not isinstance(loaded, dict):
         return None
-    return {
-        key: loaded[key]
-        for key in ("quantity", "currency", "specification")
-        if isinstance(loaded.get(key), str)
+    found = {
+        key: loaded[key] for key in ("currency", "specification") if type(loaded.get(key)) is str
     }
+    if isinstance(loaded.get("quantity"), str):  # a number literal as written, or a string
+        found = {"quantity": str(loaded["quantity"]), **found}
+    return found
 
 
 def _money(value: str, currency: str | None, count: int) -> str:
@@ -193,6 +206,10 @@ def _purchase(
         return Sentence("purchase", words["purchase_no_quantity"], values)
     values["quantity"] = Value("plain", str(given["quantity"]))
     return Sentence("purchase", words["purchase"], values)
+
+
+def _currency(bought: Sentence | None) -> str | None:
+    return None if bought is None else str(bought.values["currency"].value)
 
 
 def _robustness(
@@ -330,13 +347,47 @@ def _why_not(
     return sentences
 
 
+def _plan(
+    words: Mapping[str, str], plan_doc: Mapping[str, Any] | None, currency: str | None
+) -> Sentence | None:
+    """The best plan of a purchase-plan document (issue 20), read as written: its lines
+    (supplier and delivered quantity), landed total, saving against the best single source
+    and whether it is proven best."""
+    plan = None if plan_doc is None else plan_doc.get("plan")
+    best = None if plan is None else plan.get("best")
+    if best is None:
+        return None
+    saving = best.get("savingVsSingleSource")
+    if saving is None:
+        saving_words = ""
+    elif Decimal(saving) == 0:
+        saving_words = words["plan_same"]
+    else:
+        saving_words = words["plan_saving"].format(amount=_money(saving, currency, 0))
+    lines = tuple(
+        (str(line["supplierId"]), str(line["deliveredQuantity"])) for line in best["lines"]
+    )
+    return Sentence(
+        "plan",
+        words["plan"],
+        {
+            "lines": Value("lines", lines),
+            "total": Value("plain", _money(best["landedTotal"], currency, 0)),
+            "saving": Value("plain", saving_words),
+            "proven": Value("plain", "" if best.get("proven") else words["plan_unproven"]),
+        },
+    )
+
+
 def answer(
     result: Mapping[str, Any],
     analysis_doc: Mapping[str, Any] | None,
     lang: str,
     purchase: Mapping[str, Any] | None = None,
+    plan: Mapping[str, Any] | None = None,
 ) -> Answer:
-    """The answer of a result (and its weight-analysis document, when there is one)."""
+    """The answer of a result (and its weight-analysis document, when there is one; and the
+    best plan of its purchase-plan document, when one is given)."""
     words = WORDS[lang]
     status = result["status"]
     if status == "invalid_input":
@@ -358,6 +409,9 @@ def answer(
         robust = _robustness(words, analysis, lang)
         if robust is not None:
             sentences.append(robust)
+        planned = _plan(words, plan, _currency(bought))
+        if planned is not None:
+            sentences.append(planned)
         title = (
             Sentence("title", words["title_winner"], {**item, "who": Value("ids", winners)})
             if item
@@ -368,6 +422,9 @@ def answer(
         r for r in result["limitations"] if r.get("code") in BLOCKING_CODES
     ]
     sentences.extend(_why_not(words, reasons, lang))
+    planned = _plan(words, plan, _currency(bought))
+    if planned is not None:
+        sentences.append(planned)
     title = (
         Sentence("title", words["title_none"], item)
         if item
@@ -394,6 +451,8 @@ def fill(
             return ids(value.value)
         if value.kind == "text":
             return user(value.value)
+        if value.kind == "lines":
+            return words(", ").join(f"{ids((who,))} {words(count)}" for who, count in value.value)
         if value.kind == "hint":
             template, inner = value.value
             return fill(Sentence("hint", template, inner), lang, words, ids, user)

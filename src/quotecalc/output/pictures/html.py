@@ -409,13 +409,15 @@ def html_page(
     analysis_doc: Mapping[str, Any],
     lang: str,
     purchase: Mapping[str, Any] | None = None,
+    plan: Mapping[str, Any] | None = None,
 ) -> str:
     """One self-contained HTML page of a result object and its weight-analysis document;
     ``lang`` is ``"en"`` or ``"zh"``; ``purchase`` what is bought (the request's quantity,
     currency and specification: :func:`quotecalc.output.answer.purchase_of`), when known.
-    The answer comes first; the title names the item and the winner. Ends with a newline."""
+    The answer comes first (with the best plan of ``plan``, a purchase-plan document, when
+    given); the title names the item and the winner. Ends with a newline."""
     page = _Page(lang, swatches(analysis_doc))
-    facts = answer(result, analysis_doc, lang, purchase)
+    facts = answer(result, analysis_doc, lang, purchase, plan)
     join = ANSWER_WORDS[lang]["join"]
     title = fill(
         facts.title, lang, lambda t: t, lambda ids: join.join(display(i) for i in ids), display
