@@ -38,7 +38,10 @@ def ranked(path: Path) -> bool:
 
 
 REQUESTS = [p for p in sorted(EXAMPLES.glob("*.request.json")) if ranked(p)]
-REPO_EXAMPLES = sorted((ROOT / "examples").glob("*.request.json"))
+# The planner's example is a plan request (issue 20), not a calculation request: no pictures.
+REPO_EXAMPLES = [
+    p for p in sorted((ROOT / "examples").glob("*.request.json")) if p.name != "plan.request.json"
+]
 # The stress cases of issue 21 (scripts/generate_picture_cases.py), with their text report.
 STRESS = sorted((ROOT / "tests" / "data" / "picture_cases").glob("*.request.json"))
 CASES = [
