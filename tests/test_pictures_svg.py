@@ -209,8 +209,8 @@ def test_the_caption_gives_the_answer_first() -> None:
     root = parse(svg_picture(data.triangle(), "en"))
     caption = " ".join(texts(root, "caption"))
     assert caption == (
-        "At your weights A ranks first. 10.0 % of the weight must move before B, C ranks"
-        " first (or ties)."
+        "At your weights A ranks first. 10.0 % of the weight must move before B, C rank"
+        " first (or tie)."
     )
     desc = "".join(child(root, "desc").itertext()).translate(ISOLATES)
     assert desc.startswith("At your weights A ranks first.")

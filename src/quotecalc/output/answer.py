@@ -40,6 +40,14 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             " delivered unit."
         ),
         "winner_unknown": "{who} ranks first at your weights.",
+        "winner_tie": (
+            "{who} ties for first at your weights: landed total {total}, {per_unit} per"
+            " delivered unit."
+        ),
+        "winner_tie_unknown": "{who} ties for first at your weights.",
+        "robust_many": "{share} of the weight must move before {who} rank first (or tie).",
+        "title_tie": "{item}: {who} tie for first",
+        "title_tie_plain": "{who} tie for first",
         "runner_up": (
             "Runner-up: {who}, landed total {total} ({gap}); score {score} against {first}."
         ),
@@ -91,6 +99,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "purchase_no_quantity": "采购：{item}，币种 {currency}。",
         "winner": "按您的权重，{who} 排名第一：到岸总价 {total}，每到货单位成本 {per_unit}。",
         "winner_unknown": "按您的权重，{who} 排名第一。",
+        "winner_tie": "按您的权重，{who} 并列第一：到岸总价 {total}，每到货单位成本 {per_unit}。",
+        "winner_tie_unknown": "按您的权重，{who} 并列第一。",
+        "robust_many": "至少要移动 {share} 的权重，{who} 才会排名第一（或并列）。",
+        "title_tie": "{item}：{who} 并列第一",
+        "title_tie_plain": "{who} 并列第一",
         "runner_up": "第二名：{who}，到岸总价 {total}（{gap}）；得分 {score}，第一名 {first}。",
         "runner_up_tie": "{who} 并列第一（得分同为 {score}）。",
         "more": "多 {amount}",
@@ -221,9 +234,10 @@ def _robustness(
     if switch is None:
         key = "robust_one" if len(analysis["dimensions"]) == 1 else "robust_everywhere"
         return Sentence("robustness", words[key], {})
+    many = len(switch["supplierIds"]) > 1
     return Sentence(
         "robustness",
-        words["robust"],
+        words["robust_many" if many else "robust"],
         {
             "share": Value("plain", percent(switch["distanceExact"], lang)),
             "who": Value("ids", tuple(switch["supplierIds"])),
@@ -244,14 +258,15 @@ def _ranked(
         quote = quotes.get(str(entry["supplierId"]), {})
         who = {"who": Value("ids", (str(entry["supplierId"]),))}
         if quote.get("landedTotal") is None:
-            sentences.append(Sentence("winner", words["winner_unknown"], who))
+            key = "winner_tie_unknown" if len(first) > 1 else "winner_unknown"
+            sentences.append(Sentence("winner", words[key], who))
             continue
         currency = quote.get("currency")
         per_unit = quote.get("costPerDeliveredUnit")
         sentences.append(
             Sentence(
                 "winner",
-                words["winner"],
+                words["winner_tie" if len(first) > 1 else "winner"],
                 {
                     **who,
                     "total": Value("plain", _money(quote["landedTotal"], currency, count)),
@@ -412,11 +427,14 @@ def answer(
         planned = _plan(words, plan, _currency(bought))
         if planned is not None:
             sentences.append(planned)
-        title = (
-            Sentence("title", words["title_winner"], {**item, "who": Value("ids", winners)})
-            if item
-            else Sentence("title", words["winner_unknown"], {"who": Value("ids", winners)})
-        )
+        tie = len(winners) > 1
+        who = {"who": Value("ids", winners)}
+        if item:
+            title = Sentence(
+                "title", words["title_tie" if tie else "title_winner"], {**item, **who}
+            )
+        else:
+            title = Sentence("title", words["title_tie_plain" if tie else "winner_unknown"], who)
         return Answer(tuple(sentences), title, winners)
     reasons = (analysis_doc.get("reasons") if analysis_doc is not None else None) or [
         r for r in result["limitations"] if r.get("code") in BLOCKING_CODES

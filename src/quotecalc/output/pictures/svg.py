@@ -186,7 +186,8 @@ def _caption(canvas: _Canvas, analysis: Mapping[str, Any]) -> list[str]:
     """The answer in words, first: who ranks first, and how robust that is."""
     lang = canvas.lang
     who = _join(lang, analysis["winners"], CAPTION_ID_COLUMNS)
-    sentences = [canvas.words("caption_winner").format(who=who)]
+    key = "caption_tie" if len(analysis["winners"]) > 1 else "caption_winner"
+    sentences = [canvas.words(key).format(who=who)]
     switching = analysis.get("switchingDistance")
     words = ANSWER_WORDS[lang]
     if switching is None:
@@ -194,7 +195,7 @@ def _caption(canvas: _Canvas, analysis: Mapping[str, Any]) -> list[str]:
         sentences.append(words[key])
     else:
         sentences.append(
-            words["robust"].format(
+            words["robust_many" if len(switching["supplierIds"]) > 1 else "robust"].format(
                 share=percent(switching["distanceExact"], lang),
                 who=_join(lang, switching["supplierIds"], CAPTION_ID_COLUMNS),
             )

@@ -33,6 +33,7 @@ ISOLATE_END: Final = "\u2069"
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "caption_winner": "At your weights {who} ranks first.",
+        "caption_tie": "At your weights {who} tie for first.",
         "on_line": "only on a line",
         "at_point": "only at a point",
         "cannot_win_one": "1 supplier cannot rank first for any weights.",
@@ -91,6 +92,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     },
     "zh": {
         "caption_winner": "按您的权重，{who} 排名第一。",
+        "caption_tie": "按您的权重，{who} 并列第一。",
         "on_line": "仅在一条线上",
         "at_point": "仅在一个点上",
         "cannot_win_one": "1 家供应商在任何权重下都不能排第一。",
