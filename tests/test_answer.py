@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -50,8 +51,14 @@ def test_money_keeps_the_places_of_its_column() -> None:
     ]
 
 
+@functools.cache
+def documents(raw: bytes) -> tuple[dict[str, Any], dict[str, Any]]:
+    return calculate(raw).output, analyze(raw).output
+
+
 def lines(raw: bytes, lang: str, plan: dict[str, Any] | None = None) -> list[str]:
-    facts = answer(calculate(raw).output, analyze(raw).output, lang, purchase_of(raw), plan)
+    result, analysis = documents(raw)
+    facts = answer(result, analysis, lang, purchase_of(raw), plan)
     return [render_plain(s, lang, clean) for s in (facts.title, *facts.sentences)]
 
 

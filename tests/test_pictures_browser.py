@@ -50,6 +50,16 @@ def browser() -> Iterator[Any]:
     yield from launch()
 
 
+@pytest.fixture(scope="module")
+def tab(browser: Any) -> Iterator[Any]:
+    """One tab for the module: loading a document into it is cheaper than a new page."""
+    page = browser.new_page(viewport={"width": 700, "height": 900})
+    try:
+        yield page
+    finally:
+        page.close()
+
+
 def test_the_cases_are_all_there() -> None:
     names = {p.name.split(".")[0] for p in SVGS}
     assert set(STRESS) <= names
@@ -57,45 +67,34 @@ def test_the_cases_are_all_there() -> None:
 
 
 @pytest.mark.parametrize("svg", SVGS, ids=lambda p: p.name)
-def test_labels_never_overlap_and_stay_inside(browser: Any, svg: Path) -> None:
-    page = browser.new_page(viewport={"width": 700, "height": 900})
-    try:
-        # The SVG inline in an HTML document, as the page embeds it.
-        page.set_content(
-            '<!DOCTYPE html><html><body style="margin:0">'
-            + svg.read_text(encoding="utf-8")
-            + "</body></html>"
-        )
-        found = overlapping_text(page)
-    finally:
-        page.close()
+def test_labels_never_overlap_and_stay_inside(tab: Any, svg: Path) -> None:
+    tab.set_viewport_size({"width": 700, "height": 900})
+    # The SVG inline in an HTML document, as the page embeds it.
+    tab.set_content(
+        '<!DOCTYPE html><html><body style="margin:0">'
+        + svg.read_text(encoding="utf-8")
+        + "</body></html>"
+    )
+    found = overlapping_text(tab)
     assert found["count"] >= 3  # the title, the caption and the legend at least
     assert found["pairs"] == []
     assert found["outside"] == []
 
 
-@pytest.mark.parametrize("width", [390, 1280])
 @pytest.mark.parametrize("html", PAGES, ids=lambda p: p.name)
-def test_no_horizontal_overflow_outside_scroll_regions(
-    browser: Any, html: Path, width: int
-) -> None:
-    page = browser.new_page(viewport={"width": width, "height": 800})
-    try:
-        page.goto(html.as_uri())
-        assert horizontal_overflow(page) == []
-    finally:
-        page.close()
+def test_no_horizontal_overflow_outside_scroll_regions(tab: Any, html: Path) -> None:
+    tab.goto(html.as_uri())
+    for width in (390, 1280):
+        tab.set_viewport_size({"width": width, "height": 800})
+        assert (width, horizontal_overflow(tab)) == (width, [])
 
 
 @needs_axe
 @pytest.mark.parametrize("html", READ_PAGES, ids=lambda p: p.name)
-def test_axe_core_finds_no_violation(browser: Any, html: Path) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    try:
-        page.goto(html.as_uri())
-        assert axe_violations(page) == []
-    finally:
-        page.close()
+def test_axe_core_finds_no_violation(tab: Any, html: Path) -> None:
+    tab.set_viewport_size({"width": 1280, "height": 800})
+    tab.goto(html.as_uri())
+    assert axe_violations(tab) == []
 
 
 def used_fractions(pdf: Path, folder: Path) -> list[float]:
