@@ -315,3 +315,29 @@ def test_internal_error_page_names_the_bug_only() -> None:
     assert page.codes == ["internal_error"]
     assert "quotecalc hit a bug" in page.section_text["limitations"]
     assert "<svg" not in text
+
+
+def test_swatches_in_the_tables_match_the_map() -> None:
+    """Issue 21: beside each supplier whose region can win, the ranking and region tables
+    show a swatch of that region's map colour (hatched rounds with a stripe class)."""
+    import re
+
+    raw = (ROOT / "examples" / "multi-supplier.request.json").read_bytes()
+    from quotecalc import analyze
+
+    text = html_page(calculate(raw).output, analyze(raw).output, "en")
+    legend = dict(
+        re.findall(
+            r'<rect x="40" y="[0-9]+" width="14" height="14" fill="([^"]+)"[^>]*/>'
+            r"<title>([^<]+)</title>",
+            text,
+        )
+    )
+    swatches = re.findall(
+        r'<span class="swatch map" style="background-color:(#[0-9A-F]{6})" aria-hidden="true">'
+        r'</span><bdi class="id">([^<]+)</bdi>',
+        text,
+    )
+    assert len(swatches) >= 2 * 4  # four regions can win: the ranking and the regions table
+    for colour, supplier_id in swatches:
+        assert {v: k for k, v in legend.items()}[supplier_id] == colour
