@@ -7,7 +7,9 @@ on every example that has something to draw and writes its stdout, byte for byte
   ``examples/*.request.json`` (also their golden files);
 - ``tests/data/pictures/<example>.<lang>.<svg|html>``: the golden files of
   ``tests/test_pictures_golden.py`` for each request of ``tests/data/examples`` whose result
-  has a ranking.
+  has a ranking, and for the stress cases of ``tests/data/picture_cases`` (12 long Chinese
+  names, 100 quotes, two mapped dimensions, one dominant supplier; written by
+  ``scripts/generate_picture_cases.py``), which also get their text report (``.txt``).
 
 With ``--check`` nothing is written: it lists the files that would change (or are stale
 extras) and exits 1 if any would. See docs/pictures.md.
@@ -23,9 +25,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "tests" / "data" / "examples"
+CASES = ROOT / "tests" / "data" / "picture_cases"
 GOLDEN = ROOT / "tests" / "data" / "pictures"
 DOCS = ROOT / "docs" / "pictures"
 FORMATS = ("svg", "html")
+SUFFIXES = {"svg": "svg", "html": "html", "text": "txt"}
+# The purchase planner's example is a plan request (issue 20), not a calculation request.
+PLAN_REQUESTS = frozenset({"plan.request.json"})
 LANGS = ("en", "zh")
 
 
@@ -41,30 +47,36 @@ def run_cli(raw: bytes, *argv: str) -> subprocess.CompletedProcess[bytes]:
     )
 
 
-def sources() -> list[tuple[Path, bool]]:
-    """(request, also shown in docs/) for every example with a golden picture."""
-    found: list[tuple[Path, bool]] = []
+def sources() -> list[tuple[Path, bool, tuple[str, ...]]]:
+    """(request, also shown in docs/, formats) for every example with a golden picture."""
+    found: list[tuple[Path, bool, tuple[str, ...]]] = []
     for request in sorted(EXAMPLES.glob("*.request.json")):
         result = json.loads(run_cli(request.read_bytes(), "--input-json", "-").stdout)
         if result["ranking"] is not None:
-            found.append((request, False))
-    found.extend((request, True) for request in sorted((ROOT / "examples").glob("*.request.json")))
+            found.append((request, False, FORMATS))
+    found.extend((request, False, (*FORMATS, "text")) for request in sorted(CASES.glob("*.json")))
+    found.extend(
+        (request, True, FORMATS)
+        for request in sorted((ROOT / "examples").glob("*.request.json"))
+        if request.name not in PLAN_REQUESTS
+    )
     return found
 
 
 def pictures() -> dict[Path, bytes]:
     """Every committed picture's path and the bytes the CLI prints for it now."""
     files: dict[Path, bytes] = {}
-    for request, in_docs in sources():
+    for request, in_docs, formats in sources():
         name = request.name.removesuffix(".request.json")
-        for fmt in FORMATS:
+        for fmt in formats:
             for lang in LANGS:
                 done = run_cli(
                     request.read_bytes(), "--input-json", "-", "--format", fmt, "--lang", lang
                 )
-                if done.stderr or not done.stdout.startswith((b"<svg", b"<!DOCTYPE html>")):
+                if done.stderr or not done.stdout or done.stdout.startswith(b"{"):
                     raise SystemExit(f"{request.name} --format {fmt} --lang {lang}: no picture")
-                files[(DOCS if in_docs else GOLDEN) / f"{name}.{lang}.{fmt}"] = done.stdout
+                folder = DOCS if in_docs else GOLDEN
+                files[folder / f"{name}.{lang}.{SUFFIXES[fmt]}"] = done.stdout
     return files
 
 
@@ -84,7 +96,7 @@ def main(argv: list[str]) -> int:
         for folder in (GOLDEN, DOCS)
         if folder.is_dir()
         for path in sorted(folder.iterdir())
-        if path.suffix in (".svg", ".html") and path not in wanted
+        if path.suffix in (".svg", ".html", ".txt") and path not in wanted
     ]
     if not check:
         for path in stale:

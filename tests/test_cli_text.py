@@ -6,6 +6,7 @@ import pytest
 
 from conftest import EXAMPLES, run_cli
 from quotecalc import analyze, calculate, stability
+from quotecalc.output.answer import purchase_of
 from quotecalc.output.report import render_text
 
 BRIEF = (EXAMPLES / "01-example-from-brief.request.json").read_bytes()
@@ -19,7 +20,8 @@ def test_text_report_is_the_report_of_the_json_result(lang: str) -> None:
     assert shown.exit_code == 0
     assert shown.stderr == b""
     analysis = analyze(BRIEF).output["analysis"]
-    expected = render_text(calculate(BRIEF).output, stability(BRIEF), lang, analysis)
+    purchase = purchase_of(BRIEF)  # what is bought, for the answer (issue 21)
+    expected = render_text(calculate(BRIEF).output, stability(BRIEF), lang, analysis, purchase)
     assert shown.stdout.decode("utf-8") == expected
 
 

@@ -20,6 +20,7 @@ import pytest
 
 from conftest import EXAMPLES, ROOT
 from quotecalc import analyze, calculate
+from quotecalc.output.answer import purchase_of
 from quotecalc.output.pictures import html_page, svg_picture
 from quotecalc.output.pictures.geometry import (
     SQRT3,
@@ -41,12 +42,17 @@ from quotecalc.output.pictures.text import (
     shorten,
     wrap,
 )
+from quotecalc.output.report import render_text
 
 GOLDEN = ROOT / "tests" / "data" / "pictures"
 DOCS = ROOT / "docs" / "pictures"  # the examples/ requests' golden pictures, shown in the docs
 REQUESTS = [
     *sorted(EXAMPLES.glob("*.request.json")),
-    *sorted((ROOT / "examples").glob("*.request.json")),
+    *(  # the planner's example is a plan request (issue 20): it has no pictures
+        p
+        for p in sorted((ROOT / "examples").glob("*.request.json"))
+        if p.name != "plan.request.json"
+    ),
 ]
 
 
@@ -60,12 +66,16 @@ def folder(request: Path) -> Path:
     return DOCS if request.parent == ROOT / "examples" else GOLDEN
 
 
+STRESS = sorted((ROOT / "tests" / "data" / "picture_cases").glob("*.request.json"))
+SUFFIXES = {"svg": "svg", "html": "html", "text": "txt"}
 GOLDEN_CASES = [
     (request, fmt, lang)
-    for request in REQUESTS
-    for fmt in ("svg", "html")
+    for request in [*REQUESTS, *STRESS]
+    for fmt in ("svg", "html", "text")
     for lang in ("en", "zh")
-    if (folder(request) / f"{request.name.removesuffix('.request.json')}.{lang}.{fmt}").exists()
+    if (
+        folder(request) / f"{request.name.removesuffix('.request.json')}.{lang}.{SUFFIXES[fmt]}"
+    ).exists()
 ]
 
 
@@ -81,8 +91,16 @@ def test_every_golden_picture_has_a_case() -> None:
 )
 def test_library_prints_the_golden_picture(request_path: Path, fmt: str, lang: str) -> None:
     result, analysis = documents(request_path)
-    name = f"{request_path.name.removesuffix('.request.json')}.{lang}.{fmt}"
-    printed = svg_picture(analysis, lang) if fmt == "svg" else html_page(result, analysis, lang)
+    name = f"{request_path.name.removesuffix('.request.json')}.{lang}.{SUFFIXES[fmt]}"
+    purchase = purchase_of(request_path.read_bytes())
+    if fmt == "svg":
+        printed = svg_picture(analysis, lang)
+    elif fmt == "html":
+        printed = html_page(result, analysis, lang, purchase)
+    else:
+        ranked = analysis["analysis"]
+        stability = None if ranked is None else ranked["stability"]
+        printed = render_text(result, stability, lang, ranked, purchase)
     assert printed.encode("utf-8") == (folder(request_path) / name).read_bytes()
 
 
@@ -306,17 +324,21 @@ def test_markup_builders() -> None:
     assert markup.text("a<b\u202e") == "a&lt;b\\u202e"
     assert markup.supplier("a&b") == '<bdi class="id">a&amp;b</bdi>'
     assert markup.supplier(None) == '<bdi class="id">-</bdi>'
+    assert markup.supplier("x" * 24) == f'<bdi class="id">{"x" * 24}</bdi>'  # never breaks
+    assert markup.supplier("华" * 13) == f'<bdi class="id long">{"华" * 13}</bdi>'  # 26 columns
     assert markup.cell("x") == "<td>x</td>"
     assert markup.cell("x", numeric=True) == '<td class="num">x</td>'
     assert markup.table(["A<", "B"], [["1", "2"], ["3", "4"]], frozenset({1})) == (
-        '<div class="wide"><table>\n<thead><tr><th scope="col">A&lt;</th>'
+        '<div class="wide" tabindex="0" role="region" aria-label="A&lt;"><table>\n'
+        '<thead><tr><th scope="col">A&lt;</th>'
         '<th scope="col" class="num">B</th></tr></thead>\n<tbody>\n'
         '<tr><td>1</td><td class="num">2</td></tr>\n'
         '<tr><td>3</td><td class="num">4</td></tr>\n'
         "</tbody>\n</table></div>\n"
     )
-    assert markup.table(["A"], []) == (
-        '<div class="wide"><table>\n<thead><tr><th scope="col">A</th></tr></thead>\n'
+    assert markup.table(["A"], [], label="L") == (
+        '<div class="wide" tabindex="0" role="region" aria-label="L"><table>\n'
+        '<thead><tr><th scope="col">A</th></tr></thead>\n'
         "<tbody>\n</tbody>\n</table></div>\n"
     )
     assert markup.paragraph("w") == "<p>w</p>\n"
@@ -332,10 +354,12 @@ def test_markup_builders() -> None:
 
 
 def test_the_dot_picture_line_by_line() -> None:
-    """tests/pictures_data.dot(): the dot at DOT = (320, 110), its label 30 below, the corner
-    name 24 above; the legend from y = 110 + 80 = 190, one entry per region (swatch 11 above
-    the line, 16 per line + 6 after), then 10 more for the weights line (ring 4 above it),
-    the switch sentence, the excluded dimensions 4 lower, and 10 below the last line."""
+    """tests/pictures_data.dot(): the caption's two lines at 54 and 72 (72 columns), the map
+    from MAP_TOP = 54 + 3 * 18 = 108: the dot at (320, 108 + 50), its label 30 below, the
+    corner name 24 above; the legend from y = 158 + 80 = 238: the entry that can win (swatch
+    11 above the line, key at 62, ids at 86, 16 per line + 6 after), the one line for the
+    region that cannot win, 8 more before the weights line (ring 4 above it), the dominance
+    and the excluded dimensions 4 lower each, and 10 below the last line."""
     import pictures_data as data
 
     font = (
@@ -347,34 +371,46 @@ def test_the_dot_picture_line_by_line() -> None:
         'class="region-label" text-anchor="middle" dominant-baseline="central" font-size="12"'
         ' font-weight="600" stroke="#FFFFFF" stroke-width="3" paint-order="stroke"'
     )
+    first = f"At your weights {L}A{R} ranks first."
+    one = "Only one dimension can be compared, so the answer does not depend on weights."
+    cannot = "1 supplier cannot rank first for any weights."
+    dominated = "1 supplier is dominated by another (no better on any dimension)."
+    excluded = "Not mapped (a supplier lacks its value): cost, delivery"
+    description = (
+        f"{first} {one} 1. A: length share 100.0 % {cannot} your weights: quality 100.0 %"
+        f" {dominated} {excluded}"
+    )
     expected = [
-        '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="318"'
-        ' viewBox="0 0 640 318" role="img" aria-labelledby="qc-map-title" xml:lang="en"'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="362"'
+        ' viewBox="0 0 640 362" role="img" aria-labelledby="qc-map-title"'
+        ' aria-describedby="qc-map-desc" xml:lang="en"'
         f' font-family="{font}" font-size="13" fill="#1A1A1A">',
         f'<title id="qc-map-title">{title}</title>',
-        '<rect width="640" height="318" fill="#FFFFFF"/>',
+        f'<desc id="qc-map-desc">{description}</desc>',
+        '<rect width="640" height="362" fill="#FFFFFF"/>',
         f'<text x="40" y="30" font-size="15" font-weight="700">{title}</text>',
-        '<circle class="region" cx="320.00" cy="110.00" r="12" fill="#E69F00"'
+        # 30 + 1 + 38 = 69 columns on the first line (" the" would make 73 > 72)
+        f'<text x="40" y="54" class="caption">{first} {one[:38]}</text>',
+        f'<text x="40" y="72" class="caption">{one[39:]}</text>',
+        '<circle class="region" cx="320.00" cy="158.00" r="12" fill="#E69F00"'
         ' stroke="#1A1A1A" stroke-width="1"><title>A</title></circle>',
-        f'<text x="320.00" y="140.00" {label_style}>{L}A{R}</text>',
-        '<circle class="weights" cx="320.00" cy="110.00" r="6" fill="#FFFFFF"'
+        f'<text x="320.00" y="188.00" {label_style}>{L}A{R}</text>',
+        '<circle class="weights" cx="320.00" cy="158.00" r="6" fill="#FFFFFF"'
         ' stroke="#000000" stroke-width="2"/>',
-        '<text x="320" y="86" class="corner" text-anchor="middle" font-size="14"'
+        '<text x="320" y="134" class="corner" text-anchor="middle" font-size="14"'
         ' font-weight="700">quality</text>',
-        '<g class="legend-entry"><rect x="40" y="179" width="14" height="14" fill="#E69F00"'
+        '<g class="legend-entry"><rect x="40" y="227" width="14" height="14" fill="#E69F00"'
         ' stroke="#1A1A1A" stroke-width="0.5"/><title>A</title></g>',
-        '<text x="600" y="190" class="legend-note" text-anchor="end">length share 1.000000</text>',
-        f'<text x="62" y="190" class="legend-ids">{L}A{R}</text>',
-        '<g class="legend-entry"><rect x="40" y="201" width="14" height="14" fill="none"'
-        ' stroke="#1A1A1A" stroke-width="1" stroke-dasharray="2 2"/><title>B</title></g>',
-        '<text x="600" y="212" class="legend-note" text-anchor="end">cannot win</text>',
-        f'<text x="62" y="212" class="legend-ids">{L}B{R}</text>',
-        '<circle cx="47" cy="240" r="5" fill="#FFFFFF" stroke="#000000" stroke-width="2"/>',
-        '<text x="62" y="244" class="legend-weights">your weights: quality 1</text>',
-        '<text x="62" y="266" class="legend-switch">Only one mapped dimension: its best'
-        " supplier ranks first.</text>",
-        '<text x="40" y="292" class="legend-excluded">Not mapped (a supplier lacks its'
-        " value): cost, delivery</text>",
+        '<text x="62" y="238" class="legend-key" font-weight="700">1</text>',
+        '<text x="600" y="238" class="legend-note" text-anchor="end">length share 100.0 %</text>',
+        f'<text x="86" y="238" class="legend-ids">{L}A{R}</text>',
+        '<rect x="40" y="249" width="14" height="14" fill="none" stroke="#1A1A1A"'
+        ' stroke-width="1" stroke-dasharray="2 2"/>',
+        f'<text x="62" y="260" class="legend-cannot">{cannot}</text>',
+        '<circle cx="47" cy="286" r="5" fill="#FFFFFF" stroke="#000000" stroke-width="2"/>',
+        '<text x="62" y="290" class="legend-weights">your weights: quality 100.0 %</text>',
+        f'<text x="40" y="316" class="legend-dominance">{dominated}</text>',
+        f'<text x="40" y="336" class="legend-excluded">{excluded}</text>',
         "</svg>",
     ]
     assert svg_picture(data.dot(), "en") == "\n".join(expected) + "\n"
@@ -464,8 +500,8 @@ def test_hatch_patterns_are_defined_once_in_defs() -> None:
             "</defs>",
         ]
     )
-    assert lines[2] == defs  # after the <svg> head and the <title>
-    assert lines[3].startswith("<rect ")
+    assert lines[3] == defs  # after the <svg> head, the <title> and the <desc>
+    assert lines[4].startswith("<rect ")
 
 
 def test_polygons_below_segments_below_points_whatever_the_region_order() -> None:
@@ -491,61 +527,59 @@ def test_a_triangle_without_a_switching_point() -> None:
     svg = svg_picture(document, "en")
     assert 'class="switch"' not in svg
     assert 'class="switch-path"' not in svg
-    assert svg_lines(document, "legend-switch") == [
-        "No other supplier ranks first for any weights."
-    ]
+    assert svg_lines(document, "legend-switch") == []
+    caption = " ".join(svg_lines(document, "caption"))
+    assert (
+        caption
+        == f"At your weights {L}A{R} ranks first. No other supplier ranks first for any weights."
+    )
 
 
-def test_bar_point_label_sits_16_below_the_bar_and_empty_regions_are_skipped() -> None:
+def test_bar_point_region_is_called_out_below_the_axis_and_empty_regions_are_skipped() -> None:
     import pictures_data as data
 
     document = data.bar()
     regions = document["analysis"]["regions"]
     empty = {**regions[0], "supplierIds": ["E"], "vertices": [], "canWin": False}
     document["analysis"]["regions"] = [empty, *regions]
-    labels = [
-        line for line in svg_picture(document, "en").splitlines() if 'class="region-label"' in line
-    ]
-    assert len(labels) == 3
-    # C wins only at delivery share 1/2: x = 80 + 480 / 2; y = BAR_TOP 110 + 32 + 16.
-    assert [line for line in labels if 'y="158.00"' in line] == [
-        line for line in labels if line.startswith('<text x="320.00" y="158.00" ')
-    ]
-    assert sum('y="158.00"' in line for line in labels) == 1
+    svg = svg_picture(document, "en")
+    labels = [line for line in svg.splitlines() if 'class="region-label"' in line]
+    assert len(labels) == 3  # A, B and C; E cannot win
+    # C wins only at delivery share 1/2: its dot at x = 80 + 480 / 2 on the bar's middle line
+    # (BAR_TOP 136 + 32 / 2 = 152); a point holds no text, so its key number 2 is called out.
+    (leader,) = [line for line in svg.splitlines() if 'class="leader"' in line]
+    assert 'x2="320.00" y2="152.00"' in leader
+    (called,) = [line for line in labels if ">2</text>" in line]
+    # the callout row is 28 below the axis caption (136 + 32 + 37 = 205): y = 233
+    assert ' y="233.00"' in called
 
 
-def test_legend_packs_ids_into_46_columns() -> None:
-    """Each id shortened to 40 columns; a line breaks before an id that would pass 46
-    columns counting the ", " before it (exactly 46 stays)."""
+def test_legend_packs_whole_ids_into_52_columns() -> None:
+    """Ids are never cut: each with its comma, one space between; a line breaks before an id
+    that would pass 52 columns (exactly 52 stays); an id longer than a line is wrapped."""
     import pictures_data as data
 
     document = data.triangle()
-    ids = ["x" * 22, "y" * 22, "z" * 45, "u" * 22, "v" * 22, "c" * 5, "d" * 40, "e" * 41]
-    document["analysis"]["regions"][3]["supplierIds"] = ids
-    assert svg_lines(document, "legend-ids")[3:] == [
-        f"{L}{'x' * 22}{R}, {L}{'y' * 22}{R},",  # 22 + 2 + 22 = 46: one line
-        f"{L}{'z' * 39}\u2026{R},",
-        f"{L}{'u' * 22}{R}, {L}{'v' * 22}{R},",  # again 46 after a break
-        f"{L}{'c' * 5}{R},",
-        f"{L}{'d' * 40}{R},",  # 5 + 2 + 40 = 47: a new line
-        f"{L}{'e' * 39}\u2026{R}",
+    ids = ["x" * 25, "y" * 24, "z" * 60, "u" * 26, "v" * 24]
+    document["analysis"]["regions"][0]["supplierIds"] = ids
+    lines = svg_lines(document, "legend-ids")
+    assert lines[:5] == [
+        f"{L}{'x' * 25}{R}, {L}{'y' * 24}{R},",  # 26 + 1 + 25 = 52: one line
+        f"{L}{'z' * 51}{R}",  # 60 columns: 51 on a line (one left for the comma)...
+        f"{L}{'z' * 9}{R}, {L}{'u' * 26}{R},",  # the rest, then 10 + 1 + 27 = 38
+        f"{L}{'v' * 24}{R}",  # 38 + 1 + 24 = 63 > 52: a new line; the last id has no comma
+        f"{L}C{R}",  # the next region
     ]
 
 
-def test_legend_sentences_wrap_at_70_and_74_columns() -> None:
+def test_legend_sentences_wrap_at_74_columns() -> None:
     import pictures_data as data
 
     document = data.triangle()
-    # "your weights: cost " (19) + 15 + ", delivery " (11) + 16 + ", quality" (9) = 70.
-    document["analysis"]["weights"] = data.pt("1234567/9999999", "1234567/99999999", "1/5")
     # "Not mapped (a supplier lacks its value): " (41) + 32 + "," = 74.
     document["analysis"]["excludedDimensions"] = [
         {"dimension": "n" * 32, "reason": "component_unavailable"},
         {"dimension": "abc", "reason": "component_unavailable"},
-    ]
-    assert svg_lines(document, "legend-weights") == [
-        "your weights: cost 1234567/9999999, delivery 1234567/99999999, quality",
-        "1/5",
     ]
     assert svg_lines(document, "legend-excluded") == [
         f"Not mapped (a supplier lacks its value): {'n' * 32},",
@@ -556,7 +590,7 @@ def test_legend_sentences_wrap_at_70_and_74_columns() -> None:
 def test_a_reason_given_twice_is_counted() -> None:
     import pictures_data as data
 
-    reasons = [{"code": "unknown_key", "path": p, "message": "m"} for p in ("/a", "/b")]
+    reasons = [{"code": "unknown_key", "path": p, "message": "m"} for p in ("/a", "/a")]
     svg = svg_picture(data.unranked("invalid_input", reasons), "en")
     assert "[unknown_key]" in svg
     assert "(2\u00d7)</text>" in svg  # wrapped onto its own line
@@ -641,15 +675,15 @@ def test_one_dimension_page_and_a_tie_at_f_1() -> None:
     )
 
 
-def test_legend_counts_the_comma_between_ids_on_a_line() -> None:
+def test_legend_counts_the_comma_and_the_space_between_ids_on_a_line() -> None:
     import pictures_data as data
 
     document = data.triangle()
     regions = document["analysis"]["regions"]
-    regions[0]["supplierIds"] = ["p" * 10, "q" * 10, "r" * 22]  # 10 + 2 + 10 + 2 + 22 = 46
-    regions[1]["supplierIds"] = ["p" * 10, "q" * 10, "s" * 23]  # 47
+    regions[0]["supplierIds"] = ["p" * 10, "q" * 10, "r" * 30]  # 11 + 1 + 11 + 1 + 30 = 54
+    regions[1]["supplierIds"] = ["p" * 10, "q" * 10, "s" * 28]  # 52
     assert svg_lines(document, "legend-ids")[:3] == [
-        f"{L}{'p' * 10}{R}, {L}{'q' * 10}{R}, {L}{'r' * 22}{R}",
         f"{L}{'p' * 10}{R}, {L}{'q' * 10}{R},",
-        f"{L}{'s' * 23}{R}",
+        f"{L}{'r' * 30}{R}",
+        f"{L}{'p' * 10}{R}, {L}{'q' * 10}{R}, {L}{'s' * 28}{R}",
     ]

@@ -23,7 +23,9 @@ import pytest
 
 from conftest import EXAMPLES, ROOT, run_cli
 from quotecalc import analyze, calculate
+from quotecalc.output.answer import purchase_of
 from quotecalc.output.pictures import html_page, svg_picture
+from quotecalc.output.report import render_text
 
 GOLDEN = ROOT / "tests" / "data" / "pictures"
 DOCS = ROOT / "docs" / "pictures"
@@ -36,17 +38,23 @@ def ranked(path: Path) -> bool:
 
 
 REQUESTS = [p for p in sorted(EXAMPLES.glob("*.request.json")) if ranked(p)]
-REPO_EXAMPLES = sorted((ROOT / "examples").glob("*.request.json"))
+# The planner's example is a plan request (issue 20), not a calculation request: no pictures.
+REPO_EXAMPLES = [
+    p for p in sorted((ROOT / "examples").glob("*.request.json")) if p.name != "plan.request.json"
+]
+# The stress cases of issue 21 (scripts/generate_picture_cases.py), with their text report.
+STRESS = sorted((ROOT / "tests" / "data" / "picture_cases").glob("*.request.json"))
 CASES = [
     (request, fmt, lang)
     for request in [*REQUESTS, *REPO_EXAMPLES]
     for fmt in FORMATS
     for lang in LANGS
-]
+] + [(request, fmt, lang) for request in STRESS for fmt in (*FORMATS, "text") for lang in LANGS]
+SUFFIXES = {"svg": "svg", "html": "html", "text": "txt"}
 
 
 def golden_name(request: Path, fmt: str, lang: str) -> str:
-    return f"{request.name.removesuffix('.request.json')}.{lang}.{fmt}"
+    return f"{request.name.removesuffix('.request.json')}.{lang}.{SUFFIXES[fmt]}"
 
 
 @pytest.mark.parametrize(
@@ -62,9 +70,14 @@ def test_picture_matches_the_golden_file(request_path: Path, fmt: str, lang: str
     folder = DOCS if request_path in REPO_EXAMPLES else GOLDEN
     assert done.stdout == (folder / name).read_bytes()
     analysis = analyze(raw).output
-    expected = (
-        svg_picture(analysis, lang) if fmt == "svg" else html_page(plain.output, analysis, lang)
-    )
+    if fmt == "text":
+        ranked = analysis["analysis"]
+        stability = None if ranked is None else ranked["stability"]
+        expected = render_text(plain.output, stability, lang, ranked, purchase_of(raw))
+    elif fmt == "svg":
+        expected = svg_picture(analysis, lang)
+    else:
+        expected = html_page(plain.output, analysis, lang, purchase_of(raw))
     assert done.stdout == expected.encode("utf-8")
 
 

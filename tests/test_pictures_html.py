@@ -117,7 +117,7 @@ def test_page_of_each_example(path: Path, lang: str) -> None:
     assert "https://" not in text and text.count("http://") == text.count("<svg")
     status = result["status"]
     if status == "invalid_input":
-        assert page.sections == ["errors"]
+        assert page.sections == ["answer", "errors"]
         assert {error["code"] for error in result["limitations"]} <= set(page.cells)
         return
     constraints = (
@@ -125,6 +125,7 @@ def test_page_of_each_example(path: Path, lang: str) -> None:
     )
     ranked = ["stability"] if analysis["analysis"] is not None else []
     assert page.sections == [
+        "answer",
         "quotes",
         *constraints,
         "landed",
@@ -288,11 +289,12 @@ def test_chinese_page_uses_the_report_words() -> None:
     assert analysis is not None
     page = Page(html_page(result, analysis, "zh"))
     headings = [tag for tag, _ in page.tags if tag == "h2"]
-    assert len(headings) == len(page.sections)
+    assert len(headings) == len(page.sections) - 1  # the answer has no heading, it leads
     assert "到岸总价" in page.section_text["quotes"]
     assert "超购 250（到货 1250）" in page.section_text["landed"]
     assert "质量" in page.section_text["weight-map"]
-    assert "最近的切换：移动 0.600000 的权重即由 B 排第一" in page.section_text["weight-map"]
+    assert "最近的切换点：成本 20.0%, 交期 0.0%, 质量 80.0%" in page.section_text["weight-map"]
+    assert "至少要移动 60.0% 的权重，B 才会排名第一（或并列）。" in page.section_text["answer"]
 
 
 def test_unknown_language_is_refused() -> None:
@@ -309,7 +311,33 @@ def test_internal_error_page_names_the_bug_only() -> None:
     analysis = data.unranked("internal_error", data.reasons_of(result))
     text = html_page(result, analysis, "en")
     page = Page(text)
-    assert page.sections == ["limitations"]
+    assert page.sections == ["answer", "limitations"]
     assert page.codes == ["internal_error"]
     assert "quotecalc hit a bug" in page.section_text["limitations"]
     assert "<svg" not in text
+
+
+def test_swatches_in_the_tables_match_the_map() -> None:
+    """Issue 21: beside each supplier whose region can win, the ranking and region tables
+    show a swatch of that region's map colour (hatched rounds with a stripe class)."""
+    import re
+
+    raw = (ROOT / "examples" / "multi-supplier.request.json").read_bytes()
+    from quotecalc import analyze
+
+    text = html_page(calculate(raw).output, analyze(raw).output, "en")
+    legend = dict(
+        re.findall(
+            r'<rect x="40" y="[0-9]+" width="14" height="14" fill="([^"]+)"[^>]*/>'
+            r"<title>([^<]+)</title>",
+            text,
+        )
+    )
+    swatches = re.findall(
+        r'<span class="swatch map" style="background-color:(#[0-9A-F]{6})" aria-hidden="true">'
+        r'</span><bdi class="id">([^<]+)</bdi>',
+        text,
+    )
+    assert len(swatches) >= 2 * 4  # four regions can win: the ranking and the regions table
+    for colour, supplier_id in swatches:
+        assert {v: k for k, v in legend.items()}[supplier_id] == colour

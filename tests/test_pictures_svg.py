@@ -116,8 +116,9 @@ def test_triangle_vertices_are_placed_exactly() -> None:
         triangle_xy("1/2", "1/2", "0"),
         triangle_xy("0", "0", "1"),
     ]
-    assert points(polygon_a) == [("120.00", "420.00"), ("320.00", "420.00"), ("320.00", "73.59")]
-    assert points(polygon_b)[1] == triangle_xy("0", "1", "0") == ("520.00", "420.00")
+    # base 490 (under the title and the three caption lines); 490 - 400 * sqrt(3) / 2 = 143.59
+    assert points(polygon_a) == [("120.00", "490.00"), ("320.00", "490.00"), ("320.00", "143.59")]
+    assert points(polygon_b)[1] == triangle_xy("0", "1", "0") == ("520.00", "490.00")
     (segment,) = by_class(root, "line", "region")
     assert (segment.get("x1"), segment.get("y1")) == triangle_xy("1/2", "1/2", "0")
     assert (segment.get("x2"), segment.get("y2")) == triangle_xy("0", "0", "1")
@@ -133,8 +134,8 @@ def test_weights_marker_switching_point_and_dashed_path() -> None:
     root = parse(svg_picture(data.triangle(), "en"))
     (weights,) = by_class(root, "circle", "weights")
     assert (weights.get("cx"), weights.get("cy")) == triangle_xy("1/2", "3/10", "1/5")
-    # By hand: x = 120 + 400 * (3/10 + 1/10) = 280, y = 420 - 400 * (1/5) * sqrt(3)/2 = 350.72
-    assert (weights.get("cx"), weights.get("cy")) == ("280.00", "350.72")
+    # By hand: x = 120 + 400 * (3/10 + 1/10) = 280, y = 490 - 400 * (1/5) * sqrt(3)/2 = 420.72
+    assert (weights.get("cx"), weights.get("cy")) == ("280.00", "420.72")
     (switch,) = by_class(root, "circle", "switch")
     assert (switch.get("cx"), switch.get("cy")) == triangle_xy("2/5", "2/5", "1/5")
     (path,) = by_class(root, "line", "switch-path")
@@ -145,17 +146,24 @@ def test_weights_marker_switching_point_and_dashed_path() -> None:
     assert path.get("stroke-dasharray")
 
 
-def test_region_labels_sit_at_the_centroids() -> None:
+def test_region_labels_sit_at_the_centroids_or_call_out_a_key_number() -> None:
     root = parse(svg_picture(data.triangle(), "en"))
     labels = by_class(root, "text", "region-label")
-    assert ["".join(label.itertext()).translate(ISOLATES) for label in labels] == ["A", "C", "B"]
+    # Largest regions first: A and B (1/2 each, in key order), then C (key 2), a segment: no
+    # text fits a line, so its key number sits in a callout beside the triangle.
+    assert ["".join(label.itertext()).translate(ISOLATES) for label in labels] == ["A", "B", "2"]
     # A triangle's centroid is the mean of its corners; a segment's its midpoint.
-    expected = [
+    assert [(label.get("x"), label.get("y")) for label in labels[:2]] == [
         triangle_xy("1/2", "1/6", "1/3"),  # A: mean of (1,0,0), (1/2,1/2,0), (0,0,1)
-        triangle_xy("1/4", "1/4", "1/2"),  # C: midpoint of (1/2,1/2,0), (0,0,1)
         triangle_xy("1/6", "1/2", "1/3"),  # B
     ]
-    assert [(label.get("x"), label.get("y")) for label in labels] == expected
+    (leader,) = by_class(root, "line", "leader")
+    assert (leader.get("x2"), leader.get("y2")) == triangle_xy("1/4", "1/4", "1/2")  # C's middle
+    assert (leader.get("x1"), leader.get("y1")) == (labels[2].get("x"), labels[2].get("y"))
+    # the callout is outside the triangle: left of its left edge or right of its right edge
+    x, y = float(labels[2].get("x") or 0), float(labels[2].get("y") or 0)
+    apex_x, base_y = 320.0, 490.0
+    assert abs(x - apex_x) > (y - 143.59) / (base_y - 143.59) * 200 + 9
 
 
 def test_quadrilateral_label_at_its_area_centroid() -> None:
@@ -171,33 +179,58 @@ def test_quadrilateral_label_at_its_area_centroid() -> None:
         "01-example-from-brief", {"ranking": [], "status": "completed"}, []
     )
     root = parse(svg_picture(document, "en"))
-    label = by_class(root, "text", "region-label")[0]
-    assert (label.get("x"), label.get("y")) == triangle_xy(str(1 - cx - cy), str(cx), str(cy))
+    labels = by_class(root, "text", "region-label")
+    assert (labels[0].get("x"), labels[0].get("y")) == triangle_xy(
+        str(1 - cx - cy), str(cx), str(cy)
+    )
 
 
-def test_legend_lists_every_region_with_its_share_or_cannot_win() -> None:
+def test_legend_lists_the_regions_that_can_win_and_counts_the_others() -> None:
     root = parse(svg_picture(data.triangle(), "en"))
-    assert texts(root, "legend-ids") == ["A", "C", "B", "D"]  # document order
+    assert texts(root, "legend-ids") == ["A", "C", "B"]  # document order
+    assert texts(root, "legend-key") == ["1", "2", "3"]
     assert texts(root, "legend-note") == [
-        "area share 0.500000",
-        "area share 0.000000",
-        "area share 0.500000",
-        "cannot win",
+        "area share 50.0 %",
+        "only on a line",
+        "area share 50.0 %",
     ]
-    entries = by_class(root, "g", "legend-entry")
-    assert len(entries) == 4
-    assert child(entries[3], "rect").get("fill") == "none"
+    assert texts(root, "legend-cannot") == ["1 supplier cannot rank first for any weights."]
+    assert len(by_class(root, "g", "legend-entry")) == 3
     (weights_line,) = texts(root, "legend-weights")
-    assert weights_line == "your weights: cost 1/2, delivery 3/10, quality 1/5"
+    assert weights_line == "your weights: cost 50.0 %, delivery 30.0 %, quality 20.0 %"
     switch_text = " ".join(texts(root, "legend-switch"))
-    assert "0.100000" in switch_text and "B, C" in switch_text
+    assert switch_text == "nearest switching point: cost 40.0 %, delivery 40.0 %, quality 20.0 %"
+    assert texts(root, "legend-dominance") == [
+        "1 supplier is dominated by another (no better on any dimension)."
+    ]
+
+
+def test_the_caption_gives_the_answer_first() -> None:
+    root = parse(svg_picture(data.triangle(), "en"))
+    caption = " ".join(texts(root, "caption"))
+    assert caption == (
+        "At your weights A ranks first. 10.0 % of the weight must move before B, C rank"
+        " first (or tie)."
+    )
+    desc = "".join(child(root, "desc").itertext()).translate(ISOLATES)
+    assert desc.startswith("At your weights A ranks first.")
+    assert "1. A: area share 50.0 %" in desc and "1 supplier cannot rank first" in desc
+    assert root.get("aria-describedby") == "qc-map-desc"
+
+
+def test_long_ids_are_wrapped_in_the_legend_never_cut() -> None:
+    long_id = "NINGBO-" + "X" * 57
+    root = parse(svg_picture(data.triangle({"A": long_id}), "en"))
+    lines = texts(root, "legend-ids")
+    assert len(lines) == 4  # A's 64 columns on two lines, then C, B
+    assert lines[0] + lines[1] == long_id
 
 
 def test_fills_come_from_the_fixed_palette_in_region_order() -> None:
     root = parse(svg_picture(data.triangle(), "en"))
     entries = by_class(root, "g", "legend-entry")
     fills = [child(entry, "rect").get("fill") for entry in entries]
-    assert fills == ["#E69F00", "#56B4E9", "#009E73", "none"]
+    assert fills == ["#E69F00", "#56B4E9", "#009E73"]
 
 
 def test_beyond_the_palette_colours_repeat_with_hatching() -> None:
@@ -214,7 +247,7 @@ def test_beyond_the_palette_colours_repeat_with_hatching() -> None:
     document = data.triangle()
     document["analysis"]["regions"] = regions
     root = parse(svg_picture(document, "en"))
-    fills = [e.get("fill") for e in by_class(root, "circle", "region")]
+    fills = [child(e, "rect").get("fill") for e in by_class(root, "g", "legend-entry")]
     assert fills[:7] == [
         "#E69F00",
         "#56B4E9",
@@ -229,6 +262,10 @@ def test_beyond_the_palette_colours_repeat_with_hatching() -> None:
     assert pattern_ids == ["qc-fill-1-0", "qc-fill-1-1"]
     backgrounds = [child(p, "rect").get("fill") for p in root.iter(f"{NS}pattern")]
     assert backgrounds == ["#E69F00", "#56B4E9"]
+    # the nine regions are one point: drawn once, titled with every id, one label of all keys
+    (dot,) = by_class(root, "circle", "region")
+    assert title(dot) == ", ".join(f"S{index:02d}" for index in range(9))
+    assert texts(root, "region-label") == [", ".join(str(n) for n in range(1, 10))]
 
 
 def test_a_hatched_segment_region_is_stroked_in_its_plain_colour() -> None:
@@ -251,8 +288,8 @@ def test_corners_are_named_in_the_language(lang: str, names: list[str]) -> None:
 
 def test_chinese_legend() -> None:
     root = parse(svg_picture(data.triangle(), "zh"))
-    assert texts(root, "legend-note")[3] == "在任何权重下都不能排第一"
-    assert texts(root, "legend-weights")[0].startswith("您的权重：成本 1/2")
+    assert texts(root, "legend-cannot") == ["1 家供应商在任何权重下都不能排第一。"]
+    assert texts(root, "legend-weights")[0] == "您的权重：成本 50.0%, 交期 30.0%, 质量 20.0%"
     assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == "zh-Hans"
 
 
@@ -274,16 +311,21 @@ def test_two_dimensions_draw_a_bar_split_into_segments() -> None:
     assert {r.get("y") for r in rects} == {str(BAR_TOP)}
     (point,) = by_class(root, "circle", "region")  # C: the point (1/2, 1/2)
     assert point.get("cx") == bar_x("1/2")
-    assert point.get("cy") == two_places(Fraction(2 * BAR_TOP + BAR_HEIGHT, 2))
+    middle = two_places(Fraction(2 * BAR_TOP + BAR_HEIGHT, 2))
+    assert point.get("cy") == middle
     (weights,) = by_class(root, "circle", "weights")
-    assert (weights.get("cx"), weights.get("cy")) == (bar_x("2/5"), two_places(Fraction(MARKER_Y)))
+    assert MARKER_Y == BAR_TOP + BAR_HEIGHT // 2  # the markers sit on the bar's middle line
+    assert (weights.get("cx"), weights.get("cy")) == (bar_x("2/5"), middle)
+    ticks = by_class(root, "line", "tick")
+    assert [t.get("x1") for t in ticks] == [bar_x(s) for s in ("0", "1/4", "1/2", "3/4", "1")]
+    assert texts(root, "tick-label") == ["0 %", "25 %", "50 %", "75 %", "100 %"]
     (switch,) = by_class(root, "circle", "switch")
     assert switch.get("cx") == bar_x("1/2") == "320.00"
     assert texts(root, "corner") == ["delivery", "quality"]
     assert texts(root, "legend-note") == [
-        "length share 0.500000",
-        "length share 0.000000",
-        "length share 0.500000",
+        "length share 50.0 %",
+        "only at a point",
+        "length share 50.0 %",
     ]
     assert "cost" in " ".join(texts(root, "legend-excluded"))
     assert not by_class(root, "polygon", "region")
@@ -297,7 +339,8 @@ def test_one_dimension_is_a_dot() -> None:
     assert not by_class(root, "circle", "switch")
     assert texts(root, "corner") == ["质量"]
     assert texts(root, "region-label") == ["A"]
-    assert texts(root, "legend-note") == ["长度占比 1.000000", "在任何权重下都不能排第一"]
+    assert texts(root, "legend-note") == ["长度占比 100.0%"]
+    assert texts(root, "legend-cannot") == ["1 家供应商在任何权重下都不能排第一。"]
 
 
 # --- no ranking --------------------------------------------------------------------------
@@ -333,12 +376,14 @@ def test_no_ranking_picture_states_the_reasons_in_words(lang: str) -> None:
 
 
 def test_invalid_input_picture_counts_repeated_codes() -> None:
-    reasons = [{"code": "unknown_key", "path": p, "message": "m"} for p in ("", "/a", "/b")]
+    reasons = [{"code": "unknown_key", "path": p, "message": "m"} for p in ("/a", "/a", "/a")]
+    reasons.append({"code": "unknown_key", "path": "/b", "message": "m"})
     reasons.append({"code": "missing_required", "path": "/quotes", "message": "m"})
     root = parse(svg_picture(data.unranked("invalid_input", reasons), "en"))
     words = all_text(root)
-    assert ERROR_TEXT["en"]["unknown_key"][:30] in words
-    assert "[unknown_key] (3×)" in words
+    assert f"/a: {ERROR_TEXT['en']['unknown_key'][:30]}" in words  # each error at its path
+    assert "[unknown_key] (3×)" in words and "/b: " in words
+    assert f"/quotes: {ERROR_TEXT['en']['missing_required'][:20]}" in words
     assert "[missing_required]" in words and "[missing_required] (" not in words
 
 
@@ -359,13 +404,14 @@ def test_hostile_ids_are_escaped_and_complete() -> None:
     titles = [title(e) for e in root.iter() if e.get("class") == "region"]
     assert titles == [HOSTILE["A"], HOSTILE["B"], HOSTILE["C"]]
     legend = texts(root, "legend-ids")
-    assert legend[:3] == [HOSTILE["A"], HOSTILE["C"], HOSTILE["B"]]
-    assert legend[3] == "x" * 39 + "…"  # 40 columns on the legend...
+    assert legend == [HOSTILE["A"], HOSTILE["C"], HOSTILE["B"]]
     entry_titles = [title(g) for g in by_class(root, "g", "legend-entry")]
-    assert entry_titles[3] == "x" * 64  # ...and whole in its title
+    assert entry_titles == [HOSTILE["A"], HOSTILE["C"], HOSTILE["B"]]
+    assert texts(root, "legend-cannot") == ["1 supplier cannot rank first for any weights."]
     labels = texts(root, "region-label")
     assert all(len(label) <= 18 for label in labels)
-    assert labels[0] == HOSTILE["A"][:17] + "…"
+    # A's shortened id does not fit inside its half of the triangle: its key number does
+    assert labels[0] == "1"
 
 
 def test_control_bidi_and_non_xml_characters_become_visible_escapes() -> None:
@@ -375,7 +421,6 @@ def test_control_bidi_and_non_xml_characters_become_visible_escapes() -> None:
         "ctl\\u0007\\u202e\\ufffe",
         "\U0001f600",
         "nl\\u000ax",
-        "\\u0085",
     ]
 
 
@@ -430,11 +475,12 @@ def test_any_ids_give_well_formed_svg_naming_them_in_full(ids: list[str]) -> Non
     svg = svg_picture(document, "en")
     root = parse(svg)
     titles = [title(g) for g in by_class(root, "g", "legend-entry")]
-    assert titles == [visible(ids[0]), visible(ids[2]), visible(ids[1]), visible(ids[3])]
+    assert titles == [visible(ids[0]), visible(ids[2]), visible(ids[1])]
     tags = {element.tag.removeprefix(NS) for element in root.iter()}
     assert tags <= {
         "svg",
         "title",
+        "desc",
         "defs",
         "pattern",
         "rect",

@@ -189,9 +189,15 @@ def test_a_status_without_words_is_shown_as_itself_with_exit_code_1() -> None:
     output = copy.deepcopy(calculate(ALONE).output)
     output["status"] = "future|status"
     english = render_text(output, None, "en").split("\n")
-    assert english[1:4] == ["Status: future\\u007cstatus (exit code 1)", "", "== Quotes =="]
+    at = english.index("quotecalc 0.1.0 report")  # after the answer (issue 21)
+    assert english[at + 1 : at + 4] == [
+        "Status: future\\u007cstatus (exit code 1)",
+        "",
+        "== Quotes ==",
+    ]
     chinese = render_text(output, None, "zh").split("\n")
-    assert chinese[1:4] == ["状态：future\\u007cstatus（退出码 1）", "", "== 报价 =="]
+    at = chinese.index("quotecalc 0.1.0 报告")
+    assert chinese[at + 1 : at + 4] == ["状态：future\\u007cstatus（退出码 1）", "", "== 报价 =="]
 
 
 def test_english_is_the_default_language() -> None:

@@ -228,12 +228,14 @@ def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: Binary
     for entry in analysis.trace:
         stderr.write(trace_line(entry))
     document, result = analysis.output, analysis.result
+    from .output.answer import purchase_of
+
     if fmt == "text":
         from .output.report import render_text
 
         ranked = document["analysis"]
         intervals = None if ranked is None else ranked["stability"]
-        text = render_text(result, intervals, lang, ranked)
+        text = render_text(result, intervals, lang, ranked, purchase_of(raw))
     elif fmt == "svg":
         from .output.pictures import svg_picture
 
@@ -241,7 +243,7 @@ def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: Binary
     else:
         from .output.pictures import html_page
 
-        text = html_page(result, document, lang)
+        text = html_page(result, document, lang, purchase_of(raw))
     return text.encode("utf-8"), analysis.exit_code
 
 

@@ -35,7 +35,7 @@ from .edge import (
     BodyTimeout,
     Edge,
     announced_length,
-    drain,
+    early,
     error_response,
     json_response,
     outcome,
@@ -54,6 +54,7 @@ from .operations import (
     health_document,
     readiness_document,
 )
+from .page import page_routes
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 ERROR_BY_STATUS: Final = {404: "not_found", 405: "method_not_allowed"}
@@ -62,17 +63,6 @@ PREFLIGHT_BODY: Final = b'{"schemaVersion":1,"status":"ok"}\n'
 
 def _json(document: dict[str, object]) -> bytes:
     return (json.dumps(document, separators=(",", ":")) + "\n").encode("ascii")
-
-
-async def early(request: Request, response: Response, limits: Limits) -> Response:
-    """``response``, decided before the body was read, once the body has been drained; if it
-    could not be (too long, too slow, gone) the connection is closed after it."""
-    ended = await drain(
-        request.receive, announced_length(request.headers), limits.drain_limit, limits.read_timeout
-    )
-    if not ended:
-        response.headers.update(CLOSE)
-    return response
 
 
 def calculation_endpoint(
@@ -206,6 +196,7 @@ def routes(
     ]
     for path, endpoint in document_endpoints(admission, metrics).items():
         table.append(Route(path, endpoint, methods=["GET"]))
+    table.extend(page_routes(settings.limits, admission))  # the analyst's page (issue 21)
     return table
 
 

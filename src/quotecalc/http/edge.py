@@ -19,13 +19,13 @@ from typing import Final
 
 import anyio
 from starlette.datastructures import Headers
-from starlette.requests import ClientDisconnect
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .access import DISCONNECTED, UNMATCHED, Access, access_line, access_logger
 from .errors import ERRORS
-from .limits import request_id
+from .limits import Limits, request_id
 from .metrics import Metrics
 
 NO_STORE: Final = {"Cache-Control": "no-store"}
@@ -175,3 +175,14 @@ def outcome(scope: Scope, code: str) -> None:
     record = access_of(scope)
     if record is not None:
         record.outcome = code
+
+
+async def early(request: Request, response: Response, limits: Limits) -> Response:
+    """``response``, decided before the body was read, once the body has been drained; if it
+    could not be (too long, too slow, gone) the connection is closed after it."""
+    ended = await drain(
+        request.receive, announced_length(request.headers), limits.drain_limit, limits.read_timeout
+    )
+    if not ended:
+        response.headers.update(CLOSE)
+    return response

@@ -176,6 +176,43 @@ OPENAPI: Final = Document(
     component="OpenApiDocument",
 )
 
+
+@attrs.frozen
+class Page:
+    """A route of the analyst's page (issue 21, :mod:`.page`): ``kind`` says which endpoint
+    serves it (``form``, ``report``, ``intake``); ``body_limit`` is the most a form or sheet
+    body may hold (the intake's own 10 MiB file limit and 64 KiB for the form's fields)."""
+
+    path: str
+    method: str
+    kind: str
+    summary: str
+    body_limit: int
+
+
+PAGE_BODY_LIMIT: Final = 10 * 1024 * 1024 + 64 * 1024
+ANALYST_FORM: Final = Page(
+    path="/",
+    method="GET",
+    kind="form",
+    summary="The analyst's page: a form to upload a quote sheet or paste a request.",
+    body_limit=PAGE_BODY_LIMIT,
+)
+ANALYST_REPORT: Final = Page(
+    path="/quotecalc/report",
+    method="POST",
+    kind="report",
+    summary="The form's answer: the HTML report, or the intake's errors (cell and message).",
+    body_limit=PAGE_BODY_LIMIT,
+)
+INTAKE: Final = Page(
+    path="/quotecalc/intake",
+    method="POST",
+    kind="intake",
+    summary="A CSV or XLSX quote sheet to the request document (JSON), or the intake's errors.",
+    body_limit=PAGE_BODY_LIMIT,
+)
+
 CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH, ANALYZE, PLAN)
 # Operability (issue 19): readiness apart from liveness, and the Prometheus scrape.
 READY: Final = Document(
@@ -194,6 +231,7 @@ METRICS: Final = Document(
     media_type="text/plain",
 )
 
+PAGES: Final[tuple[Page, ...]] = (ANALYST_FORM, ANALYST_REPORT, INTAKE)
 DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH, READY, METRICS)
 
 

@@ -15,23 +15,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from .cells import clean, table
+from .people import percent
 from .wording import DIMENSION_TEXT
 
 TEXT: Final[dict[str, dict[str, str]]] = {
     "en": {
         "section": "Weight analysis",
         "note": (
-            "Weights as shares (they sum to 1) of {dimensions}. A supplier's region is every"
-            " set of shares at which it ranks first or ties for first; its share is the part"
-            " of all possible weightings, exact."
+            "Weights as percentages of the total weight ({dimensions}). A supplier's region is"
+            " every way of sharing the weight at which it ranks first or ties for first; its"
+            " share is its part of all possible weightings (exact values: --analysis)."
         ),
-        "weights": "Your weights as shares: {shares}; first: {winners}.",
+        "weights": "Your weights: {shares}; first: {winners}.",
         "excluded": "Not in the analysis: {dimension} (a component is unknown).",
         "col.supplier": "Supplier",
-        "col.can_win": "Can rank first",
         "col.share": "Share of weightings",
-        "col.exact": "Exact",
-        "col.vertices": "Region corners ({dimensions})",
         "yes": "yes",
         "no": "no",
         "none": "-",
@@ -41,9 +39,11 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         ),
         "no_dominance": "No supplier is dominated by another.",
         "switch": (
-            "Switching distance {exact} ({decimal}): moving that share of the weight, to"
-            " {point}, makes {suppliers} rank first or tie."
+            "Switching distance {share}: moving that share of the weight, to {point}, makes"
+            " {suppliers} rank first or tie."
         ),
+        "cannot": "{count} supplier(s) cannot rank first for any weights: {suppliers}.",
+        "dominated_count": "{count} supplier(s) are dominated by another:",
         "no_switch": "No other supplier ranks first at any weights.",
         "join": ", ",
         "list_join": ", ",
@@ -51,25 +51,24 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "zh": {
         "section": "权重空间分析",
         "note": (
-            "权重按份额表示（合计为 1），维度：{dimensions}。某供应商的区域是它排名第一"
-            "（含并列）的全部权重份额；其占比是它在所有可能权重中所占的精确比例。"
+            "权重按占总权重的百分比表示（{dimensions}）。某供应商的区域是它排名第一"
+            "（含并列）的全部权重分配方式；其占比是它在所有可能权重中所占的比例"
+            "（精确值见 --analysis）。"
         ),
-        "weights": "您的权重份额：{shares}；第一名：{winners}。",
+        "weights": "您的权重：{shares}；第一名：{winners}。",
         "excluded": "未纳入分析：{dimension}（有分项未知）。",
         "col.supplier": "供应商",
-        "col.can_win": "能否第一",
         "col.share": "权重空间占比",
-        "col.exact": "精确值",
-        "col.vertices": "区域顶点（{dimensions}）",
         "yes": "是",
         "no": "否",
         "none": "-",
         "dominated": "- {supplier} 被 {by} 占优：没有任何维度更好，且至少一个维度更差。",
         "no_dominance": "没有供应商被其他供应商占优。",
         "switch": (
-            "切换距离 {exact}（{decimal}）：把这一份额的权重移到 {point}，"
-            "{suppliers} 将排名第一或并列第一。"
+            "切换距离 {share}：把这一份额的权重移到 {point}，{suppliers} 将排名第一或并列第一。"
         ),
+        "cannot": "{count} 家供应商在任何权重下都不能排名第一：{suppliers}。",
+        "dominated_count": "{count} 家供应商被其他供应商占优：",
         "no_switch": "在任何权重下都没有其他供应商能排名第一。",
         "join": "，",
         "list_join": "、",
@@ -77,8 +76,15 @@ TEXT: Final[dict[str, dict[str, str]]] = {
 }
 
 
-def _point(point: Mapping[str, str]) -> str:
-    return "(" + ", ".join(clean(value) for value in point.values()) + ")"
+def _point(lang: str, point: Mapping[str, str]) -> str:
+    return (
+        "("
+        + TEXT[lang]["join"].join(
+            f"{DIMENSION_TEXT[lang].get(name, clean(name))} {percent(value, lang)}"
+            for name, value in point.items()
+        )
+        + ")"
+    )
 
 
 def _names(words: Mapping[str, str], ids: Sequence[str]) -> str:
@@ -92,34 +98,29 @@ def weight_analysis_lines(analysis: Mapping[str, Any], lang: str) -> list[str]:
         DIMENSION_TEXT[lang].get(name, clean(name)) for name in analysis["dimensions"]
     )
     lines = ["", f"== {words['section']} ==", words["note"].format(dimensions=dimensions)]
-    shares = words["join"].join(
-        f"{DIMENSION_TEXT[lang].get(name, clean(name))} {clean(value)}"
-        for name, value in analysis["weights"].items()
-    )
+    shares = _point(lang, analysis["weights"])[1:-1]
     lines.append(words["weights"].format(shares=shares, winners=_names(words, analysis["winners"])))
     for excluded in analysis["excludedDimensions"]:
         name = str(excluded["dimension"])
         lines.append(
             words["excluded"].format(dimension=DIMENSION_TEXT[lang].get(name, clean(name)))
         )
-    rows = [
-        [
-            _names(words, region["supplierIds"]),
-            words["yes" if region["canWin"] else "no"],
-            clean(region["areaShare"]),
-            clean(region["areaShareExact"]),
-            " ".join(_point(vertex) for vertex in region["vertices"]) or words["none"],
-        ]
+    winning = [region for region in analysis["regions"] if region["canWin"]]
+    cannot = [
+        sid
         for region in analysis["regions"]
+        if not region["canWin"]
+        for sid in region["supplierIds"]
     ]
-    headers = [
-        words["col.supplier"],
-        words["col.can_win"],
-        words["col.share"],
-        words["col.exact"],
-        words["col.vertices"].format(dimensions=dimensions),
+    rows = [
+        [_names(words, region["supplierIds"]), percent(region["areaShareExact"], lang)]
+        for region in winning
     ]
-    lines.extend(table(headers, rows, frozenset({2, 3})))
+    lines.extend(table([words["col.supplier"], words["col.share"]], rows, frozenset({1})))
+    if cannot:
+        lines.append(words["cannot"].format(count=len(cannot), suppliers=_names(words, cannot)))
+    if analysis["dominance"]:
+        lines.append(words["dominated_count"].format(count=len(analysis["dominance"])))
     for entry in analysis["dominance"]:
         lines.append(
             words["dominated"].format(
@@ -134,9 +135,8 @@ def weight_analysis_lines(analysis: Mapping[str, Any], lang: str) -> list[str]:
     else:
         lines.append(
             words["switch"].format(
-                exact=clean(switch["distanceExact"]),
-                decimal=clean(switch["distance"]),
-                point=_point(switch["point"]),
+                share=percent(switch["distanceExact"], lang),
+                point=_point(lang, switch["point"]),
                 suppliers=_names(words, switch["supplierIds"]),
             )
         )

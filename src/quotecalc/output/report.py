@@ -20,7 +20,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.render import EXIT_CODES
+from .answer import MONEY_FIELDS, answer, render_plain
 from .cells import COLUMN_RULES, clean, display_width, table
+from .people import money_places, pad
 from .wording import (
     CONSTRAINT_STATUS_TEXT,
     DIMENSION_TEXT,
@@ -51,6 +53,11 @@ __all__ = [
     "render_text",
     "table",
 ]
+
+
+def _money(value: Any, places: int) -> str:
+    """An amount with the places of its column (zeros added, never cut)."""
+    return UNKNOWN if value is None else clean(pad(str(value), places))
 
 
 def _value(value: Any) -> str:
@@ -100,6 +107,20 @@ def _header(out: _Writer, output: Mapping[str, Any]) -> None:
         out.lines.append(explanation)
 
 
+def _answer(
+    out: _Writer,
+    output: Mapping[str, Any],
+    analysis: Mapping[str, Any] | None,
+    purchase: Mapping[str, Any] | None,
+) -> None:
+    """The answer first (issue 21): the title sentence, then each sentence of
+    :func:`.answer.answer` on its own line, then a blank line."""
+    facts = answer(output, None if analysis is None else {"analysis": analysis}, out.lang, purchase)
+    out.lines.append(render_plain(facts.title, out.lang, clean))
+    out.lines.extend(render_plain(sentence, out.lang, clean) for sentence in facts.sentences)
+    out.lines.append("")
+
+
 def _errors(out: _Writer, errors: Sequence[Mapping[str, Any]]) -> None:
     out.section("errors")
     rows = [
@@ -116,6 +137,7 @@ def _errors(out: _Writer, errors: Sequence[Mapping[str, Any]]) -> None:
 def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
     out.section("quotes")
     status_text = CONSTRAINT_STATUS_TEXT[out.lang]
+    places = money_places(quote[field] for quote in quotes for field in MONEY_FIELDS)
     rows = [
         [
             _value(quote["supplierId"]),
@@ -124,7 +146,7 @@ def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
             _value(quote["packsPurchased"]),
             _value(quote["deliveredQuantity"]),
             _value(quote["overbuyQuantity"]),
-            _value(quote["landedTotal"]),
+            _money(quote["landedTotal"], places),
             _value(quote["costPerDeliveredUnit"]),
             _value(quote["leadDays"]),
             _value(quote["qualityScore"]),
@@ -333,12 +355,14 @@ def render_text(
     stability: Sequence[Mapping[str, Any]] | None,
     lang: str = "en",
     analysis: Mapping[str, Any] | None = None,
+    purchase: Mapping[str, Any] | None = None,
 ) -> str:
     """The terminal report of one result object (``Result.output``) and, for a ranked
     result, its stability entries and the ``analysis`` object of its weight-analysis document
     (issue 11); ``lang`` is ``"en"`` or ``"zh"``. Reads formatted values only (see the module
     docstring); ends with a newline."""
     out = _Writer(lang)
+    _answer(out, result_output, analysis, purchase)
     _header(out, result_output)
     status = result_output["status"]
     if status in ("invalid_input", "internal_error"):

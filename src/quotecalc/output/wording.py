@@ -82,12 +82,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         ),
         "which.ranking": "ranking",
         "which.winner": "winner",
-        "swap.upper": (
-            "{dimension}, {which}: at f = {exact} ({decimal}) {pairs} tie; above it {reversed}."
-        ),
-        "swap.lower": (
-            "{dimension}, {which}: at f = {exact} ({decimal}) {pairs} tie; below it {reversed}."
-        ),
+        "swap.upper": ("{dimension}, {which}: at f = {decimal} {pairs} tie; above it {reversed}."),
+        "swap.lower": ("{dimension}, {which}: at f = {decimal} {pairs} tie; below it {reversed}."),
         "swap.zero": "{dimension}, {which}: at f = 0 {pairs} tie, so f = 0 is excluded.",
         "swap.no_weight": (
             "{dimension}, {which}: f = 0 is excluded: it would leave no positive weight."
@@ -168,12 +164,10 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "which.ranking": "排名",
         "which.winner": "第一名",
         "swap.upper": (
-            "{dimension}（{which}）：f = {exact}（{decimal}）时 {pairs} 并列；"
-            "超过该值后 {reversed}。"
+            "{dimension}（{which}）：f = {decimal} 时 {pairs} 并列；超过该值后 {reversed}。"
         ),
         "swap.lower": (
-            "{dimension}（{which}）：f = {exact}（{decimal}）时 {pairs} 并列；"
-            "低于该值后 {reversed}。"
+            "{dimension}（{which}）：f = {decimal} 时 {pairs} 并列；低于该值后 {reversed}。"
         ),
         "swap.zero": "{dimension}（{which}）：f = 0 时 {pairs} 并列，因此不含 f = 0。",
         "swap.no_weight": "{dimension}（{which}）：不含 f = 0，因为那样将没有任何正权重。",

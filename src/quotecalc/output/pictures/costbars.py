@@ -1,11 +1,13 @@
 """The landed-cost breakdown: one stacked horizontal bar per quote (``docs/pictures.md``).
 
 Read from ``normalizedQuotes`` only: ``goodsSubtotal``, ``freight`` and ``otherFees`` are the
-segments (their sum is the engine's ``landedTotal``). Each bar's length is proportional to its
-landed total against the largest one: every width is the exact ratio of two exact decimals,
-times 100, rounded once half-up to two places for the CSS ``width`` (the rounded segments may
-differ from the rounded total by 0.01 point; the numbers shown are the engine's own). A quote
-without a landed total is listed with the reason and not drawn: unknown is never 0.
+segments (their sum is the engine's ``landedTotal``); every amount is shown with the same
+places (the most any amount of the page has, zeros added: ``people.pad``). Each bar's length
+is proportional to its landed total against the largest one: every width is the exact ratio
+of two exact decimals, times 100, rounded once half-up to two places for the CSS ``width``
+(the rounded segments may differ from the rounded total by 0.01 point; the numbers shown
+are the engine's own). A quote without a landed total is listed with the reason and not
+drawn: unknown is never 0.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final
 
+from ..answer import MONEY_FIELDS
+from ..people import money_places, pad
 from ..wording import ISSUE_TEXT
 from .geometry import fixed2
 from .markup import supplier, text
@@ -62,6 +66,7 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
         for _, name in PARTS
     )
     rows: list[str] = []
+    count = money_places(q[field] for q in quotes for field in MONEY_FIELDS)
     for quote in quotes:
         who = f'<div class="who">{supplier(quote["supplierId"])}</div>'
         total = quote["landedTotal"]
@@ -86,11 +91,11 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
                 )
                 + "</span>"
             )
-        parts = " + ".join(text(quote[field]) for field, _ in PARTS)
+        parts = " + ".join(text(pad(quote[field], count)) for field, _ in PARTS)
         rows.append(
             f'<div class="row">{who}<div class="track"><div class="bar"'
             f' style="width:{_width(_exact(total), largest)}%">{segments}</div></div>'
-            f'<div class="total">{text(total)} {text(quote["currency"])}'
+            f'<div class="total">{text(pad(total, count))} {text(quote["currency"])}'
             f'<span class="parts">{parts}</span>{note}</div></div>\n'
         )
     note = ""

@@ -15,6 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...engine.render import EXIT_CODES
+from ..answer import MONEY_FIELDS, answer, fill
+from ..answer import WORDS as ANSWER_WORDS
+from ..people import money_places, pad
 from ..wording import (
     CONSTRAINT_STATUS_TEXT,
     DIRECTION_TEXT,
@@ -27,33 +30,44 @@ from .costbars import cost_bars
 from .markup import items, paragraph, section, supplier, table, text
 from .svg import LANG_TAGS, svg_picture
 from .text import WORDS, check_lang, dimension_name, display, escape, reason_words
+from .weightmap import HATCH_CSS, swatches, weight_map
 
-STYLE: Final = """
+STYLE: Final = (
+    """
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact;box-sizing:border-box}
+@page{margin:15mm 14mm}
 body{margin:0;background:#fff;color:#1a1a1a;font:14px/1.45 system-ui,-apple-system,"Segoe UI",
 "Noto Sans","Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif}
 main{max-width:68rem;margin:2rem auto;padding:0 1.5rem}
 h1{font-size:1.45rem;margin:0 0 .3rem}
 h2{font-size:1.1rem;margin:1.8rem 0 .5rem;padding-bottom:.2rem;border-bottom:1px solid #bbb}
+h3{font-size:.95rem;margin:1rem 0 .3rem}
 p{margin:.35rem 0}
-.status{font-weight:600}
+.answer{border-left:4px solid #0072B2;background:#f3f7fa;padding:.5rem .9rem;margin:.6rem 0 1rem}
+.answer p{margin:.2rem 0}
+.answer .winner{font-size:1.08rem;font-weight:600}
+.status{color:#333;font-size:.86rem}
 .note{color:#444;font-size:.85rem}
 table{border-collapse:collapse;width:100%;font-size:.86rem;margin:.4rem 0}
 th,td{border-bottom:1px solid #ddd;padding:.25rem .45rem;text-align:left;vertical-align:top}
-th{background:#f2f2f2;font-weight:600}
+th{background:#f2f2f2;font-weight:600;word-break:keep-all}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 th.num{white-space:normal}
 .wide{overflow-x:auto}
-.id{overflow-wrap:break-word}
+.wide:focus{outline:2px solid #0072B2;outline-offset:2px}
+.id{white-space:nowrap}
+.id.long{white-space:normal;overflow-wrap:anywhere}
+td .id.long{display:inline-block;min-width:9em}
 ul{margin:.3rem 0;padding-left:1.3rem}
 code{font-size:.85em;color:#555}
-.key-row{display:flex;gap:1.2rem;font-size:.85rem;margin:.3rem 0 .5rem}
+.key-row{display:flex;flex-wrap:wrap;gap:.3rem 1.2rem;font-size:.85rem;margin:.3rem 0 .5rem}
 .swatch{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:-.1rem}
+.swatch.map{border:1px solid #1a1a1a}
 .seg-goods{background:#0072B2}.seg-freight{background:#E69F00}.seg-other_fees{background:#CC79A7}
-.row{display:grid;grid-template-columns:11rem 1fr 13rem;gap:.6rem;align-items:center;
-margin:.3rem 0;break-inside:avoid}
-.row.missing{grid-template-columns:11rem 1fr}
-.who{font-weight:600;overflow-wrap:anywhere}
+.row{display:grid;grid-template-columns:minmax(0,11rem) minmax(0,1fr) minmax(0,13rem);gap:.6rem;
+align-items:center;margin:.3rem 0;break-inside:avoid}
+.row.missing{grid-template-columns:minmax(0,11rem) minmax(0,1fr)}
+.who{font-weight:600;min-width:0}
 .track{background:#f2f2f2;height:1.1rem}
 .bar{display:flex;height:100%}
 .seg{display:block;height:100%}
@@ -63,17 +77,30 @@ margin:.3rem 0;break-inside:avoid}
 .why{color:#444;font-size:.86rem;font-style:italic}
 figure{margin:.6rem 0}
 figure svg{max-width:100%;height:auto}
-footer{margin-top:2rem;color:#666;font-size:.78rem}
+footer{margin-top:2rem;color:#555;font-size:.78rem}
+@media (max-width:40rem){main{margin:1rem auto;padding:0 .8rem}
+.row,.row.missing{grid-template-columns:minmax(0,1fr);gap:.15rem;margin:.6rem 0}}
 @media print{main{margin:0;max-width:none;padding:0}.wide{overflow:visible}
-section{break-inside:avoid-page}h2{break-after:avoid}body{font-size:11pt}}
+h2,h3{break-after:avoid}tr,li,.row{break-inside:avoid}body{font-size:10pt}}
 """
+    + HATCH_CSS
+    + "\n"
+)
+
+
+MONEY: Final = frozenset({"landedTotal"})
 
 
 class _Page:
     """The page's words in one language."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, colours: Mapping[str, str] | None = None) -> None:
         self.lang = check_lang(lang)
+        self.colours = dict(colours or {})
+
+    def who(self, supplier_id: Any) -> str:
+        """A supplier id, after its map swatch when its region can win."""
+        return self.colours.get(str(supplier_id), "") + supplier(supplier_id)
 
     def label(self, key: str) -> str:
         return LABELS[self.lang][key]
@@ -112,7 +139,9 @@ def _errors(page: _Page, errors: Sequence[Mapping[str, Any]]) -> str:
         for error in errors
     ]
     return section(
-        "errors", page.label("errors"), table(page.columns("path", "code", "meaning"), rows)
+        "errors",
+        page.label("errors"),
+        table(page.columns("path", "code", "meaning"), rows, label=page.label("errors")),
     )
 
 
@@ -127,11 +156,15 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
         "leadDays",
         "qualityScore",
     )
+    count = money_places(quote[field] for quote in quotes for field in MONEY_FIELDS)
     rows = [
         [
             supplier(quote["supplierId"]),
             page.yes_no(bool(quote["comparable"])),
-            *(text(quote[field]) for field in fields),
+            *(
+                text(pad(quote[field], count) if field in MONEY and quote[field] else quote[field])
+                for field in fields
+            ),
             page.constraint_status(quote["constraintStatus"]),
         ]
         for quote in quotes
@@ -140,7 +173,7 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
         "supplier", "comparable", "currency", "packs", "delivered", "overbuy", "landed",
         "per_unit", "lead", "quality", "status",
     )  # fmt: skip
-    body = table(headers, rows, frozenset(range(3, 10)))
+    body = table(headers, rows, frozenset(range(3, 10)), page.label("quotes"))
     if any(quote[field] is None for quote in quotes for field in fields):
         body += paragraph(escape(page.label("unknown_note")), "note")
     conflicted = [quote for quote in quotes if quote["conflicts"]]
@@ -167,7 +200,9 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
         ]
         columns = page.columns("supplier", "constraint", "limit", "value", "result")
         html += section(
-            "constraints", page.label("constraints"), table(columns, rows, frozenset({2, 3}))
+            "constraints",
+            page.label("constraints"),
+            table(columns, rows, frozenset({2, 3}), page.label("constraints")),
         )
     return html
 
@@ -185,14 +220,16 @@ def _ranking(page: _Page, ranking: Sequence[Mapping[str, Any]] | None) -> str:
     rows = [
         [
             str(entry["rank"]),
-            supplier(entry["supplierId"]),
+            page.who(entry["supplierId"]),
             text(entry["score"]),
             *(text(entry["components"][name]) for name in names),
         ]
         for entry in ranking
     ]
     numeric = frozenset(range(len(headers))) - {1}
-    body = table(headers, rows, numeric) + paragraph(escape(page.label("ranking_note")), "note")
+    body = table(headers, rows, numeric, page.label("ranking")) + paragraph(
+        escape(page.label("ranking_note")), "note"
+    )
     return section("ranking", page.label("ranking"), body)
 
 
@@ -218,7 +255,7 @@ def _sensitivity(page: _Page, scenarios: Sequence[Mapping[str, Any]]) -> str:
         for scenario in scenarios
     ]
     headers = page.columns("dimension", "direction", "factor", "weights", "new_ranking", "changed")
-    body = table(headers, rows, frozenset({2})) + paragraph(
+    body = table(headers, rows, frozenset({2}), page.label("sensitivity")) + paragraph(
         escape(page.label("sensitivity_note")), "note"
     )
     return section("sensitivity", page.label("sensitivity"), body)
@@ -306,83 +343,10 @@ def _stability(page: _Page, entries: Sequence[Mapping[str, Any]]) -> str:
     headers = page.columns("dimension", "weight", "same_ranking", "same_winner")
     body = (
         paragraph(escape(page.label("stability_note")), "note")
-        + table(headers, rows, frozenset({1}))
+        + table(headers, rows, frozenset({1}), page.label("stability"))
         + items(notes)
     )
     return section("stability", page.label("stability"), body)
-
-
-def _ids(ids: Sequence[str]) -> str:
-    return ", ".join(supplier(i) for i in ids)
-
-
-def _weight_map(page: _Page, document: Mapping[str, Any]) -> str:
-    analysis = document.get("analysis")
-    figure = f"<figure>\n{svg_picture(document, page.lang)}</figure>\n"
-    if analysis is None:
-        return section("weight-map", page.word("weight_map"), figure)
-    dimensions = [escape(dimension_name(page.lang, d)) for d in analysis["dimensions"]]
-    facts = [
-        _fill(
-            page.word("labelled"), label=escape(page.word("mapped")), value=", ".join(dimensions)
-        ),
-        _fill(
-            page.word("labelled"),
-            label=escape(page.word("winners")),
-            value=_ids(analysis["winners"]),
-        ),
-    ]
-    if analysis["excludedDimensions"]:
-        names = ", ".join(
-            dimension_name(page.lang, str(e["dimension"])) for e in analysis["excludedDimensions"]
-        )
-        facts.append(escape(page.word("excluded").format(dimensions=names)))
-    switching = analysis["switchingDistance"]
-    if switching is None:
-        key = "winner_everywhere" if len(dimensions) == 1 else "no_switch"
-        facts.append(escape(page.word(key)))
-    else:
-        point = ", ".join(
-            f"{escape(dimension_name(page.lang, d))} {text(share)}"
-            for d, share in switching["point"].items()
-        )
-        sentence = _fill(
-            page.word("switching"),
-            distance=text(switching["distance"]),
-            who=_ids(switching["supplierIds"]),
-        )
-        aside = _fill(
-            page.word("labelled"), label=escape(page.word("switching_point")), value=point
-        )
-        facts.append(_fill(page.word("aside"), text=sentence, aside=aside))
-    dominance = analysis["dominance"]
-    if dominance:
-        facts.extend(
-            _fill(
-                page.word("dominated"),
-                who=supplier(entry["supplierId"]),
-                by=_ids(entry["dominatedBy"]),
-            )
-            for entry in dominance
-        )
-    else:
-        facts.append(escape(page.word("no_dominance")))
-    rows = [
-        [
-            _ids(region["supplierIds"]),
-            page.yes_no(bool(region["canWin"])),
-            text(region["areaShare"]),
-        ]
-        for region in analysis["regions"]
-    ]
-    headers = [page.word("col.region"), page.word("col.can_win"), page.word("col.share")]
-    body = (
-        paragraph(escape(page.word("weight_map_note")), "note")
-        + items(facts)
-        + figure
-        + table(headers, rows, frozenset({2}))
-    )
-    return section("weight-map", page.word("weight_map"), body)
 
 
 def _quality(page: _Page, quality: Mapping[str, Any]) -> str:
@@ -421,23 +385,57 @@ def _limitations(page: _Page, limitations: Sequence[Mapping[str, Any]]) -> str:
     return section("limitations", page.label("limitations"), items(entries))
 
 
-def html_page(result: Mapping[str, Any], analysis_doc: Mapping[str, Any], lang: str) -> str:
+def _answer(page: _Page, facts: Any) -> str:
+    """The answer section: the sentences of :func:`quotecalc.output.answer.answer`."""
+    join = escape(ANSWER_WORDS[page.lang]["join"])
+    lines = []
+    for sentence in facts.sentences:
+        shown = fill(
+            sentence,
+            page.lang,
+            escape,
+            lambda ids: join.join(supplier(i) for i in ids),
+            lambda value: escape(display(value)),
+        )
+        css = "winner" if sentence.role in ("winner", "no_ranking", "invalid") else ""
+        lines.append(paragraph(shown, css))
+    body = "".join(lines)
+    heading = escape(ANSWER_WORDS[page.lang]["heading"])
+    return f'<section id="answer" class="answer" aria-label="{heading}">\n{body}</section>\n'
+
+
+def html_page(
+    result: Mapping[str, Any],
+    analysis_doc: Mapping[str, Any],
+    lang: str,
+    purchase: Mapping[str, Any] | None = None,
+    plan: Mapping[str, Any] | None = None,
+) -> str:
     """One self-contained HTML page of a result object and its weight-analysis document;
-    ``lang`` is ``"en"`` or ``"zh"``. Ends with a newline."""
-    page = _Page(lang)
-    title = page.label("title").format(version=display(str(result.get("toolVersion"))))
+    ``lang`` is ``"en"`` or ``"zh"``; ``purchase`` what is bought (the request's quantity,
+    currency and specification: :func:`quotecalc.output.answer.purchase_of`), when known.
+    The answer comes first (with the best plan of ``plan``, a purchase-plan document, when
+    given); the title names the item and the winner. Ends with a newline."""
+    page = _Page(lang, swatches(analysis_doc))
+    facts = answer(result, analysis_doc, lang, purchase, plan)
+    join = ANSWER_WORDS[lang]["join"]
+    title = fill(
+        facts.title, lang, lambda t: t, lambda ids: join.join(display(i) for i in ids), display
+    )
+    version = page.label("title").format(version=display(str(result.get("toolVersion"))))
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{LANG_TAGS[lang]}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title>",
+        f"<title>{escape(title)} · {escape(version)}</title>",
         f"<style>{STYLE}</style>",
         "</head>",
         "<body>",
         "<main>",
         f"<h1>{escape(title)}</h1>",
+        _answer(page, facts),
         _header(page, result),
     ]
     status = result["status"]
@@ -453,7 +451,7 @@ def html_page(result: Mapping[str, Any], analysis_doc: Mapping[str, Any], lang: 
                 _quotes(page, quotes),
                 section("landed", page.word("landed"), cost_bars(quotes, lang)),
                 _ranking(page, result["ranking"]),
-                _weight_map(page, analysis_doc),
+                weight_map(lang, analysis_doc, svg_picture(analysis_doc, lang)),
                 _sensitivity(page, result["sensitivity"]),
             ]
         )

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+from ..cells import display_width
 from .text import display, escape
 
 UNKNOWN: Final = "-"
+SHORT_ID: Final = 24  # fits a 390 px screen in bold 14 px text
 
 
 def text(value: Any) -> str:
@@ -18,8 +20,12 @@ def text(value: Any) -> str:
 
 
 def supplier(value: Any) -> str:
-    """A supplier id, escaped and bidi-isolated."""
-    return f'<bdi class="id">{text(value)}</bdi>'
+    """A supplier id, escaped and bidi-isolated. An id of at most :data:`SHORT_ID` display
+    columns never breaks (not at a hyphen, not between CJK characters); a longer one may
+    wrap anywhere rather than overflow a narrow screen."""
+    shown = UNKNOWN if value is None else display(str(value))
+    kind = "id" if display_width(shown) <= SHORT_ID else "id long"
+    return f'<bdi class="{kind}">{escape(shown)}</bdi>'
 
 
 def cell(content: str, numeric: bool = False) -> str:
@@ -28,9 +34,14 @@ def cell(content: str, numeric: bool = False) -> str:
 
 
 def table(
-    headers: Sequence[str], rows: Iterable[Sequence[str]], numeric: frozenset[int] = frozenset()
+    headers: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    numeric: frozenset[int] = frozenset(),
+    label: str = "",
 ) -> str:
-    """A table; ``headers`` are plain words (escaped here), cells already escaped HTML."""
+    """A table; ``headers`` are plain words (escaped here), cells already escaped HTML. Its
+    scroll region (a wide table on a narrow screen) is a labelled region reachable by the
+    keyboard (``tabindex="0"``), named ``label`` or the first header."""
     head = "".join(
         f'<th scope="col" class="num">{escape(h)}</th>'
         if index in numeric
@@ -42,7 +53,8 @@ def table(
         for row in rows
     )
     return (
-        f'<div class="wide"><table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n'
+        f'<div class="wide" tabindex="0" role="region" aria-label="{escape(label or headers[0])}">'
+        f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n"
         "</table></div>\n"
     )
 

@@ -1,16 +1,20 @@
-"""The weight map as one byte-deterministic SVG (issue 11; ``docs/pictures.md``).
+"""The weight map as one byte-deterministic SVG (issues 11 and 21; ``docs/pictures.md``).
 
 A pure renderer of the weight-analysis document (``docs/analysis.md``): every region, area
 share, winner, switching point and reason is read from it, never recomputed. Three mapped
 dimensions draw the triangle of shares (``dimensions[0]`` bottom-left, ``[1]`` bottom-right,
 ``[2]`` top), two a horizontal bar from ``dimensions[0] = 1`` (left) to ``dimensions[1] = 1``
-(right), one a single dot; no ranking (``analysis: null``) a short picture saying why.
+(right) with a percentage scale, one a single dot; no ranking (``analysis: null``) a short
+picture saying why, each error with its field path.
 
-Element order is fixed (title, defs, frame, regions in document order with polygons below
-segments below points, labels, the switching path and markers, corner names, legend); every
+The answer comes first (a caption under the title: who ranks first at the user's weights and
+how much of the weight must move before someone else does). Each region that can win has a
+key number (its legend row); its label is placed by :mod:`.labels` so that no two labels
+overlap and none leaves the picture. The legend lists the regions that can win with their
+full ids (wrapped, never cut) and their share as a percentage; the regions that cannot win
+are one line (their count), so are the dominated suppliers. Element order is fixed; every
 coordinate comes from :mod:`.geometry` (exact, rounded once to two places); no timestamps,
-no random ids. The full supplier ids are in each shape's ``<title>`` and in the legend; the
-labels on the map are shortened.
+no random ids. ``<title>`` and ``<desc>`` carry the picture's facts for screen readers.
 """
 
 from __future__ import annotations
@@ -19,8 +23,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
+from ..answer import WORDS as ANSWER_WORDS
 from ..cells import display_width
+from ..people import PERCENT_SIGN, percent
 from .geometry import BarLayout, TriangleLayout, centroid, exact, fixed2, plane
+from .labels import Box, Placed, Placer, Point, badge_box, text_box
 from .palette import EMPTY_FILL, colour_of, fill_of
 from .text import (
     WORDS,
@@ -40,20 +47,25 @@ FONT: Final = (
     "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC',"
     " 'Microsoft YaHei', sans-serif"
 )
-TRIANGLE: Final = TriangleLayout(left=120, base=420, side=400)
+CAPTION_TOP: Final = 54
+CAPTION_LINES: Final = 3  # the caption's room is fixed, so the map's place is too
+MAP_TOP: Final = CAPTION_TOP + 18 * CAPTION_LINES
+TRIANGLE: Final = TriangleLayout(left=120, base=MAP_TOP + 382, side=400)
 BAR: Final = BarLayout(left=80, length=480)
-BAR_TOP: Final = 110
+BAR_TOP: Final = MAP_TOP + 28
 BAR_HEIGHT: Final = 32
-MARKER_Y: Final = 88  # the row above the bar where the weights and switching markers sit
-DOT: Final = (320, 110)
+MARKER_Y: Final = BAR_TOP + BAR_HEIGHT // 2  # the weights and switching markers sit on the bar
+CAPTION_ID_COLUMNS: Final = 30
+TICKS: Final = (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1))
 LABEL_COLUMNS: Final = 18
-LEGEND_ID_COLUMNS: Final = 40
-LEGEND_LINE_COLUMNS: Final = 46
+LEGEND_LINE_COLUMNS: Final = 52
+CAPTION_COLUMNS: Final = 72
 TEXT_COLUMNS: Final = 80
-LINE: Final = 20
+LINE: Final = 16
 LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
+SLOT_STEP: Final = 24
 
-Point = Mapping[str, str]
+SharePoint = Mapping[str, str]
 
 
 class _Canvas:
@@ -62,6 +74,7 @@ class _Canvas:
     def __init__(self, lang: str, title: str) -> None:
         self.lang = lang
         self.title = title
+        self.description: list[str] = []
         self.defs: list[str] = []
         self.body: list[str] = []
 
@@ -86,10 +99,16 @@ class _Canvas:
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}"'
             f' viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="qc-map-title"'
+            ' aria-describedby="qc-map-desc"'
             f' xml:lang="{LANG_TAGS[self.lang]}" font-family="{FONT}" font-size="13"'
             ' fill="#1A1A1A">'
         )
-        parts = [head, f'<title id="qc-map-title">{escape(self.title)}</title>']
+        description = " ".join(self.description)
+        parts = [
+            head,
+            f'<title id="qc-map-title">{escape(self.title)}</title>',
+            f'<desc id="qc-map-desc">{escape(description)}</desc>',
+        ]
         if self.defs:
             parts.append("<defs>" + "".join(self.defs) + "</defs>")
         parts.append(f'<rect width="{WIDTH}" height="{height}" fill="#FFFFFF"/>')
@@ -100,6 +119,12 @@ class _Canvas:
 
 def _ids_title(ids: Sequence[str]) -> str:
     return "<title>" + escape(", ".join(display(i) for i in ids)) + "</title>"
+
+
+def _join(lang: str, ids: Sequence[str], columns: int) -> str:
+    """Ids joined in the caption's words, each shortened to ``columns`` (the legend and the
+    shapes' titles have them whole)."""
+    return ANSWER_WORDS[lang]["join"].join(isolate(shorten(display(i), columns)) for i in ids)
 
 
 def _fills(canvas: _Canvas, regions: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -117,29 +142,35 @@ def _fills(canvas: _Canvas, regions: Sequence[Mapping[str, Any]]) -> list[str]:
     return fills
 
 
-def _shares(canvas: _Canvas, point: Point, dimensions: Sequence[str]) -> str:
+def _shares(canvas: _Canvas, point: SharePoint, dimensions: Sequence[str]) -> str:
+    """A share point as percentages: ``cost 50.0 %, delivery 30.0 %, quality 20.0 %``."""
     return ", ".join(
         canvas.words("shares").format(
-            dimension=dimension_name(canvas.lang, name), value=point[name]
+            dimension=dimension_name(canvas.lang, name), value=percent(point[name], canvas.lang)
         )
         for name in dimensions
     )
 
 
-def _pack_ids(ids: Sequence[str]) -> list[str]:
-    """The legend's lines of ids: every id (shortened to ``LEGEND_ID_COLUMNS``), packed."""
+def _id_lines(ids: Sequence[str]) -> list[str]:
+    """The legend's lines of ids: every id whole (one longer than a line is wrapped), packed
+    ``LEGEND_LINE_COLUMNS`` wide, each piece bidi-isolated."""
     lines: list[str] = []
     current: list[str] = []
     width = 0
-    for supplier in ids:
-        shown = shorten(display(supplier), LEGEND_ID_COLUMNS)
-        size = display_width(shown)
-        if current and width + 2 + size > LEGEND_LINE_COLUMNS:
-            lines.append(", ".join(current) + ",")
-            current, width = [], 0
-        width += size + (2 if current else 0)
-        current.append(isolate(shown))
-    lines.append(", ".join(current))
+    for position, supplier in enumerate(ids):
+        comma = "," if position < len(ids) - 1 else ""
+        pieces = wrap(display(supplier), LEGEND_LINE_COLUMNS - 1) or [""]
+        for index, piece in enumerate(pieces):
+            size = display_width(piece)
+            if current and width + 1 + size > LEGEND_LINE_COLUMNS:
+                lines.append(" ".join(current))
+                current, width = [], 0
+            tail = comma if index == len(pieces) - 1 else ""
+            current.append(isolate(piece) + tail)
+            width += size + len(tail) + (1 if width else 0)
+    if current:
+        lines.append(" ".join(current))
     return lines
 
 
@@ -147,8 +178,45 @@ def _write(canvas: _Canvas, x: int, y: int, lines: Sequence[str], css_class: str
     """Lines of (unescaped) text from ``y`` down; returns the y of the next line."""
     for line in lines:
         canvas.text(x, y, escape(line), class_=css_class)
-        y += 16
+        y += LINE
     return y
+
+
+def _caption(canvas: _Canvas, analysis: Mapping[str, Any]) -> list[str]:
+    """The answer in words, first: who ranks first, and how robust that is."""
+    lang = canvas.lang
+    who = _join(lang, analysis["winners"], CAPTION_ID_COLUMNS)
+    key = "caption_tie" if len(analysis["winners"]) > 1 else "caption_winner"
+    sentences = [canvas.words(key).format(who=who)]
+    switching = analysis.get("switchingDistance")
+    words = ANSWER_WORDS[lang]
+    if switching is None:
+        key = "robust_one" if len(analysis["dimensions"]) == 1 else "robust_everywhere"
+        sentences.append(words[key])
+    else:
+        sentences.append(
+            words["robust_many" if len(switching["supplierIds"]) > 1 else "robust"].format(
+                share=percent(switching["distanceExact"], lang),
+                who=_join(lang, switching["supplierIds"], CAPTION_ID_COLUMNS),
+            )
+        )
+    return sentences
+
+
+def _heading(canvas: _Canvas, analysis: Mapping[str, Any]) -> list[Box]:
+    """Title and caption (at most :data:`CAPTION_LINES` lines); the boxes they take."""
+    canvas.text(40, 30, escape(canvas.title), font_size="15", font_weight="700")
+    boxes: list[Box] = [(Fraction(40), Fraction(12), Fraction(WIDTH - 40), Fraction(36))]
+    sentences = _caption(canvas, analysis)
+    canvas.description.extend(sentences)
+    separator = "" if canvas.lang == "zh" else " "
+    lines = wrap(separator.join(sentences), CAPTION_COLUMNS)[:CAPTION_LINES]
+    y = CAPTION_TOP
+    for line in lines:
+        canvas.text(40, y, escape(line), class_="caption")
+        boxes.append((Fraction(40), Fraction(y - 13), Fraction(WIDTH - 40), Fraction(y + 5)))
+        y += 18
+    return boxes
 
 
 def _legend(
@@ -158,67 +226,104 @@ def _legend(
     top: int,
     share_key: str,
 ) -> int:
-    """Legend rows from ``top``: each region (all its ids, its share or "cannot win"), the
-    two markers, the unmapped dimensions; returns the picture's height."""
+    """Legend rows from ``top``: each region that can win (its key number, all its ids, its
+    share), one line for those that cannot, the markers, dominance and the unmapped
+    dimensions; returns the picture's height."""
     y = top
+    number = 0
+    cannot = 0
+    described: list[str] = []
     for region, fill in zip(analysis["regions"], fills, strict=True):
         ids = list(region["supplierIds"])
-        if region["vertices"]:
-            swatch = f'fill="{fill}" stroke="#1A1A1A" stroke-width="0.5"'
-            note = canvas.words(share_key).format(value=str(region["areaShare"]))
-        else:
-            swatch = 'fill="none" stroke="#1A1A1A" stroke-width="1" stroke-dasharray="2 2"'
-            note = canvas.words("cannot_win")
+        if not region["vertices"]:
+            cannot += len(ids)
+            continue
+        number += 1
+        share = percent(region["areaShareExact"], canvas.lang)
+        note = canvas.words(share_key).format(value=share)
+        if exact(region["areaShareExact"]) == 0 and len(region["vertices"]) < 3:
+            note = canvas.words("on_line" if len(region["vertices"]) == 2 else "at_point")
         canvas.add(
             f'<g class="legend-entry"><rect x="40" y="{y - 11}" width="14" height="14"'
-            f" {swatch}/>{_ids_title(ids)}</g>"
+            f' fill="{fill}" stroke="#1A1A1A" stroke-width="0.5"/>{_ids_title(ids)}</g>'
         )
+        canvas.text(62, y, str(number), class_="legend-key", font_weight="700")
         canvas.text(WIDTH - 40, y, escape(note), class_="legend-note", text_anchor="end")
-        y = _write(canvas, 62, y, _pack_ids(ids), "legend-ids") + 6
-    y += 10
+        y = _write(canvas, 86, y, _id_lines(ids), "legend-ids") + 6
+        described.append(f"{number}. {', '.join(display(i) for i in ids)}: {note}")
+    canvas.description.extend(described)
+    if cannot:
+        canvas.add(
+            f'<rect x="40" y="{y - 11}" width="14" height="14" fill="none" stroke="#1A1A1A"'
+            ' stroke-width="1" stroke-dasharray="2 2"/>'
+        )
+        key = "cannot_win_one" if cannot == 1 else "cannot_win_count"
+        line = canvas.words(key).format(count=cannot)
+        canvas.description.append(line)
+        y = _write(canvas, 62, y, wrap(line, TEXT_COLUMNS - 10), "legend-cannot") + 6
+    y += 8
     dimensions = analysis["dimensions"]
-    weights = analysis["weights"]
     canvas.add(
         f'<circle cx="47" cy="{y - 4}" r="5" fill="#FFFFFF" stroke="#000000" stroke-width="2"/>'
     )
     words = canvas.words("labelled").format(
-        label=canvas.words("your_weights"), value=_shares(canvas, weights, dimensions)
+        label=canvas.words("your_weights"), value=_shares(canvas, analysis["weights"], dimensions)
     )
+    canvas.description.append(words)
     y = _write(canvas, 62, y, wrap(words, TEXT_COLUMNS - 10), "legend-weights") + 6
     switching = analysis.get("switchingDistance")
-    if switching is None:
-        sentence = canvas.words("winner_everywhere" if len(dimensions) == 1 else "no_switch")
-    else:
+    if switching is not None:
         canvas.add(f'<circle cx="47" cy="{y - 4}" r="4" fill="#000000"/>')
-        who = ", ".join(isolate(display(i)) for i in switching["supplierIds"])
-        where = _shares(canvas, switching["point"], dimensions)
-        sentence = canvas.words("aside").format(
-            text=canvas.words("switching").format(distance=switching["distance"], who=who),
-            aside=canvas.words("labelled").format(
-                label=canvas.words("switching_point"), value=where
-            ),
+        where = canvas.words("labelled").format(
+            label=canvas.words("switching_point"),
+            value=_shares(canvas, switching["point"], dimensions),
         )
-    y = _write(canvas, 62, y, wrap(sentence, TEXT_COLUMNS - 10), "legend-switch") + 6
+        canvas.description.append(where)
+        y = _write(canvas, 62, y, wrap(where, TEXT_COLUMNS - 10), "legend-switch") + 6
+    dominated = len(analysis.get("dominance") or [])
+    if dominated:
+        key = "dominated_one" if dominated == 1 else "dominated_count"
+        line = canvas.words(key).format(count=dominated)
+        canvas.description.append(line)
+        y = _write(canvas, 40, y + 4, wrap(line, TEXT_COLUMNS - 6), "legend-dominance")
     excluded = analysis.get("excludedDimensions") or []
     if excluded:
         names = ", ".join(dimension_name(canvas.lang, str(e["dimension"])) for e in excluded)
         text = canvas.words("excluded").format(dimensions=names)
+        canvas.description.append(text)
         y = _write(canvas, 40, y + 4, wrap(text, TEXT_COLUMNS - 6), "legend-excluded")
     return y + 10
 
 
-def _label(canvas: _Canvas, x: Fraction, y: Fraction, ids: list[str]) -> None:
+def _draw_label(canvas: _Canvas, placed: Placed) -> None:
+    x, y = fixed2(placed.at[0]), fixed2(placed.at[1])
+    if placed.kind == "callout":
+        canvas.add(
+            f'<line class="leader" x1="{x}" y1="{y}" x2="{fixed2(placed.anchor[0])}"'
+            f' y2="{fixed2(placed.anchor[1])}" stroke="#1A1A1A" stroke-width="1"/>'
+        )
+        canvas.add(
+            f'<circle class="leader-end" cx="{fixed2(placed.anchor[0])}"'
+            f' cy="{fixed2(placed.anchor[1])}" r="2" fill="#1A1A1A"/>'
+        )
+    if placed.kind != "text":
+        left, top, right, bottom = badge_box(placed.at, placed.text)
+        canvas.add(
+            f'<rect class="badge" x="{fixed2(left + 1)}" y="{fixed2(top + 1)}"'
+            f' width="{fixed2(right - left - 2)}" height="{fixed2(bottom - top - 2)}"'
+            ' rx="9" fill="#FFFFFF" stroke="#1A1A1A" stroke-width="1"/>'
+        )
     canvas.text(
-        fixed2(x),
-        fixed2(y),
-        escape(ids_label(ids, LABEL_COLUMNS)),
+        x,
+        y,
+        escape(placed.text),
         class_="region-label",
         text_anchor="middle",
         dominant_baseline="central",
-        font_size="12",
+        font_size="12" if placed.kind == "text" else "11",
         font_weight="600",
         stroke="#FFFFFF",
-        stroke_width="3",
+        stroke_width="3" if placed.kind == "text" else "0",
         paint_order="stroke",
     )
 
@@ -240,133 +345,253 @@ def _markers(canvas: _Canvas, weights: tuple[str, str], switch: tuple[str, str] 
         )
 
 
+def _marker_box(x: Fraction, y: Fraction, radius: int) -> Box:
+    return (x - radius, y - radius, x + radius, y + radius)
+
+
+class _Region:
+    """A region that can win, as drawn: its key number, ids, fill and page shape."""
+
+    def __init__(self, number: int, region: Mapping[str, Any], fill: str) -> None:
+        self.number = number
+        self.ids = list(region["supplierIds"])
+        self.fill = fill
+        self.share = exact(region["areaShareExact"])
+        self.vertices = list(region["vertices"])
+
+
+def _winning(regions: Sequence[Mapping[str, Any]], fills: Sequence[str]) -> list[_Region]:
+    found: list[_Region] = []
+    for region, fill in zip(regions, fills, strict=True):
+        if region["vertices"]:
+            found.append(_Region(len(found) + 1, region, fill))
+    return found
+
+
+def _coincident(
+    points: Sequence[tuple[tuple[str, str], _Region]],
+) -> list[tuple[tuple[str, str], list[_Region]]]:
+    """Point regions grouped by their drawn position, in order: one dot for all of them."""
+    groups: dict[tuple[str, str], list[_Region]] = {}
+    for where, region in points:
+        groups.setdefault(where, []).append(region)
+    return list(groups.items())
+
+
+def _place_all(
+    canvas: _Canvas,
+    placer: Placer,
+    items: Sequence[tuple[Point, list[_Region], Sequence[Point]]],
+) -> int:
+    """Place the labels, the largest region first (ties in key order), and draw them;
+    returns the lowest y a callout reaches (0 without callouts)."""
+    lowest = Fraction(0)
+    order = sorted(items, key=lambda item: (-max(r.share for r in item[1]), item[1][0].number))
+    for anchor, group, shape in order:
+        ids = [supplier for region in group for supplier in region.ids]
+        number = ", ".join(str(region.number) for region in group)
+        placed = placer.place(anchor, ids_label(ids, LABEL_COLUMNS), number, shape, 12)
+        if placed is not None:
+            _draw_label(canvas, placed)
+            if placed.kind == "callout":
+                lowest = max(lowest, placed.at[1])
+    return int(lowest)
+
+
 def _triangle(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
     dimensions = list(analysis["dimensions"])
     regions = analysis["regions"]
     fills = _fills(canvas, regions)
+    obstacles = _heading(canvas, analysis)
+    layout, top, base = TRIANGLE, MAP_TOP, TRIANGLE.base
     corners = [
         {name: "1" if name == corner else "0" for name in dimensions} for corner in dimensions
     ]
-    corner_points = [TRIANGLE.point(corner, dimensions) for corner in corners]
-    canvas.text(40, 30, escape(canvas.title), font_size="15", font_weight="700")
+    corner_points = [layout.point(corner, dimensions) for corner in corners]
     canvas.add(
         '<polygon class="simplex" points="'
         + " ".join(f"{x},{y}" for x, y in corner_points)
         + '" fill="#F2F2F2" stroke="none"/>'
     )
     shapes: list[list[str]] = [[], [], []]
-    labels: list[tuple[Fraction, Fraction, list[str]]] = []
-    for region, fill in zip(regions, fills, strict=True):
-        vertices = region["vertices"]
-        if not vertices:
-            continue
-        ids = list(region["supplierIds"])
-        points = [TRIANGLE.point(vertex, dimensions) for vertex in vertices]
-        title = _ids_title(ids)
-        if len(points) >= 3:
+    items: list[tuple[Point, list[_Region], Sequence[Point]]] = []
+    points: list[tuple[tuple[str, str], _Region]] = []
+    for region in _winning(regions, fills):
+        page = [layout.page(*plane(v, dimensions)) for v in region.vertices]
+        drawn = [layout.point(vertex, dimensions) for vertex in region.vertices]
+        title = _ids_title(region.ids)
+        anchor = layout.page(*centroid([plane(v, dimensions) for v in region.vertices]))
+        if len(drawn) >= 3:
             shapes[0].append(
                 '<polygon class="region" points="'
-                + " ".join(f"{x},{y}" for x, y in points)
-                + f'" fill="{fill}" stroke="#FFFFFF" stroke-width="1">{title}</polygon>'
+                + " ".join(f"{x},{y}" for x, y in drawn)
+                + f'" fill="{region.fill}" stroke="#FFFFFF" stroke-width="1">{title}</polygon>'
             )
-        elif len(points) == 2:
-            (x1, y1), (x2, y2) = points
-            colour = colour_of(fill)  # a line is stroked in the plain colour, never hatched
+            items.append((anchor, [region], page))
+        elif len(drawn) == 2:
+            (x1, y1), (x2, y2) = drawn
+            colour = colour_of(region.fill)  # a line is stroked in the plain colour
             shapes[1].append(
                 f'<line class="region" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}"'
                 f' stroke-width="6" stroke-linecap="round">{title}</line>'
             )
+            items.append((anchor, [region], ()))
         else:
-            ((x1, y1),) = points
-            shapes[2].append(
-                f'<circle class="region" cx="{x1}" cy="{y1}" r="7" fill="{fill}" stroke="#1A1A1A"'
-                f' stroke-width="1">{title}</circle>'
-            )
-        labels.append((*TRIANGLE.page(*centroid([plane(v, dimensions) for v in vertices])), ids))
-    for group in shapes:
-        for element in group:
+            points.append((drawn[0], region))
+    for (x1, y1), group in _coincident(points):
+        ids = [supplier for region in group for supplier in region.ids]
+        shapes[2].append(
+            f'<circle class="region" cx="{x1}" cy="{y1}" r="7" fill="{group[0].fill}"'
+            f' stroke="#1A1A1A" stroke-width="1">{_ids_title(ids)}</circle>'
+        )
+        items.append(((exact(x1), exact(y1)), group, ()))
+    for group_elements in shapes:
+        for element in group_elements:
             canvas.add(element)
     canvas.add(
         '<polygon class="frame" points="'
         + " ".join(f"{x},{y}" for x, y in corner_points)
         + '" fill="none" stroke="#1A1A1A" stroke-width="1.5"/>'
     )
-    for x, y, ids in labels:
-        _label(canvas, x, y, ids)
+    (left_x, left_y), (right_x, right_y), (top_x, top_y) = corner_points
+    names = [dimension_name(canvas.lang, name) for name in dimensions]
+    name_at = [
+        (exact(left_x), exact(left_y) + 22),
+        (exact(right_x), exact(right_y) + 22),
+        (exact(top_x), exact(top_y) - 10),
+    ]
+    for (x, y), name in zip(name_at, names, strict=True):
+        obstacles.append(text_box((x, y - 5), name, 14))
+    weights = layout.page(*plane(analysis["weights"], dimensions))
+    obstacles.append(_marker_box(*weights, 8))
     switching = analysis.get("switchingDistance")
+    switch_page = None
+    if switching is not None:
+        switch_page = layout.page(*plane(switching["point"], dimensions))
+        obstacles.append(_marker_box(*switch_page, 6))
+    slots = [
+        (Fraction(x), Fraction(y))
+        for y in range(top + 16, base + 1, SLOT_STEP)
+        for x in (layout.left - 60, layout.left + layout.side + 60)
+    ]
+    placer = Placer(
+        (Fraction(0), Fraction(0), Fraction(WIDTH), Fraction(base + 40)), obstacles, slots
+    )
+    _place_all(canvas, placer, items)
     _markers(
         canvas,
-        TRIANGLE.point(analysis["weights"], dimensions),
-        None if switching is None else TRIANGLE.point(switching["point"], dimensions),
+        layout.point(analysis["weights"], dimensions),
+        None if switching is None else layout.point(switching["point"], dimensions),
     )
-    (left_x, left_y), (right_x, right_y), (top_x, top_y) = corner_points
-    names = [escape(dimension_name(canvas.lang, name)) for name in dimensions]
     corner_style = {"class_": "corner", "font_size": "14", "font_weight": "700"}
-    canvas.text(left_x, fixed2(exact(left_y) + 22), names[0], text_anchor="middle", **corner_style)
-    canvas.text(
-        right_x, fixed2(exact(right_y) + 22), names[1], text_anchor="middle", **corner_style
-    )
-    canvas.text(top_x, fixed2(exact(top_y) - 10), names[2], text_anchor="middle", **corner_style)
-    height = _legend(canvas, analysis, fills, TRIANGLE.base + 60, "area")
+    for (x, y), name in zip(name_at, names, strict=True):
+        canvas.text(fixed2(x), fixed2(y), escape(name), text_anchor="middle", **corner_style)
+    height = _legend(canvas, analysis, fills, base + 60, "area")
     return canvas.render(height)
+
+
+def _scale(canvas: _Canvas, dimensions: Sequence[str], bottom: int, obstacles: list[Box]) -> int:
+    """The bar's scale: a tick and its whole percent every quarter, the axis words below;
+    their boxes join the obstacles. Returns the axis words' baseline."""
+    left, right = BAR.left, BAR.left + BAR.length
+    for tick in TICKS:
+        x = fixed2(left + BAR.length * tick)
+        canvas.add(
+            f'<line class="tick" x1="{x}" y1="{bottom}" x2="{x}" y2="{bottom + 6}"'
+            ' stroke="#1A1A1A" stroke-width="1"/>'
+        )
+        label = f"{tick * 100}{PERCENT_SIGN[canvas.lang]}"  # the ticks are whole percents
+        canvas.text(
+            x, bottom + 19, escape(label), class_="tick-label", text_anchor="middle", font_size="11"
+        )
+        obstacles.append(text_box((left + BAR.length * tick, Fraction(bottom + 15)), "100.0 %", 11))
+    axis = canvas.words("bar_axis").format(
+        second=dimension_name(canvas.lang, dimensions[1]),
+        first=dimension_name(canvas.lang, dimensions[0]),
+    )
+    axis_y = bottom + 37
+    canvas.text((left + right) // 2, axis_y, escape(axis), class_="axis", text_anchor="middle")
+    obstacles.append(text_box((Fraction(left + right, 2), Fraction(axis_y - 4)), axis, 13))
+    return axis_y
 
 
 def _bar(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
     dimensions = list(analysis["dimensions"])
     regions = analysis["regions"]
     fills = _fills(canvas, regions)
-    canvas.text(40, 30, escape(canvas.title), font_size="15", font_weight="700")
+    obstacles = _heading(canvas, analysis)
     left, right = BAR.left, BAR.left + BAR.length
+    names = [dimension_name(canvas.lang, name) for name in dimensions]
+    name_y = MAP_TOP + 16
+    corner_style = {"class_": "corner", "font_size": "14", "font_weight": "700"}
+    canvas.text(left, name_y, escape(names[0]), text_anchor="start", **corner_style)
+    canvas.text(right, name_y, escape(names[1]), text_anchor="end", **corner_style)
+    for x, name in ((left, names[0]), (right, names[1])):
+        box = text_box((Fraction(x), Fraction(name_y - 5)), name, 14)
+        shift = (box[2] - box[0]) / 2 * (1 if x == left else -1)
+        obstacles.append((box[0] + shift, box[1], box[2] + shift, box[3]))
+    bar_top = BAR_TOP
+    bottom = bar_top + BAR_HEIGHT
     canvas.add(
-        f'<rect class="simplex" x="{left}" y="{BAR_TOP}" width="{BAR.length}" height="{BAR_HEIGHT}"'
-        ' fill="#F2F2F2"/>'
+        f'<rect class="simplex" x="{left}" y="{bar_top}" width="{BAR.length}"'
+        f' height="{BAR_HEIGHT}" fill="#F2F2F2"/>'
     )
-    middle = Fraction(2 * BAR_TOP + BAR_HEIGHT, 2)
+    middle = Fraction(MARKER_Y)
     segments: list[str] = []
     dots: list[str] = []
-    labels: list[tuple[Fraction, Fraction, list[str]]] = []
-    for region, fill in zip(regions, fills, strict=True):
-        vertices = region["vertices"]
-        if not vertices:
-            continue
-        ids = list(region["supplierIds"])
-        xs = [BAR.x(vertex, dimensions) for vertex in vertices]
-        title = _ids_title(ids)
+    items: list[tuple[Point, list[_Region], Sequence[Point]]] = []
+    points: list[tuple[tuple[str, str], _Region]] = []
+    for region in _winning(regions, fills):
+        xs = [BAR.x(vertex, dimensions) for vertex in region.vertices]
+        title = _ids_title(region.ids)
         if len(xs) >= 2:
             start, end = min(xs), max(xs)
             segments.append(
-                f'<rect class="region" x="{fixed2(start)}" y="{BAR_TOP}"'
-                f' width="{fixed2(end - start)}" height="{BAR_HEIGHT}" fill="{fill}"'
+                f'<rect class="region" x="{fixed2(start)}" y="{bar_top}"'
+                f' width="{fixed2(end - start)}" height="{BAR_HEIGHT}" fill="{region.fill}"'
                 f' stroke="#FFFFFF" stroke-width="1">{title}</rect>'
             )
-            labels.append(((start + end) / 2, middle, ids))
+            shape = [
+                (start, Fraction(bar_top)),
+                (end, Fraction(bar_top)),
+                (end, Fraction(bottom)),
+                (start, Fraction(bottom)),
+            ]
+            items.append((((start + end) / 2, middle), [region], shape))
         else:
-            dots.append(
-                f'<circle class="region" cx="{fixed2(xs[0])}" cy="{fixed2(middle)}" r="7"'
-                f' fill="{fill}" stroke="#1A1A1A" stroke-width="1">{title}</circle>'
-            )
-            labels.append((xs[0], Fraction(BAR_TOP + BAR_HEIGHT + 16), ids))
+            points.append(((fixed2(xs[0]), fixed2(middle)), region))
+    for (cx, cy), group in _coincident(points):
+        ids = [supplier for region in group for supplier in region.ids]
+        dots.append(
+            f'<circle class="region" cx="{cx}" cy="{cy}" r="7" fill="{group[0].fill}"'
+            f' stroke="#1A1A1A" stroke-width="1">{_ids_title(ids)}</circle>'
+        )
+        items.append(((exact(cx), exact(cy)), group, ()))
     for element in [*segments, *dots]:
         canvas.add(element)
     canvas.add(
-        f'<rect class="frame" x="{left}" y="{BAR_TOP}" width="{BAR.length}" height="{BAR_HEIGHT}"'
-        ' fill="none" stroke="#1A1A1A" stroke-width="1.5"/>'
+        f'<rect class="frame" x="{left}" y="{bar_top}" width="{BAR.length}"'
+        f' height="{BAR_HEIGHT}" fill="none" stroke="#1A1A1A" stroke-width="1.5"/>'
     )
-    for x, y, ids in labels:
-        _label(canvas, x, y, ids)
+    axis_y = _scale(canvas, dimensions, bottom, obstacles)
+    weights = BAR.x(analysis["weights"], dimensions)
+    obstacles.append(_marker_box(weights, middle, 8))
     switching = analysis.get("switchingDistance")
-    marker_y = fixed2(Fraction(MARKER_Y))
-    weights = (fixed2(BAR.x(analysis["weights"], dimensions)), marker_y)
     switch = None
     if switching is not None:
-        switch = (fixed2(BAR.x(switching["point"], dimensions)), marker_y)
-    _markers(canvas, weights, switch)
-    names = [escape(dimension_name(canvas.lang, name)) for name in dimensions]
-    below = BAR_TOP + BAR_HEIGHT + 40
-    corner_style = {"class_": "corner", "font_size": "14", "font_weight": "700"}
-    canvas.text(left, below, names[0], text_anchor="start", **corner_style)
-    canvas.text(right, below, names[1], text_anchor="end", **corner_style)
-    height = _legend(canvas, analysis, fills, below + 40, "length")
+        switch_x = BAR.x(switching["point"], dimensions)
+        obstacles.append(_marker_box(switch_x, middle, 6))
+        switch = (fixed2(switch_x), fixed2(middle))
+    slot_rows = (axis_y + 28, axis_y + 28 + SLOT_STEP)
+    slots = [
+        (Fraction(x), Fraction(y)) for y in slot_rows for x in range(left - 20, right + 21, 26)
+    ]
+    placer = Placer(
+        (Fraction(0), Fraction(0), Fraction(WIDTH), Fraction(slot_rows[-1] + 14)), obstacles, slots
+    )
+    lowest = _place_all(canvas, placer, items)
+    _markers(canvas, (fixed2(weights), fixed2(middle)), switch)
+    height = _legend(canvas, analysis, fills, max(axis_y, lowest) + 36, "length")
     return canvas.render(height)
 
 
@@ -374,15 +599,22 @@ def _dot(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
     dimensions = list(analysis["dimensions"])
     regions = analysis["regions"]
     fills = _fills(canvas, regions)
-    canvas.text(40, 30, escape(canvas.title), font_size="15", font_weight="700")
-    x, y = DOT
-    for region, fill in zip(regions, fills, strict=True):
-        if region["vertices"]:
-            canvas.add(
-                f'<circle class="region" cx="{x}.00" cy="{y}.00" r="12" fill="{fill}"'
-                f' stroke="#1A1A1A" stroke-width="1">{_ids_title(region["supplierIds"])}</circle>'
-            )
-            _label(canvas, Fraction(x), Fraction(y + 30), list(region["supplierIds"]))
+    _heading(canvas, analysis)
+    x, y = 320, MAP_TOP + 50
+    winning = _winning(regions, fills)
+    if winning:
+        ids = [supplier for region in winning for supplier in region.ids]
+        canvas.add(
+            f'<circle class="region" cx="{x}.00" cy="{y}.00" r="12" fill="{winning[0].fill}"'
+            f' stroke="#1A1A1A" stroke-width="1">{_ids_title(ids)}</circle>'
+        )
+        label = Placed(
+            "text",
+            ids_label(ids, LABEL_COLUMNS * 2),
+            (Fraction(x), Fraction(y + 30)),
+            (Fraction(x), Fraction(y)),
+        )
+        _draw_label(canvas, label)
     _markers(canvas, (f"{x}.00", f"{y}.00"), None)
     canvas.text(
         x,
@@ -403,15 +635,20 @@ def _no_map(document: Mapping[str, Any], canvas: _Canvas) -> str:
     for line in wrap(canvas.words("why"), TEXT_COLUMNS):
         canvas.text(40, y, escape(line))
         y += 18
+    canvas.description.append(canvas.words("why"))
     seen: dict[str, int] = {}
     for reason in document.get("reasons") or []:
         words = reason_words(canvas.lang, reason)
         who = reason.get("supplierId")
+        path = reason.get("path")
         prefix = "" if who is None else isolate(display(str(who))) + ": "
+        if path:
+            prefix = f"{isolate(display(str(path)))}: {prefix}"
         line = f"{prefix}{words} [{display(str(reason.get('code')))}]"
         seen[line] = seen.get(line, 0) + 1
     for line, count in seen.items():
         counted = f"{line} {canvas.words('times').format(count=count)}" if count > 1 else line
+        canvas.description.append(counted)
         for number, part in enumerate(wrap(counted, TEXT_COLUMNS - 4)):
             canvas.text(52 if number else 40, y + 6, escape(("• " if not number else "") + part))
             y += 18

@@ -1,0 +1,196 @@
+"""The analyst page's own HTML (issue 21): the form and the intake-error page.
+
+No script: a plain ``<form>`` posting ``multipart/form-data`` to ``/quotecalc/report``.
+The style is the report page's (:data:`quotecalc.output.pictures.html.STYLE`), so the form,
+the errors and the report look alike. The intake's messages are its own fixed texts
+(``quotecalc.intake``, English); nothing a user sent is shown back.
+"""
+
+# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Compare supplier quotes",
+        "intro": (
+            "Upload a quote sheet (CSV or XLSX, one row per quote, column names in English or"
+            " Chinese) with what you buy, or paste a request; the answer is the report."
+        ),
+        "sheet": "Quote sheet (.csv or .xlsx, at most {limit} MiB)",
+        "sheet_name": "Sheet name (XLSX, optional)",
+        "quantity": "Quantity",
+        "currency": "Currency (e.g. CNY)",
+        "specification": "Specification",
+        "weights": "Weights",
+        "weight_cost": "Cost weight",
+        "weight_delivery": "Delivery weight",
+        "weight_quality": "Quality weight",
+        "scale": "Quality scale (when quality is weighted)",
+        "scale_definition": "Scale definition",
+        "scale_minimum": "Minimum",
+        "scale_maximum": "Maximum",
+        "constraints": "Hard constraints (optional)",
+        "max_lead_days": "Maximum lead days",
+        "minimum_quality_score": "Minimum quality score",
+        "sensitivity_delta": "Sensitivity delta (optional)",
+        "or": "Or paste a request (JSON); it is used instead of the sheet",
+        "request": "Request",
+        "lang": "Language of the report",
+        "submit": "Compare",
+        "errors_title": "The quote sheet cannot be read",
+        "errors_intro": (
+            "Nothing was calculated. Each error names its cell; correct the sheet and send it"
+            " again."
+        ),
+        "nothing": "Nothing was sent: choose a quote sheet or paste a request.",
+        "col.cell": "Cell",
+        "col.code": "Code",
+        "col.message": "Message",
+        "whole_file": "(whole file)",
+        "back": "Back to the form",
+    },
+    "zh": {
+        "title": "比较供应商报价",
+        "intro": (
+            "上传报价表（CSV 或 XLSX，每行一个报价，列名可用中文或英文）并填写采购信息，"
+            "或粘贴一个请求；结果即为报告。"
+        ),
+        "sheet": "报价表（.csv 或 .xlsx，最大 {limit} MiB）",
+        "sheet_name": "工作表名称（XLSX，可选）",
+        "quantity": "数量",
+        "currency": "币种（如 CNY）",
+        "specification": "规格",
+        "weights": "权重",
+        "weight_cost": "成本权重",
+        "weight_delivery": "交期权重",
+        "weight_quality": "质量权重",
+        "scale": "质量评分标准（质量有权重时）",
+        "scale_definition": "评分标准说明",
+        "scale_minimum": "最低分",
+        "scale_maximum": "最高分",
+        "constraints": "硬约束（可选）",
+        "max_lead_days": "最长交期天数",
+        "minimum_quality_score": "最低质量评分",
+        "sensitivity_delta": "敏感性幅度（可选）",
+        "or": "或粘贴一个请求（JSON），将代替报价表使用",
+        "request": "请求",
+        "lang": "报告语言",
+        "submit": "比较",
+        "errors_title": "无法读取报价表",
+        "errors_intro": "未进行计算。每个错误都标明了单元格；请更正报价表后重新提交。",
+        "nothing": "未提交任何内容：请选择报价表或粘贴请求。",
+        "col.cell": "单元格",
+        "col.code": "代码",
+        "col.message": "说明",
+        "whole_file": "（整个文件）",
+        "back": "返回表单",
+    },
+}
+LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
+FORM_STYLE: Final = (
+    "form{display:grid;gap:.8rem;max-width:44rem}"
+    "fieldset{border:1px solid #bbb;padding:.6rem .8rem;display:grid;gap:.5rem;min-width:0}"
+    "legend{font-weight:600;padding:0 .3rem}"
+    "label{display:grid;gap:.2rem;font-size:.9rem}"
+    "input,select,textarea{font:inherit;padding:.3rem;border:1px solid #767676;max-width:100%}"
+    "textarea{min-height:8rem;font-family:ui-monospace,monospace;font-size:.85rem}"
+    "button{font:inherit;font-weight:600;padding:.45rem 1.2rem;justify-self:start;"
+    "background:#0072B2;color:#fff;border:0}"
+    "input:focus,select:focus,textarea:focus,button:focus{outline:2px solid #0072B2;"
+    "outline-offset:1px}"
+)
+
+
+def _escape(text: str) -> str:
+    from ..output.pictures.text import escape
+
+    return escape(text)
+
+
+def _document(lang: str, title: str, body: str) -> str:
+    from ..output.pictures.html import STYLE
+
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{LANG_TAGS[lang]}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{_escape(title)} · quotecalc</title>\n"
+        f"<style>{STYLE}{FORM_STYLE}</style>\n</head>\n<body>\n<main>\n"
+        f"<h1>{_escape(title)}</h1>\n{body}</main>\n</body>\n</html>\n"
+    )
+
+
+def _field(words: Mapping[str, str], name: str, kind: str = "text", extra: str = "") -> str:
+    return f'<label>{_escape(words[name])}<input type="{kind}" name="{name}"{extra}></label>\n'
+
+
+def form_page(lang: str, limit: int) -> str:
+    """``GET /``: the upload form, in ``lang``."""
+    words = WORDS[lang]
+    mib = str(limit // (1024 * 1024))
+    decimal = ' inputmode="decimal" autocomplete="off"'
+    options = "".join(
+        f'<option value="{code}"{" selected" if code == lang else ""}>{name}</option>'
+        for code, name in (("en", "English"), ("zh", "中文"))
+    )
+    body = (
+        f"<p>{_escape(words['intro'])}</p>\n"
+        '<form method="post" action="/quotecalc/report" enctype="multipart/form-data">\n'
+        f"<label>{_escape(words['sheet'].format(limit=mib))}"
+        '<input type="file" name="sheet_file" accept=".csv,.xlsx,text/csv,'
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"></label>\n'
+        + _field(words, "sheet_name")
+        + _field(words, "quantity", "text", ' inputmode="numeric" autocomplete="off"')
+        + _field(words, "currency", "text", ' autocomplete="off"')
+        + _field(words, "specification")
+        + f"<fieldset><legend>{_escape(words['weights'])}</legend>\n"
+        + _field(words, "weight_cost", "text", decimal)
+        + _field(words, "weight_delivery", "text", decimal)
+        + _field(words, "weight_quality", "text", decimal)
+        + f"</fieldset>\n<fieldset><legend>{_escape(words['scale'])}</legend>\n"
+        + _field(words, "scale_definition")
+        + _field(words, "scale_minimum", "text", decimal)
+        + _field(words, "scale_maximum", "text", decimal)
+        + f"</fieldset>\n<fieldset><legend>{_escape(words['constraints'])}</legend>\n"
+        + _field(words, "max_lead_days", "text", ' inputmode="numeric" autocomplete="off"')
+        + _field(words, "minimum_quality_score", "text", decimal)
+        + "</fieldset>\n"
+        + _field(words, "sensitivity_delta", "text", decimal)
+        + f'<label>{_escape(words["or"])}<textarea name="request"'
+        f' aria-label="{_escape(words["request"])}" spellcheck="false"></textarea></label>\n'
+        f'<label>{_escape(words["lang"])}<select name="lang">{options}</select></label>\n'
+        f'<button type="submit">{_escape(words["submit"])}</button>\n</form>\n'
+    )
+    return _document(lang, words["title"], body)
+
+
+def error_page(lang: str, errors: Sequence[Mapping[str, str]]) -> str:
+    """The intake's errors (each ``{"code", "cell", "message"}``) as a page; no errors means
+    nothing was sent."""
+    words = WORDS[lang]
+    if not errors:
+        body = f'<p class="answer">{_escape(words["nothing"])}</p>\n'
+    else:
+        rows = "".join(
+            "<tr>"
+            f'<td><code class="id">{_escape(error["cell"] or words["whole_file"])}</code></td>'
+            f"<td><code>{_escape(error['code'])}</code></td>"
+            f"<td>{_escape(error['message'])}</td></tr>\n"
+            for error in errors
+        )
+        label = _escape(words["errors_title"])
+        body = (
+            f'<div class="answer"><p class="winner">{_escape(words["errors_intro"])}</p></div>\n'
+            f'<div class="wide" tabindex="0" role="region" aria-label="{label}">'
+            f'<table>\n<thead><tr><th scope="col">{_escape(words["col.cell"])}</th>'
+            f'<th scope="col">{_escape(words["col.code"])}</th>'
+            f'<th scope="col">{_escape(words["col.message"])}</th></tr></thead>\n'
+            f"<tbody>\n{rows}</tbody>\n</table></div>\n"
+        )
+    body += f'<p><a href="/?lang={lang}">{_escape(words["back"])}</a></p>\n'
+    return _document(lang, words["errors_title"], body)

@@ -1,0 +1,143 @@
+"""The page's weight-map section and the colour swatches that match the map (issue 21).
+
+Read from the weight-analysis document only: the facts (mapped dimensions, who ranks first,
+the user's weights and the nearest switching point as percentages, a count of dominated
+suppliers), the SVG (:func:`.svg.svg_picture`), a table of the regions that can win (key
+number, swatch, ids, share), then the suppliers that cannot win and the dominance list,
+below the map.
+
+A swatch is the region's map fill: the palette colour, and for the hatched rounds a CSS
+stripe in the same direction as the SVG pattern (:mod:`.palette`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from ..people import percent
+from .markup import items, paragraph, section, supplier, table, text
+from .palette import OKABE_ITO, fill_of
+from .text import WORDS, dimension_name, escape
+
+# The hatch of each round, as CSS: white stripes over the colour, like the SVG patterns.
+HATCH_CSS: Final = (
+    ".hatch-1{background-image:repeating-linear-gradient(-45deg,transparent 0 3px,"
+    "#fff 3px 4.5px)}"
+    ".hatch-2{background-image:repeating-linear-gradient(45deg,transparent 0 3px,"
+    "#fff 3px 4.5px)}"
+    ".hatch-3{background-image:repeating-linear-gradient(-45deg,transparent 0 3px,"
+    "#fff 3px 4.5px),repeating-linear-gradient(45deg,transparent 0 3px,#fff 3px 4.5px)}"
+)
+
+
+def swatch_of(index: int) -> str:
+    """The swatch of the ``index``-th region that can win (decorative: hidden from screen
+    readers, the ids beside it say who it is)."""
+    colour = OKABE_ITO[index % len(OKABE_ITO)]
+    fill, _ = fill_of(index)
+    style = 0 if not fill.startswith("url(") else int(fill.split("-")[2])
+    hatch = f" hatch-{style}" if style else ""
+    return (
+        f'<span class="swatch map{hatch}" style="background-color:{colour}"'
+        ' aria-hidden="true"></span>'
+    )
+
+
+def swatches(document: Mapping[str, Any] | None) -> dict[str, str]:
+    """Each supplier id whose region can win, and its swatch (none without a map)."""
+    analysis = None if document is None else document.get("analysis")
+    if analysis is None:
+        return {}
+    found: dict[str, str] = {}
+    winning = 0
+    for region in analysis["regions"]:
+        if region["vertices"]:
+            for supplier_id in region["supplierIds"]:
+                found[str(supplier_id)] = swatch_of(winning)
+            winning += 1
+    return found
+
+
+def _ids(ids: Sequence[str], join: str = ", ") -> str:
+    return join.join(supplier(i) for i in ids)
+
+
+def _labelled(lang: str, label: str, value: str) -> str:
+    template = escape(WORDS[lang]["labelled"])
+    return template.replace("{label}", escape(label)).replace("{value}", value)
+
+
+def _point(lang: str, point: Mapping[str, str]) -> str:
+    return ", ".join(
+        f"{escape(dimension_name(lang, d))} {escape(percent(share, lang))}"
+        for d, share in point.items()
+    )
+
+
+def weight_map(lang: str, document: Mapping[str, Any], svg: str) -> str:
+    """The section: facts, the map, the regions that can win, then what cannot."""
+    words = WORDS[lang]
+    analysis = document.get("analysis")
+    figure = f"<figure>\n{svg}</figure>\n"
+    if analysis is None:
+        return section("weight-map", words["weight_map"], figure)
+    dimensions = [escape(dimension_name(lang, d)) for d in analysis["dimensions"]]
+    facts = [
+        _labelled(lang, words["mapped"], ", ".join(dimensions)),
+        _labelled(lang, words["winners"], _ids(analysis["winners"])),
+        _labelled(lang, words["your_weights"].capitalize(), _point(lang, analysis["weights"])),
+    ]
+    if analysis["excludedDimensions"]:
+        names = ", ".join(
+            dimension_name(lang, str(e["dimension"])) for e in analysis["excludedDimensions"]
+        )
+        facts.append(escape(words["excluded"].format(dimensions=names)))
+    switching = analysis["switchingDistance"]
+    if switching is None:
+        key = "winner_everywhere" if len(dimensions) == 1 else "no_switch"
+        facts.append(escape(words[key]))
+    else:
+        facts.append(_labelled(lang, words["switching_point"], _point(lang, switching["point"])))
+    dominance = analysis["dominance"]
+    if dominance:
+        facts.append(escape(words["dominance_count"].format(count=len(dominance))))
+    else:
+        facts.append(escape(words["no_dominance"]))
+    colours = swatches(document)
+    rows: list[list[str]] = []
+    cannot: list[str] = []
+    for region in analysis["regions"]:
+        if not region["vertices"]:
+            cannot.extend(str(i) for i in region["supplierIds"])
+            continue
+        ids = list(region["supplierIds"])
+        rows.append(
+            [
+                str(len(rows) + 1),
+                colours[str(ids[0])] + _ids(ids),
+                escape(percent(region["areaShareExact"], lang)),
+            ]
+        )
+    headers = [words["col.key"], words["col.region"], words["col.share"]]
+    body = (
+        paragraph(escape(words["weight_map_note"]), "note")
+        + items(facts)
+        + figure
+        + table(headers, rows, frozenset({0, 2}), words["weight_map"])
+    )
+    if cannot:
+        body += paragraph(
+            escape(words["cannot_win_list"].format(count=len(cannot))) + " " + _ids(cannot)
+        )
+    if dominance:
+        body += f"<h3>{escape(words['dominance'])}</h3>\n" + items(
+            escape(words["dominated"])
+            .replace("{who}", supplier(entry["supplierId"]))
+            .replace("{by}", _ids(entry["dominatedBy"]))
+            for entry in dominance
+        )
+    return section("weight-map", words["weight_map"], body)
+
+
+__all__ = ["HATCH_CSS", "swatches", "text", "weight_map"]
