@@ -99,11 +99,11 @@ def calculation_endpoint(
             outcome(request.scope, "overloaded")
             return await early(request, error_response("overloaded", overloaded_headers), limits)
         try:
-            return await admitted(request, size, waited)
+            return await admitted(request, waited)
         finally:
             admission.release(size)
 
-    async def admitted(request: Request, size: int, waited: float) -> Response:
+    async def admitted(request: Request, waited: float) -> Response:
         try:
             raw = await read_body(request.receive, calculation.body_limit, limits.read_timeout)
         except BodyTimeout:
@@ -115,7 +115,7 @@ def calculation_endpoint(
         if len(raw) > calculation.body_limit:
             answer = calculation.too_large()
             return await early(request, json_response(answer.status, answer.body), limits)
-        ran = await calculated_unless_gone(request, calculation, raw)
+        ran = await calculated_unless_gone(request, raw)
         if ran is None:
             metrics.queue_wait.observe(waited + limits.queue_timeout)
             outcome(request.scope, "overloaded")
@@ -124,9 +124,7 @@ def calculation_endpoint(
         metrics.queue_wait.observe(waited + slot_wait)
         return json_response(calculated.status, calculated.body)
 
-    async def calculated_unless_gone(
-        request: Request, calculation: Calculation, raw: bytes
-    ) -> tuple[Answer, float] | None:
+    async def calculated_unless_gone(request: Request, raw: bytes) -> tuple[Answer, float] | None:
         """The calculation, while the connection is watched: a client gone before its answer
         is marked ``client_disconnected`` in the access log (the call still runs to its end
         in its thread; the answer is then dropped by the server)."""
