@@ -65,12 +65,15 @@ async def asgi(
     headers: Iterable[tuple[str, str]] = (),
     stall: bool = False,
     disconnect: bool = False,
+    gone_after_body: bool = False,
 ) -> Reply:
     """One request through the ASGI app. ``chunks`` is the body, one ``http.request`` message
     each; after it the driver stalls forever (``stall``), reports a disconnect
-    (``disconnect``) or ends the body."""
+    (``disconnect``) or ends the body -- and with ``gone_after_body`` reports a disconnect on
+    any later ``receive`` (a client gone while its call is calculated)."""
     iterator: Iterator[bytes] = iter(chunks)
     received = 0
+    ended = False
     scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
@@ -88,7 +91,7 @@ async def asgi(
     sent: list[dict[str, Any]] = []
 
     async def receive() -> dict[str, Any]:
-        nonlocal received
+        nonlocal received, ended
         received += 1
         chunk = next(iterator, None)
         if chunk is not None:
@@ -97,6 +100,9 @@ async def asgi(
             await anyio.sleep_forever()
         if disconnect:
             return {"type": "http.disconnect"}
+        if gone_after_body and ended:
+            return {"type": "http.disconnect"}
+        ended = True
         return {"type": "http.request", "body": b"", "more_body": False}
 
     async def send(message: dict[str, Any]) -> None:

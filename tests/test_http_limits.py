@@ -31,7 +31,7 @@ from http_support import HAS_HTTP, JSON, Server, assert_all_gone
 if not HAS_HTTP:
     pytest.skip("the optional http extra is not installed", allow_module_level=True)
 
-from conftest import EXAMPLES, run_cli
+from conftest import EXAMPLES, ROOT, run_cli
 
 LIMIT = 262144
 BATCH_LIMIT = 2097152
@@ -235,6 +235,15 @@ def test_access_log_and_metrics_over_both_workers(two_workers: Server) -> None:
             f"POST {CALC} HTTP/1.1\r\nHost: t\r\nContent-Type: {JSON}\r\nX-Request-Id: gone-78\r\n"
             "Content-Length: 1000\r\n\r\n{".encode()
         )
+    # the whole body of a batch that takes a while (24 x 4 quotes), then gone before its answer
+    item = (ROOT / "examples" / "multi-supplier.request.json").read_bytes().strip()
+    batch = b'{"requests":[' + b",".join([item] * 24) + b"]}"
+    with two_workers.connect() as sock:
+        sock.sendall(
+            f"POST {BATCH} HTTP/1.1\r\nHost: t\r\nContent-Type: {JSON}\r\n"
+            f"X-Request-Id: late-79\r\nContent-Length: {len(batch)}\r\n\r\n".encode()
+            + batch
+        )
     for _ in range(40):  # fresh connections: both workers answer some
         with two_workers.connect() as sock:
             sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
@@ -242,13 +251,14 @@ def test_access_log_and_metrics_over_both_workers(two_workers: Server) -> None:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         lines = {line["requestId"]: line for line in _log_lines(two_workers)}
-        if "log-77" in lines and "gone-78" in lines:
+        if {"log-77", "gone-78", "late-79"} <= set(lines):
             break
         time.sleep(0.1)
     line = lines["log-77"]
     assert (line["route"], line["status"], line["outcome"]) == (CALC, 200, "answered")
     assert (line["bytesIn"], line["bytesOut"]) == (len(raw), len(expected))
     assert lines["gone-78"]["outcome"] == "client_disconnected"
+    assert lines["late-79"]["outcome"] == "client_disconnected", lines["late-79"]
     # The access line and the metrics are written just after the answer is sent: wait until
     # the count of /healthz lines stands still before comparing it with a scrape.
     counted = -1

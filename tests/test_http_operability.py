@@ -355,3 +355,22 @@ def test_drain_gives_up_after_the_timeout() -> None:
         return await drain(receive, None, 10, 0.05)
 
     assert anyio.run(run) is False
+
+
+def test_a_client_gone_while_its_call_is_calculated_is_logged(access_lines: Any) -> None:
+    """The body arrived whole, then the client went away: the call still runs (its answer
+    is what the server then drops) and the access line says ``client_disconnected``."""
+    app = create_app()
+    headers = [("content-type", JSON), ("x-request-id", "late-1")]
+    reply = call(app, "POST", CALC, chunks=[RAW], headers=headers, gone_after_body=True)
+    assert (reply.status, reply.body) == (200, calculate(RAW).to_json())
+    (line,) = access_lines()
+    assert (line["requestId"], line["status"], line["outcome"]) == (
+        "late-1",
+        200,
+        "client_disconnected",
+    )
+    call(
+        app, "POST", CALC, chunks=[RAW], headers=[("content-type", JSON), ("x-request-id", "stay")]
+    )
+    assert access_lines()[1]["outcome"] == "answered"

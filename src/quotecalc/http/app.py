@@ -18,6 +18,7 @@ import os
 from collections.abc import Awaitable, Callable
 from typing import Final
 
+import anyio
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -50,6 +51,7 @@ from .operations import (
     METRICS,
     OPENAPI,
     READY,
+    Answer,
     Calculation,
     health_document,
     readiness_document,
@@ -87,11 +89,11 @@ def calculation_endpoint(
             outcome(request.scope, "overloaded")
             return await early(request, error_response("overloaded", overloaded_headers), limits)
         try:
-            return await admitted(request, size, waited)
+            return await admitted(request, waited)
         finally:
             admission.release(size)
 
-    async def admitted(request: Request, size: int, waited: float) -> Response:
+    async def admitted(request: Request, waited: float) -> Response:
         try:
             raw = await read_body(request.receive, calculation.body_limit, limits.read_timeout)
         except BodyTimeout:
@@ -103,7 +105,7 @@ def calculation_endpoint(
         if len(raw) > calculation.body_limit:
             answer = calculation.too_large()
             return await early(request, json_response(answer.status, answer.body), limits)
-        ran = await admission.run(calculation.answer, raw)
+        ran = await calculated_unless_gone(request, raw)
         if ran is None:
             metrics.queue_wait.observe(waited + limits.queue_timeout)
             outcome(request.scope, "overloaded")
@@ -112,7 +114,25 @@ def calculation_endpoint(
         metrics.queue_wait.observe(waited + slot_wait)
         return json_response(calculated.status, calculated.body)
 
+    async def calculated_unless_gone(request: Request, raw: bytes) -> tuple[Answer, float] | None:
+        """The calculation, while the connection is watched: a client gone before its answer
+        is marked ``client_disconnected`` in the access log (the call still runs to its end
+        in its thread; the answer is then dropped by the server)."""
+        async with anyio.create_task_group() as group:
+            group.start_soon(watch_disconnect, request)
+            ran = await admission.run(calculation.answer, raw)
+            group.cancel_scope.cancel()
+        return ran
+
     return calculate
+
+
+async def watch_disconnect(request: Request) -> None:
+    """One ``receive`` after the body ended: only a disconnect can come (a server that
+    repeats the body's end instead ends the watch)."""
+    message = await request.receive()
+    if message["type"] == "http.disconnect":
+        outcome(request.scope, DISCONNECTED)
 
 
 def document_endpoints(admission: Admission, metrics: Metrics) -> dict[str, Endpoint]:
