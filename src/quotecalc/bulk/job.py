@@ -1,0 +1,220 @@
+"""The driver of a bulk job: partitions out, answers back in input order, one output file.
+
+The driver never holds the input: workers read their own byte ranges (:mod:`.task`). It keeps
+at most :func:`window` partitions submitted and not yet written, and writes each partition's
+bytes as soon as every partition before it is written (a reorder buffer bounded in
+partitions), so its memory is bounded by the partition size times the window, never by the
+file size. The output goes to a temporary name beside the target and is renamed to the
+target only once every line is written; on any failure the temporary file is left as it is
+and :class:`BulkError` names it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Final
+
+import attrs
+from distributed import Client, LocalCluster, as_completed
+
+from ..core.records import Record
+from .kinds import KINDS
+from .lines import ranges
+from .progress import Snapshot, Summary
+from .task import PartitionResult, answer_range
+
+DEFAULT_PARTITION_BYTES: Final = 1 << 20
+WORKER_WAIT_SECONDS: Final = 60.0
+RETRIES: Final = 2
+LOOPBACK_ANY_PORT: Final = "127.0.0.1:0"
+
+
+class BulkError(Exception):
+    """An I/O or cluster failure: the job did not write its output. ``partial`` is the
+    temporary file holding what was written, if one was created."""
+
+    def __init__(self, message: str, partial: str | None = None) -> None:
+        super().__init__(message)
+        self.partial = partial
+
+
+def local_workers() -> int:
+    """One worker process per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def window(workers: int) -> int:
+    """Partitions in flight: two per worker keep every worker busy while one is written."""
+    return 2 * max(workers, 1)
+
+
+@contextmanager
+def connected(
+    workers: int | None, scheduler: str | None, client: Client | None
+) -> Iterator[Client]:
+    """The client to run on: the caller's, one for ``scheduler``, or an embedded local
+    cluster of ``workers`` processes (loopback, no dashboard) closed afterwards."""
+    if client is not None:
+        yield client
+        return
+    if scheduler is not None:
+        with Client(scheduler, set_as_default=False) as remote:
+            yield remote
+        return
+    with (
+        LocalCluster(
+            n_workers=workers or local_workers(),
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            # The scheduler always serves HTTP (health, metrics); on a free loopback port,
+            # without the dashboard, so that two jobs never meet on 8787.
+            dashboard_address=LOOPBACK_ANY_PORT,
+            scheduler_kwargs={"dashboard": False},
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        Client(cluster, set_as_default=False) as local,
+    ):
+        yield local
+
+
+def run(
+    source: str,
+    target: str,
+    *,
+    kind: str = "result",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    client: Client | None = None,
+    partition_bytes: int = DEFAULT_PARTITION_BYTES,
+    progress: Callable[[Snapshot], None] | None = None,
+    storage_options: dict[str, Any] | None = None,
+) -> Summary:
+    """Answer every line of the JSONL file ``source`` into ``target`` (see the package
+    docstring). Raises :class:`BulkError` on an I/O or cluster failure."""
+    import fsspec.core
+
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; one of {', '.join(KINDS)}")
+    began = time.monotonic()
+    options = storage_options or {}
+    try:
+        in_fs, in_path = fsspec.core.url_to_fs(source, **options)
+        if not in_fs.isfile(in_path):
+            raise BulkError(f"{source}: not a file")
+        size = int(in_fs.size(in_path))
+        url = in_fs.unstrip_protocol(in_path)
+        out_fs, out_path = fsspec.core.url_to_fs(target, **options)
+        partial = f"{out_path}.{uuid.uuid4().hex[:12]}.part"
+        out = out_fs.open(partial, "wb")
+    except OSError as exc:
+        raise BulkError(f"cannot open: {exc}") from exc
+    parts = ranges(size, partition_bytes)
+    try:
+        with out, connected(workers, scheduler, client) as active:
+            try:
+                active.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+            except TimeoutError as exc:
+                raise BulkError("no worker joined the cluster", partial) from exc
+            count = len(active.scheduler_info()["workers"])
+            job = Job(url, kind, options, tuple(parts), size, began)
+            totals = _write_in_order(active, job, out=out, limit=window(count), progress=progress)
+        out_fs.mv(partial, out_path)
+    except BulkError:
+        raise
+    except Exception as exc:
+        raise BulkError(f"{type(exc).__name__}: {exc}", partial) from exc
+    lines, statuses, slowest_line, slowest_ns = totals
+    return Summary(
+        lines,
+        tuple(sorted(statuses.items())),
+        slowest_line,
+        slowest_ns,
+        time.monotonic() - began,
+        len(parts),
+        count,
+        target,
+    )
+
+
+@attrs.frozen(eq=False, repr=False)
+class Job(Record):
+    """What every partition task is given, and what the progress line measures against."""
+
+    url: str
+    kind: str
+    options: dict[str, Any]
+    parts: tuple[tuple[int, int], ...]
+    size: int
+    began: float
+
+
+def _write_in_order(
+    client: Client,
+    job: Job,
+    *,
+    out: Any,
+    limit: int,
+    progress: Callable[[Snapshot], None] | None,
+) -> tuple[int, Counter[str], int, int]:
+    """Submit at most ``limit`` partitions ahead of the next one to write, write each in
+    order as it becomes next, and return (lines, statuses, slowest line, its nanoseconds)."""
+    parts = job.parts
+    token = uuid.uuid4().hex[:8]
+    pending = as_completed(loop=client.loop)
+    index_of: dict[Any, int] = {}
+    ready: dict[int, PartitionResult] = {}
+    submitted = written = 0
+    lines = done_bytes = slowest_line = 0
+    slowest_ns = -1
+    statuses: Counter[str] = Counter()
+
+    def fill() -> None:
+        nonlocal submitted
+        while submitted < len(parts) and submitted - written < limit:
+            start, end = parts[submitted]
+            future = client.submit(
+                answer_range,
+                job.url,
+                start,
+                end,
+                job.kind,
+                job.options,
+                key=f"quotecalc-bulk-{token}-{submitted}",
+                retries=RETRIES,
+                pure=False,
+            )
+            index_of[future] = submitted
+            pending.add(future)
+            submitted += 1
+
+    fill()
+    try:
+        for future in pending:
+            ready[index_of.pop(future)] = future.result()
+            future.release()
+            while written in ready:
+                part = ready.pop(written)
+                out.write(part.output)
+                if part.slowest[1] > slowest_ns:
+                    slowest_ns, slowest_line = part.slowest[1], lines + part.slowest[0] + 1
+                lines += part.lines
+                statuses.update(dict(part.statuses))
+                done_bytes += part.span
+                written += 1
+            if progress is not None:
+                progress(Snapshot(lines, done_bytes, job.size, time.monotonic() - job.began))
+            fill()
+    except BaseException:
+        client.cancel(list(index_of))  # nothing of this job keeps running
+        raise
+    return lines, statuses, slowest_line, max(slowest_ns, 0)
