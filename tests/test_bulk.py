@@ -28,6 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES, ROOT
+from quotecalc import calculate
 from quotecalc.bulk import INSTALL_HINT
 from quotecalc.bulk.lines import KEPT, lines_in_range, ranges
 from quotecalc.bulk.progress import (
@@ -179,6 +180,33 @@ def test_local_cluster_gives_the_cli_bytes_in_order(
     assert [path.name for path in tmp_path.iterdir()] == ["out.jsonl"]  # no temporary left
     assert seen[-1].lines == 2000 and seen[-1].done_bytes == seen[-1].total_bytes
     assert [snap.lines for snap in seen] == sorted(snap.lines for snap in seen)
+
+
+def recipe_answer(lines: list[str]) -> list[bytes]:
+    """The Bag recipe's function, as docs/bulk.md shows it."""
+    return [b"".join(calculate(line.removesuffix("\n")).to_json() for line in lines)]
+
+
+def test_the_documented_bag_recipe_gives_the_cli_bytes(
+    mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    import dask.bag as db
+
+    source, expected = mixed
+    lines = db.read_text(
+        str(source), blocksize="64KiB", linedelimiter="\n", errors="surrogateescape"
+    )
+    lines.map_partitions(recipe_answer).to_textfiles(
+        str(tmp_path / "*.jsonl"), encoding=None, name_function="{:06d}".format, scheduler="sync"
+    )
+    parts = sorted(tmp_path.glob("*.jsonl"))
+    assert len(parts) > 10  # the long line spans several blocks: empty partitions too
+    assert b"".join(part.read_bytes() for part in parts) == expected
+    assert "recipe_answer" not in (ROOT / "docs" / "bulk.md").read_text()
+    assert (
+        'return [b"".join(quotecalc.calculate(line.removesuffix("\\n")).to_json() for line in'
+        " lines)]" in (ROOT / "docs" / "bulk.md").read_text()
+    )
 
 
 def test_empty_file_is_an_empty_output(client: Any, tmp_path: Path) -> None:
