@@ -274,6 +274,28 @@ def test_a_killed_worker_is_survived_or_fails_loudly(
     client.wait_for_workers(2, timeout=60)  # the nanny restarts the worker
 
 
+def test_an_input_lost_mid_job_fails_with_only_the_temporary_file(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, expected = mixed
+    copy = tmp_path / "in.jsonl"
+    copy.write_bytes(source.read_bytes())
+    target = tmp_path / "out.jsonl"
+
+    def lose_input(snap: Snapshot) -> None:
+        if copy.exists():
+            copy.unlink()  # the partitions not yet started cannot open it
+
+    with pytest.raises(BulkError) as failed:
+        run(str(copy), str(target), client=client, partition_bytes=8192, progress=lose_input)
+    assert not target.exists()
+    partial = Path(str(failed.value.partial))
+    assert partial.parent == tmp_path and partial.name.startswith("out.jsonl.")
+    written = partial.read_bytes()
+    assert len(written) < len(expected) and expected.startswith(written)
+    assert "FileNotFoundError" in str(failed.value)
+
+
 def free_of_listeners(ports: list[int]) -> bool:
     for port in ports:
         with socket.socket() as probe:
@@ -510,6 +532,31 @@ def test_summary_text_orders_statuses_as_the_contract() -> None:
         "  statuses: completed 2,000, partial 1, invalid_input 1,000\n"
         "  slowest: line 1,234 (12.345 ms)\n"
         "  wrote out.jsonl\n"
+    )
+
+
+class Terminal(io.StringIO):
+    """A text stream that says it is a terminal, as stderr does in a console."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_printer_on_a_terminal_redraws_one_line() -> None:
+    now = [0.0]
+    stream = Terminal()
+    printer = ProgressPrinter(stream, clock=lambda: now[0])
+    for step in (0.1, 0.3, 0.4, 0.6):  # redrawn at most every 0.2 s
+        now[0] = step
+        printer(Snapshot(int(step * 10), 1, 2, step))
+    printer.close()
+    redraw = "\r\x1b[K"
+    assert stream.getvalue() == (
+        redraw
+        + progress_text(Snapshot(3, 1, 2, 0.3))
+        + redraw
+        + progress_text(Snapshot(6, 1, 2, 0.6))
+        + "\n"
     )
 
 
