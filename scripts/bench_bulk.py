@@ -7,10 +7,11 @@ Run from the repository root with the ``bulk`` extra installed:
 
 It writes a JSONL file of ``--lines`` lines cycling over the example requests (their bytes
 as written, each on one line), answers it once with ``scripts/calculate.py --input-jsonl -``
-(one process) and once per ``--workers`` count with :func:`quotecalc.bulk.run` on a
-``LocalCluster`` of that many worker processes, checks that every output is byte-identical to
-the CLI's, and prints the lines per second of each, the ratio to the CLI, and the peak RSS of
-the CLI, of the driver and of each worker. The job time excludes the cluster's start-up
+(one process) and once per ``--workers`` count with :func:`quotecalc.bulk.run` on the
+embedded cluster of that many worker processes (``quotecalc.bulk.job.local_cluster``),
+checks that every output is byte-identical to the CLI's, and prints the lines per second of
+each, the ratio to the CLI, the CPU time of the CLI, of the driver (the scheduler runs in it)
+and of each worker, and the peak RSS of each. The job time excludes the cluster's start-up
 (printed apart). ``--oversized-mib N`` adds a run on a file of N MiB of lines over the
 request limit (each answered ``input_too_large`` at once), to show the memory of reading a
 large input: it stays bounded by the partition size, whatever the file size.
@@ -101,20 +102,14 @@ def run_bulk(source: Path, target: Path, workers: int, partition: int) -> dict[s
 
 def child(source: str, target: str, workers: int, partition: int) -> None:
     """One bulk job in this process (the driver) on a fresh local cluster."""
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     from quotecalc.bulk import run
+    from quotecalc.bulk.job import local_cluster
 
     began = time.perf_counter()
     with (
-        LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address="127.0.0.1:0",
-            scheduler_kwargs={"dashboard": False},
-        ) as cluster,
+        local_cluster(workers) as cluster,
         Client(cluster, set_as_default=False) as client,
     ):
         client.wait_for_workers(workers)

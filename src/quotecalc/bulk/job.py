@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any, Final
 
 import attrs
+import dask
 from distributed import Client, LocalCluster, as_completed
 
 from ..core.records import Record
@@ -57,6 +58,25 @@ def window(workers: int) -> int:
     return 2 * max(workers, 1)
 
 
+def local_cluster(workers: int) -> LocalCluster:
+    """The embedded cluster: ``workers`` single-threaded worker processes on loopback.
+
+    The scheduler always serves HTTP (health, metrics) even without the dashboard, by default
+    on port 8787: here on a free loopback port, so that two jobs never meet. The workers'
+    statistical profiler (a stack sample of the running task every 10 ms, kept for an hour,
+    shown only on the dashboard) is off: its history grows with the job's duration."""
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        return LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=LOOPBACK_ANY_PORT,
+            scheduler_kwargs={"dashboard": False},
+            silence_logs=logging.ERROR,
+        )
+
+
 @contextmanager
 def connected(
     workers: int | None, scheduler: str | None, client: Client | None
@@ -71,17 +91,7 @@ def connected(
             yield remote
         return
     with (
-        LocalCluster(
-            n_workers=workers or local_workers(),
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            # The scheduler always serves HTTP (health, metrics); on a free loopback port,
-            # without the dashboard, so that two jobs never meet on 8787.
-            dashboard_address=LOOPBACK_ANY_PORT,
-            scheduler_kwargs={"dashboard": False},
-            silence_logs=logging.ERROR,
-        ) as cluster,
+        local_cluster(workers or local_workers()) as cluster,
         Client(cluster, set_as_default=False) as local,
     ):
         yield local
