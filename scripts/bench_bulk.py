@@ -2,8 +2,8 @@
 
 Run from the repository root with the ``bulk`` extra installed:
 
-    python -B scripts/bench_bulk.py [--lines 100000] [--workers 1 2] [--partition-bytes B]
-                                    [--oversized-mib 0]
+    python -B scripts/bench_bulk.py [--lines 100000] [--workers 1 2] [--rounds 1]
+                                    [--partition-bytes B] [--oversized-mib 0]
 
 It writes a JSONL file of ``--lines`` lines cycling over the example requests (their bytes
 as written, each on one line), answers it once with ``scripts/calculate.py --input-jsonl -``
@@ -12,9 +12,11 @@ embedded cluster of that many worker processes (``quotecalc.bulk.job.local_clust
 checks that every output is byte-identical to the CLI's, and prints the lines per second of
 each, the ratio to the CLI, the CPU time of the CLI, of the driver (the scheduler runs in it)
 and of each worker, and the peak RSS of each. The job time excludes the cluster's start-up
-(printed apart). ``--oversized-mib N`` adds a run on a file of N MiB of lines over the
-request limit (each answered ``input_too_large`` at once), to show the memory of reading a
-large input: it stays bounded by the partition size, whatever the file size.
+(printed apart). ``--rounds R`` repeats the CLI run and the bulk runs in turn, R times, and
+prints the median ratio (on a shared machine, compare the runs of one round only).
+``--oversized-mib N`` adds a run on a file of N MiB of lines over the request limit (each
+answered ``input_too_large`` at once), to show the memory of reading a large input: it stays
+bounded by the partition size, whatever the file size.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import argparse
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -155,6 +158,7 @@ def main() -> None:
     parse.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parse.add_argument("--partition-bytes", type=int, default=MIB)
     parse.add_argument("--oversized-mib", type=int, default=0)
+    parse.add_argument("--rounds", type=int, default=1, help="CLI and bulk runs alternate")
     parse.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parse.parse_args()
     if args.child:
@@ -167,28 +171,38 @@ def main() -> None:
         write_input(source, args.lines)
         size = source.stat().st_size
         print(f"{args.lines:,} lines, {size / MIB:.1f} MiB in; load {os.getloadavg()[0]:.1f}")
-        cli = run_cli(source, here / "cli.jsonl")
-        rate = args.lines / cli["seconds"]
-        print(
-            f"--input-jsonl -: {cli['seconds']:.1f} s, {rate:,.0f} lines/s,"
-            f" {cli['cpu']:.1f} s CPU, peak RSS {cli['rss_mib']:.1f} MiB"
-        )
-        for workers in args.workers:
-            target = here / f"bulk{workers}.jsonl"
-            bulk = run_bulk(source, target, workers, args.partition_bytes)
-            assert same_bytes(target, here / "cli.jsonl"), "the bulk output differs"
-            target.unlink()
+        ratios: dict[int, list[float]] = {workers: [] for workers in args.workers}
+        for round_number in range(1, args.rounds + 1):
+            print(f"round {round_number} (load {os.getloadavg()[0]:.1f})")
+            cli = run_cli(source, here / "cli.jsonl")
+            rate = args.lines / cli["seconds"]
             print(
-                f"bulk, {workers} worker(s): {bulk['seconds']:.1f} s"
-                f" (+{bulk['startup']:.1f} s cluster start), "
-                f"{args.lines / bulk['seconds']:,.0f} lines/s,"
-                f" {cli['seconds'] / bulk['seconds']:.2f}x the CLI;"
-                f" CPU driver {bulk['driver_cpu']:.1f} s (scheduler included), workers"
-                f" {' + '.join(f'{cpu:.1f}' for cpu in bulk['worker_cpu'])} s"
-                f" = {sum(bulk['worker_cpu']) / cli['cpu']:.3f}x the CLI's;"
-                f" peak RSS driver {bulk['driver_rss_mib']:.1f} MiB,"
-                f" workers {', '.join(f'{rss:.1f}' for rss in bulk['worker_rss_mib'])} MiB"
-                f" (identical bytes)"
+                f"  --input-jsonl -: {cli['seconds']:.1f} s, {rate:,.0f} lines/s,"
+                f" {cli['cpu']:.1f} s CPU, peak RSS {cli['rss_mib']:.1f} MiB"
+            )
+            for workers in args.workers:
+                target = here / f"bulk{workers}.jsonl"
+                bulk = run_bulk(source, target, workers, args.partition_bytes)
+                assert same_bytes(target, here / "cli.jsonl"), "the bulk output differs"
+                target.unlink()
+                ratios[workers].append(cli["seconds"] / bulk["seconds"])
+                print(
+                    f"  bulk, {workers} worker(s): {bulk['seconds']:.1f} s"
+                    f" (+{bulk['startup']:.1f} s cluster start), "
+                    f"{args.lines / bulk['seconds']:,.0f} lines/s,"
+                    f" {ratios[workers][-1]:.2f}x the CLI;"
+                    f" CPU driver {bulk['driver_cpu']:.1f} s (scheduler included), workers"
+                    f" {' + '.join(f'{cpu:.1f}' for cpu in bulk['worker_cpu'])} s"
+                    f" = {sum(bulk['worker_cpu']) / cli['cpu']:.3f}x the CLI's;"
+                    f" peak RSS driver {bulk['driver_rss_mib']:.1f} MiB,"
+                    f" workers {', '.join(f'{rss:.1f}' for rss in bulk['worker_rss_mib'])} MiB"
+                    f" (identical bytes)"
+                )
+        for workers, measured in ratios.items():
+            shown = ", ".join(f"{ratio:.2f}" for ratio in measured)
+            print(
+                f"{workers} worker(s) / the CLI, throughput: median"
+                f" {statistics.median(measured):.2f}x ({shown})"
             )
         print(f"load {os.getloadavg()[0]:.1f}")
         if args.oversized_mib:
