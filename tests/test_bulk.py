@@ -182,6 +182,21 @@ def test_local_cluster_gives_the_cli_bytes_in_order(
     assert [snap.lines for snap in seen] == sorted(snap.lines for snap in seen)
 
 
+def test_fsspec_urls_for_both_files(client: Any, tmp_path: Path) -> None:
+    lines = [*example_lines()[:4], b"", b"\xef\xbb\xbf{}"]
+    data = b"\n".join(lines)
+    (tmp_path / "in.jsonl").write_bytes(data)
+    summary = run(
+        (tmp_path / "in.jsonl").as_uri(),
+        (tmp_path / "out.jsonl").as_uri(),
+        client=client,
+        partition_bytes=700,
+    )
+    assert (tmp_path / "out.jsonl").read_bytes() == cli_jsonl(data)
+    assert summary.lines == 6 and summary.output == (tmp_path / "out.jsonl").as_uri()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl"]
+
+
 def recipe_answer(lines: list[str]) -> list[bytes]:
     """The Bag recipe's function, as docs/bulk.md shows it."""
     return [b"".join(calculate(line.removesuffix("\n")).to_json() for line in lines)]
