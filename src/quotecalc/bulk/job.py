@@ -134,15 +134,16 @@ def run(
             try:
                 active.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
             except TimeoutError as exc:
-                raise BulkError("no worker joined the cluster", partial) from exc
+                raise BulkError("no worker joined the cluster") from exc
             count = len(active.scheduler_info()["workers"])
             job = Job(url, kind, options, tuple(parts), size, began)
             totals = _write_in_order(active, job, out=out, limit=window(count), progress=progress)
         out_fs.mv(partial, out_path)
-    except BulkError:
-        raise
-    except Exception as exc:
-        raise BulkError(f"{type(exc).__name__}: {exc}", partial) from exc
+    except Exception as exc:  # any failure of I/O or of the cluster, as one BulkError
+        kept = _kept_if_written(out_fs, partial)
+        if isinstance(exc, BulkError):
+            raise BulkError(str(exc), kept) from exc.__cause__
+        raise BulkError(f"{type(exc).__name__}: {exc}", kept) from exc
     lines, statuses, slowest_line, slowest_ns = totals
     return Summary(
         lines,
@@ -154,6 +155,17 @@ def run(
         count,
         target,
     )
+
+
+def _kept_if_written(fs: Any, partial: str) -> str | None:
+    """The temporary file's name if it holds anything; an empty one is removed."""
+    try:
+        if fs.size(partial):
+            return partial
+        fs.rm(partial)
+    except OSError:
+        pass
+    return None
 
 
 @attrs.frozen(eq=False, repr=False)
