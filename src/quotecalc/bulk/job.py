@@ -38,7 +38,8 @@ LOOPBACK_ANY_PORT: Final = "127.0.0.1:0"
 
 class BulkError(Exception):
     """An I/O or cluster failure: the job did not write its output. ``partial`` is the
-    temporary file holding what was written, if one was created."""
+    temporary file holding what was written (the first lines' answers, in order), or
+    ``None`` when nothing was."""
 
     def __init__(self, message: str, partial: str | None = None) -> None:
         super().__init__(message)
