@@ -6,7 +6,7 @@ bytes as soon as every partition before it is written (a reorder buffer bounded 
 partitions), so its memory is bounded by the partition size times the window, never by the
 file size. The output goes to a temporary name beside the target and is renamed to the
 target only once every line is written; on any failure the temporary file is left as it is
-and :class:`BulkError` names it.
+and :class:`BulkError` names it (an empty one is removed).
 """
 
 from __future__ import annotations
