@@ -14,10 +14,13 @@ The optional ``bulk`` extra (``pip install '.[bulk]'``: ``dask[distributed]``) i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
+from .lines import DEFAULT_PARTITION_BYTES
+
 if TYPE_CHECKING:
-    from .progress import Summary
+    from .progress import Snapshot, Summary
 
 INSTALL_HINT: Final = (
     "quotecalc.bulk needs the optional Dask stack: pip install '.[bulk]' (from the quotecalc"
@@ -27,9 +30,34 @@ INSTALL_HINT: Final = (
 __all__ = ["INSTALL_HINT", "run"]
 
 
-def run(source: str, target: str, **options: Any) -> Summary:
-    """Answer every line of ``source`` into ``target``; the options and errors are those of
-    :func:`quotecalc.bulk.job.run` (imported here, so that Dask loads only when used)."""
+def run(
+    source: str,
+    target: str,
+    *,
+    kind: str = "result",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    client: Any = None,
+    partition_bytes: int = DEFAULT_PARTITION_BYTES,
+    progress: Callable[[Snapshot], None] | None = None,
+    storage_options: dict[str, Any] | None = None,
+) -> Summary:
+    """Answer every line of ``source`` into ``target`` (``docs/bulk.md``): on ``client`` (a
+    ``distributed.Client``, left open), on the scheduler at ``scheduler``, or on an embedded
+    local cluster of ``workers`` processes (default one per core). ``progress`` is called
+    with a :class:`~.progress.Snapshot` after each partition written. Returns the
+    :class:`~.progress.Summary`; raises :class:`quotecalc.bulk.job.BulkError` on an I/O or
+    cluster failure, ``ValueError`` for an unknown ``kind``. Dask is imported here, on use."""
     from .job import run as run_job
 
-    return run_job(source, target, **options)
+    return run_job(
+        source,
+        target,
+        kind=kind,
+        workers=workers,
+        scheduler=scheduler,
+        client=client,
+        partition_bytes=partition_bytes,
+        progress=progress,
+        storage_options=storage_options,
+    )

@@ -13,6 +13,7 @@ import sys
 from .. import __version__
 from . import INSTALL_HINT
 from .kinds import KINDS
+from .lines import DEFAULT_PARTITION_BYTES
 
 
 def _positive(text: str) -> int:
@@ -54,7 +55,8 @@ def parser() -> argparse.ArgumentParser:
         "--partition-bytes",
         type=_positive,
         metavar="B",
-        help="input bytes per partition (default 1048576)",
+        default=DEFAULT_PARTITION_BYTES,
+        help=f"input bytes per partition (default {DEFAULT_PARTITION_BYTES})",
     )
     parse.add_argument("--quiet", action="store_true", help="no progress line, no summary")
     parse.add_argument("--version", action="version", version=f"quotecalc {__version__}")
@@ -64,7 +66,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
-        from .job import DEFAULT_PARTITION_BYTES, BulkError, run
+        from .job import BulkError, run
     except ModuleNotFoundError as exc:  # the extra or one of its dependencies is missing
         if (exc.name or "").partition(".")[0] == "quotecalc":
             raise
@@ -80,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             kind=args.kind,
             workers=args.workers,
             scheduler=args.scheduler,
-            partition_bytes=args.partition_bytes or DEFAULT_PARTITION_BYTES,
+            partition_bytes=args.partition_bytes,
             progress=printer,
         )
     except BulkError as exc:

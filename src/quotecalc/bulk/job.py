@@ -26,11 +26,10 @@ from distributed import Client, LocalCluster, as_completed
 
 from ..core.records import Record
 from .kinds import KINDS
-from .lines import ranges
+from .lines import DEFAULT_PARTITION_BYTES, ranges
 from .progress import Snapshot, Summary
 from .task import PartitionResult, answer_range
 
-DEFAULT_PARTITION_BYTES: Final = 1 << 20
 WORKER_WAIT_SECONDS: Final = 60.0
 RETRIES: Final = 2
 LOOPBACK_ANY_PORT: Final = "127.0.0.1:0"

@@ -24,6 +24,8 @@ from ..core.limits import MAX_INPUT_BYTES
 KEPT: Final = MAX_INPUT_BYTES + 1
 """The bytes kept of a line, as the command line keeps them."""
 CHUNK: Final = 1 << 16
+DEFAULT_PARTITION_BYTES: Final = 1 << 20
+"""Input bytes per partition unless told: about a second of one worker (``docs/bulk.md``)."""
 NEWLINE: Final = b"\n"
 
 
