@@ -17,7 +17,8 @@ Other modes, none of which needs atheris:
 
 - ``python fuzz/harness.py --build-seeds``: only write ``fuzz/seeds/``;
 - ``python fuzz/harness.py --replay PATH...``: run the checks over files/directories and print
-  the count (use it under ``coverage run`` for a coverage figure of a corpus).
+  the count (use it under ``coverage run`` for a coverage figure of a corpus); ``fuzz/seeds``
+  is rebuilt first when named, and a missing path or no input at all is exit status 2.
 
 One input is checked by :func:`check_input`. A *finding* (raised as :class:`Finding`) is:
 
@@ -788,11 +789,24 @@ def build_seeds(folder: Path = SEEDS_DIR) -> int:
 
 
 def replay(paths: list[str]) -> int:
-    """Check every file under ``paths``; print the count; exit status 1 on a finding."""
+    """Check every file under ``paths``; print the count; exit status 1 on a finding.
+
+    ``fuzz/seeds`` among the paths is rebuilt first (as for a fuzzing run), so the documented
+    command works on a fresh clone. A missing path, or paths holding no file at all, is exit
+    status 2: a replay of nothing must not look like a replay that found nothing.
+    """
     files = []
     for name in paths:
         path = Path(name)
+        if path.resolve() == SEEDS_DIR:
+            build_seeds()
+        if not path.exists():
+            print(f"--replay: no such file or directory: {name}", file=sys.stderr)
+            return 2
         files.extend(sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path])
+    if not files:
+        print("--replay: no input to replay (give files or non-empty folders)", file=sys.stderr)
+        return 2
     count = 0
     for path in files:
         try:

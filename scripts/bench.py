@@ -20,7 +20,8 @@ Prints the five figures of the issue, each measured in this run, with its target
 3. in process, ``calculate(raw).to_json()`` / (``json.loads(raw)`` + ``json.dumps`` of the
    same result object), 100 quotes, medians (target <= 3.5);
 4. peak RSS of one call on each worst 262144-byte input (target <= 32 MiB);
-5. batch ``--input-jsonl -`` on 10-quote requests vs one process per request (target >= 20).
+5. batch ``--input-jsonl -`` on 10-quote requests vs one process per request (target >= 20);
+6. the worst 2 MiB batch bodies vs a realistic 24-request batch, in process (target <= 10).
 
 ``--breakdown`` also times the start-up steps against the bare interpreter, and the parse and
 validate stages' own peak memory (``tracemalloc``) on the 131k-element arrays.
@@ -381,6 +382,45 @@ def batch(args: argparse.Namespace) -> None:
     )
 
 
+def hostile_batches(args: argparse.Namespace) -> None:
+    """Figure 6: the worst 2 MiB batch bodies against a realistic batch (CPU time, in process).
+
+    The bodies are those of ``tests/test_batch_identity.py`` (bracket storms, escape runs, an
+    unterminated string, a million commas); the realistic batch is 24 requests of 100 quotes.
+    """
+    from quotecalc.batch import MAX_BATCH_BYTES, calculate_batch
+
+    def body_of(requests: list[bytes]) -> bytes:
+        return b'{"requests":[' + b",".join(requests) + b"]}"
+
+    unit = b"[" * 250 + b"]" * 250
+    deep = b"[" + b",".join([unit] * ((MAX_BATCH_BYTES - 100) // len(unit) // 24)) + b"]"
+    escapes = b'"' + b'\\"' * ((MAX_BATCH_BYTES - 100) // 48 - 1) + b'"'
+    bodies = {
+        "brackets": body_of([deep] * 24),
+        "escapes": body_of([escapes] * 24),
+        "unterminated": b'{"requests":[' + b"[" * 300 + b'\\"' * 1_000_000,
+        "commas": body_of([b"0"] * 1_000_000),
+    }
+    realistic = body_of([full_request(100)] * 24)
+
+    def seconds(body: bytes) -> float:
+        started = time.process_time()
+        calculate_batch(body)
+        return time.process_time() - started
+
+    base = statistics.median(seconds(realistic) for _ in range(3))
+    worst = 0.0
+    for name, body in bodies.items():
+        elapsed = statistics.median(seconds(body) for _ in range(3))
+        worst = max(worst, elapsed / base)
+        print(f"   {name:14s} {len(body):8d} bytes {elapsed:6.2f} s = {elapsed / base:4.1f}x")
+    print(
+        f"6. hostile batch bodies: worst {worst:.1f}x a realistic 24-request batch "
+        f"({base:.2f} s; target <= 10) {verdict(worst <= 10)}"
+    )
+
+
 def verdict(met: bool) -> str:
     return "met" if met else "NOT MET"
 
@@ -425,6 +465,7 @@ FIGURES: list[Callable[[argparse.Namespace], None]] = [
     weight_analysis,
     memory,
     batch,
+    hostile_batches,
 ]
 
 

@@ -65,6 +65,14 @@ def analysis_validator() -> Any:
     return Draft202012Validator(schema)
 
 
+def plan_validator() -> Any:
+    """The published purchase-plan schema (docs/schema, issue 20), as a validator."""
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((ROOT / "docs" / "schema" / "plan.schema.json").read_bytes())
+    return Draft202012Validator(schema)
+
+
 def check_result_schema(stdout: bytes) -> None:
     """Every JSON result any test gets from the CLI must validate against the result schema
     (a weight-analysis document against its own schema)."""
@@ -73,8 +81,13 @@ def check_result_schema(stdout: bytes) -> None:
     for line in stdout.splitlines():
         document = json.loads(line)
         if "status" in document:
-            is_analysis = document.get("kind") == "weight-analysis"
-            validator = analysis_validator() if is_analysis else result_validator()
+            kind = document.get("kind")
+            if kind == "purchase-plan":
+                validator = plan_validator()
+            elif kind == "weight-analysis":
+                validator = analysis_validator()
+            else:
+                validator = result_validator()
             errors = sorted(validator.iter_errors(document), key=str)
             assert not errors, f"output does not match the result schema: {errors[0].message}"
 

@@ -133,23 +133,28 @@ def _timed(body: bytes) -> tuple[str, float]:
     return answer.status, time.perf_counter() - started
 
 
-def test_hostile_bodies_at_the_size_limit_are_linear() -> None:
+# A bound against a hang only: how fast these are is measured in scripts/bench.py (figure 6),
+# as a ratio to a realistic batch in the same run, not asserted here.
+HANG_SECONDS = 120.0
+
+
+def test_hostile_bodies_at_the_size_limit_are_answered() -> None:
     """The kinds of input that made the parse stage slow (tests/test_fuzz_regressions.py), at
     the batch's own size: bracket storms, escapes, an unterminated string, many commas."""
     unit = b"[" * 250 + b"]" * 250
     deep = b"[" + b",".join([unit] * ((MAX_BATCH_BYTES - 100) // len(unit) // 24)) + b"]"
     escapes = b'"' + b'\\"' * ((MAX_BATCH_BYTES - 100) // 48 - 1) + b'"'
     cases = {
-        "brackets": (body_of([deep] * 24), "answered", 20.0),
-        "escapes": (body_of([escapes] * 24), "answered", 5.0),
-        "unterminated": (b'{"requests":[' + b"[" * 300 + b'\\"' * 1_000_000, "invalid_input", 5.0),
-        "commas": (body_of([b"0"] * 1_000_000), "invalid_input", 10.0),
+        "brackets": (body_of([deep] * 24), "answered"),
+        "escapes": (body_of([escapes] * 24), "answered"),
+        "unterminated": (b'{"requests":[' + b"[" * 300 + b'\\"' * 1_000_000, "invalid_input"),
+        "commas": (body_of([b"0"] * 1_000_000), "invalid_input"),
     }
-    for name, (body, status, bound) in cases.items():
+    for name, (body, status) in cases.items():
         assert len(body) <= MAX_BATCH_BYTES, name
         got, elapsed = _timed(body)
         assert got == status, name
-        assert elapsed < bound, f"{name}: {elapsed:.1f} s for {len(body)} bytes"
+        assert elapsed < HANG_SECONDS, f"{name}: {elapsed:.1f} s for {len(body)} bytes"
 
 
 # ---- a property over built bodies -------------------------------------------------------------

@@ -16,6 +16,7 @@ import importlib.util
 import io
 import json
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -227,6 +228,44 @@ def test_replay_mode_checks_files(tmp_path: Path) -> None:
     finally:
         sys.stdout = sys_stdout
     assert "replayed 2 inputs, 0 findings" in out.getvalue()
+
+
+@pytest.mark.parametrize("given", ["missing", "empty"])
+def test_replay_of_nothing_is_an_error(tmp_path: Path, given: str) -> None:
+    """A missing path, or a folder holding no file, is exit status 2 and a line on stderr
+    (a replay of zero inputs that "passes" is a check that cannot fail)."""
+    (tmp_path / "empty").mkdir()
+    run = subprocess.run(
+        [sys.executable, "-B", str(ROOT / "fuzz" / "harness.py"), "--replay", str(tmp_path / given)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.startswith("--replay: ")
+
+
+def test_the_documented_replay_works_on_a_fresh_clone(tmp_path: Path) -> None:
+    """``--replay fuzz/seeds`` (docs/testing.md) rebuilds the seeds, so it replays them all
+    even where the folder does not exist yet; here on a copy of the harness's folder."""
+    fuzz = tmp_path / "fuzz"
+    fuzz.mkdir()
+    shutil.copy(ROOT / "fuzz" / "harness.py", fuzz / "harness.py")
+    for folder in ("src", "tests", "examples"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    run = subprocess.run(
+        [sys.executable, "-B", "fuzz/harness.py", "--replay", "fuzz/seeds"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    count = int(run.stdout.split()[1])
+    assert count == len(list((fuzz / "seeds").iterdir())) > 400
 
 
 def test_short_atheris_run_finds_nothing(tmp_path: Path) -> None:

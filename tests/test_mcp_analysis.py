@@ -78,7 +78,12 @@ def test_analysis_tool_end_to_end(tmp_path: Path) -> None:
 
     # tools/list: the third tool is the committed descriptor, with the request schema in and
     # the analysis schema out
-    assert [tool.name for tool in got["tools"]] == ["compare_quotes", "compare_quotes_batch", TOOL]
+    assert [tool.name for tool in got["tools"]] == [
+        "compare_quotes",
+        "compare_quotes_batch",
+        TOOL,
+        "plan_purchase",
+    ]
     listed = got["tools"][2]
     assert listed.model_dump(by_alias=True, exclude_none=True, mode="json") == _committed(
         "docs/tool/mcp-tool-analysis.json"

@@ -53,7 +53,7 @@ def test_batch_tool_end_to_end(era: str, tmp_path: Path) -> None:
 
     got = _session(body, era=era, errlog=tmp_path / "stderr.txt")
     names = [tool.name for tool in got["tools"]]
-    assert names == ["compare_quotes", BATCH, "analyze_weights"]
+    assert names == ["compare_quotes", BATCH, "analyze_weights", "plan_purchase"]
     listed = got["tools"][1].model_dump(by_alias=True, exclude_none=True, mode="json")
     assert listed == _committed("docs/tool/mcp-tool-batch.json")
 
@@ -103,4 +103,9 @@ def test_in_process_batch_call_matches_calculate_batch() -> None:
     answer = calculate_batch(request_bytes(arguments))
     assert result.structured_content == answer.output
     assert _text(result).encode() + b"\n" == answer.to_json()
-    assert [row.name for row in server.TOOLS] == ["compare_quotes", BATCH, "analyze_weights"]
+    assert [row.name for row in server.TOOLS] == [
+        "compare_quotes",
+        BATCH,
+        "analyze_weights",
+        "plan_purchase",
+    ]

@@ -11,9 +11,10 @@ from .api import Result, calculate, request_input
 
 if TYPE_CHECKING:
     from .analysis.document import Analysis
+    from .planning.document import PlanDocument
 
 __version__ = "0.1.0"
-__all__ = ["Result", "__version__", "analyze", "calculate", "stability"]
+__all__ = ["Result", "__version__", "analyze", "calculate", "plan", "stability"]
 
 
 def stability(raw: bytes | str) -> list[dict[str, Any]] | None:
@@ -37,3 +38,15 @@ def analyze(raw: bytes | str, *, trace: bool = False) -> Analysis:
     from .analysis.document import analyze as weight_analysis
 
     return weight_analysis(request_input(raw, "analyze"), trace=trace)
+
+
+def plan(raw: bytes | str, *, trace: bool = False) -> PlanDocument:
+    """The purchase-plan document of one plan request (issue 20, ``docs/plan.md``), taken as
+    :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``).
+
+    Imported on first use: the host's JSON call never pays for it (nor for the solver, which
+    loads only when a split has to be searched).
+    """
+    from .planning.document import plan as purchase_plan
+
+    return purchase_plan(request_input(raw, "plan"), trace=trace)

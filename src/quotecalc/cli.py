@@ -22,9 +22,13 @@ Maintainer options, none of which changes the fixed call's stdout:
   page (``docs/pictures.md``); exit code as for JSON.
 - ``--analysis`` (with ``--input-json -``, not with ``--format``): the weight-analysis
   document (issue 11, ``docs/analysis.md``) instead of the result; exit code as for JSON.
+- ``--plan`` (with ``--input-json -``; ``--format json`` only, not with ``--analysis``): stdin is
+  a plan request and stdout the purchase-plan document (issue 20, ``docs/plan.md``); exit
+  code as for JSON.
 
-``--print-schema request|result|batch-request|batch-result|analysis`` (alone) prints the
-published JSON Schema (``docs/schema/``), generated from the same rule tables the engine reads.
+``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
+prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
+engine reads.
 ``--help`` or ``-h`` (alone) prints :data:`USAGE` on stdout and exits 0.
 
 The same command is installed as the console command ``quotecalc`` and runs as
@@ -51,15 +55,16 @@ _CHUNK = 65536
 LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html")
 Rendered = tuple[bytes, int]
-SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis")
+SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis", "plan-request", "plan")
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])
 USAGE = """\
 usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
        quotecalc --input-json - --analysis [--trace]
+       quotecalc --input-json - --plan [--trace]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
-       quotecalc --print-schema request|result|batch-request|batch-result|analysis
+       quotecalc --print-schema request|result|batch-request|batch-result|analysis|plan-request|plan
        quotecalc --help
 
 Compares supplier quotes for one purchase, exactly. One JSON request on stdin, one JSON
@@ -71,11 +76,13 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
   --input-batch -        one {"requests": [...]} body (1-24 requests), one {"results": [...]}
   --trace                one JSON line per pipeline stage on stderr; stdout unchanged
   --analysis             the weight-space analysis document instead of the result
+  --plan                 the purchase plan of a plan request (price breaks, capacities,
+                         maxSuppliers): the cheapest quantity and split, proven
   --format json|text|svg|html
                          text: a readable report; svg: the weight map; html: one page
   --lang en|zh           the language of text, svg and html (default en)
   --print-schema NAME    print a published JSON Schema (request, result, batch-request,
-                         batch-result, analysis)
+                         batch-result, analysis, plan-request, plan)
   --help, -h             print this help
 
 Any other command line is one invalid_arguments error (exit 2), stdin unread.
@@ -117,6 +124,8 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             options["trace"] = "yes"
         elif flag == "--analysis" and "analysis" not in options:
             options["analysis"] = "yes"
+        elif flag == "--plan" and "plan" not in options:
+            options["plan"] = "yes"
         elif flag in ("--format", "--lang") and flag[2:] not in options and rest:
             options[flag[2:]] = rest.pop(0)
         else:
@@ -132,6 +141,12 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     if options["input"] == "--input-batch" and "trace" in options:
         return None
     if "analysis" in options and ("format" in options or options["input"] != "--input-json"):
+        return None
+    if "plan" in options and (
+        options.get("format", "json") != "json"
+        or "analysis" in options
+        or options["input"] != "--input-json"
+    ):
         return None
     return options
 
@@ -225,6 +240,15 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         stdout.flush()
         return 0
     raw = stdin.read(MAX_INPUT_BYTES + 1)
+    if "plan" in options:
+        from .planning.document import plan
+
+        planned = plan(raw, trace=trace)
+        for entry in planned.trace:
+            stderr.write(trace_line(entry))
+        stdout.write(planned.to_json())
+        stdout.flush()
+        return planned.exit_code
     if "analysis" in options:
         from .analysis.document import analyze
 

@@ -25,11 +25,20 @@ from .contract.files import (
     BATCH_TOOL_DEFINITION_PATH,
     MCP_ANALYSIS_TOOL_PATH,
     MCP_BATCH_TOOL_PATH,
+    MCP_PLAN_TOOL_PATH,
     MCP_TOOL_PATH,
+    PLAN_TOOL_DEFINITION_PATH,
     REQUEST_SCHEMA_PATH,
     RESULT_SCHEMA_PATH,
     TOOL_DEFINITION_PATH,
     serialise,
+)
+from .contract.plan_descriptors import mcp_plan_tool, plan_tool_definition
+from .contract.plan_schema import (
+    PLAN_REQUEST_SCHEMA_PATH,
+    PLAN_SCHEMA_PATH,
+    plan_request_schema,
+    plan_schema,
 )
 from .contract.request_schema import request_schema
 from .contract.result_schema import result_schema
@@ -50,5 +59,9 @@ def published_files() -> dict[str, bytes]:
         ANALYSIS_SCHEMA_PATH: serialise(analysis_schema()),
         MCP_ANALYSIS_TOOL_PATH: serialise(mcp_analysis_tool()),
         ANALYSIS_TOOL_DEFINITION_PATH: serialise(analysis_tool_definition()),
+        PLAN_REQUEST_SCHEMA_PATH: serialise(plan_request_schema()),
+        PLAN_SCHEMA_PATH: serialise(plan_schema()),
+        MCP_PLAN_TOOL_PATH: serialise(mcp_plan_tool()),
+        PLAN_TOOL_DEFINITION_PATH: serialise(plan_tool_definition()),
         OPENAPI_PATH: openapi_bytes(),
     }

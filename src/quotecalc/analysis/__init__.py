@@ -1,4 +1,4 @@
-"""Layer 5, the documents beyond the fixed result that read a finished pipeline: the stability
+"""Layer 4, the documents beyond the fixed result that read a finished pipeline: the stability
 intervals (``intervals``, ``quotecalc.stability``) and the weight-space analysis document
 (``document``, ``quotecalc.analyze``).
 

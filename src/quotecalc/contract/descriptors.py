@@ -114,7 +114,7 @@ def analysis_tool_description() -> str:
     return f"{ANALYSIS_SUMMARY} {analysis_usage_guidance()}"
 
 
-def _mcp(
+def mcp_descriptor(
     name: str, title: str, description: str, inputs: JsonObject, outputs: JsonObject
 ) -> JsonObject:
     return {
@@ -130,12 +130,12 @@ def _mcp(
 def mcp_tool() -> JsonObject:
     """The MCP tool definition (``tools/list`` entry): both schemas and read-only hints."""
     title = "Supplier quote comparison"
-    return _mcp(TOOL_NAME, title, tool_description(), request_schema(), result_schema())
+    return mcp_descriptor(TOOL_NAME, title, tool_description(), request_schema(), result_schema())
 
 
 def mcp_batch_tool() -> JsonObject:
     """The MCP batch tool: the batch schemas and the same read-only hints."""
-    return _mcp(
+    return mcp_descriptor(
         BATCH_TOOL_NAME,
         "Supplier quote comparison, batch",
         batch_tool_description(),
@@ -146,7 +146,7 @@ def mcp_batch_tool() -> JsonObject:
 
 def mcp_analysis_tool() -> JsonObject:
     """The MCP analysis tool: the request schema in, the weight-analysis schema out."""
-    return _mcp(
+    return mcp_descriptor(
         ANALYSIS_TOOL_NAME,
         "Supplier quote comparison, weight analysis",
         analysis_tool_description(),
@@ -155,7 +155,7 @@ def mcp_analysis_tool() -> JsonObject:
     )
 
 
-def _tool_definition(
+def tool_definition_of(
     *,
     name: str,
     path: str,
@@ -197,7 +197,7 @@ def _tool_definition(
     }
 
 
-_CONTEXT: Final = [
+CONTEXT: Final = [
     "Use to compare several supplier quotes for one purchase of one item: landed cost,"
     " pack counts and overbuy, hard constraints, a weighted ranking and its sensitivity.",
     "Pass only values taken from the quotes and the user's request; omit what is unknown"
@@ -212,12 +212,12 @@ _CONTEXT: Final = [
 def tool_definition() -> JsonObject:
     """The same tool as a ``bailing.tool-definition.v1`` ToolDefinition (manual source): the
     request is the POST body, every property ``paramIn: body``."""
-    return _tool_definition(
+    return tool_definition_of(
         name=TOOL_NAME,
         path=f"/{TOOL}/calculate",
         summary=SUMMARY,
         guidance=usage_guidance(),
-        context=list(_CONTEXT),
+        context=list(CONTEXT),
         result=(
             f"One {TOOL} result object (status completed, partial, invalid_input or"
             " internal_error) as described by x-business-output-schema."
@@ -240,7 +240,7 @@ def tool_definition() -> JsonObject:
 
 def batch_tool_definition() -> JsonObject:
     """The batch tool as a ToolDefinition: ``POST /quotecalc/calculate-batch``."""
-    return _tool_definition(
+    return tool_definition_of(
         name=BATCH_TOOL_NAME,
         path=f"/{TOOL}/calculate-batch",
         summary=BATCH_SUMMARY,
@@ -248,7 +248,7 @@ def batch_tool_definition() -> JsonObject:
         context=[
             f"Use when several independent purchases need comparing in one call (at most"
             f" {MAX_BATCH_ITEMS}); each request is one purchase with all of its quotes.",
-            *_CONTEXT[1:],
+            *CONTEXT[1:],
             "Read each result on its own: one invalid request does not invalidate the others.",
         ],
         result=(
@@ -275,7 +275,7 @@ def batch_tool_definition() -> JsonObject:
 
 def analysis_tool_definition() -> JsonObject:
     """The analysis tool as a ToolDefinition: ``POST /quotecalc/analyze``."""
-    return _tool_definition(
+    return tool_definition_of(
         name=ANALYSIS_TOOL_NAME,
         path=f"/{TOOL}/analyze",
         summary=ANALYSIS_SUMMARY,
@@ -284,7 +284,7 @@ def analysis_tool_definition() -> JsonObject:
             "Use when the user asks how the choice depends on their priorities: which supplier"
             " wins for which weights, who can never win, who is dominated, how far the weights"
             " are from a different winner.",
-            *_CONTEXT[1:],
+            *CONTEXT[1:],
         ],
         result=(
             f"One {TOOL} weight-analysis document (kind weight-analysis; status completed,"

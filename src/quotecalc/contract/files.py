@@ -13,6 +13,7 @@ from typing import Final
 
 from .analysis_schema import analysis_schema
 from .batch_schema import batch_request_schema, batch_result_schema
+from .plan_schema import plan_request_schema, plan_schema
 from .request_schema import request_schema
 from .result_schema import result_schema
 from .tables import JsonObject
@@ -27,6 +28,8 @@ MCP_BATCH_TOOL_PATH: Final = "docs/tool/mcp-tool-batch.json"
 BATCH_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-batch.json"
 MCP_ANALYSIS_TOOL_PATH: Final = "docs/tool/mcp-tool-analysis.json"
 ANALYSIS_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-analysis.json"
+MCP_PLAN_TOOL_PATH: Final = "docs/tool/mcp-tool-plan.json"
+PLAN_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-plan.json"
 
 
 def serialise(document: JsonObject) -> bytes:
@@ -40,6 +43,8 @@ SCHEMAS: Final = {
     "batch-request": batch_request_schema,
     "batch-result": batch_result_schema,
     "analysis": analysis_schema,
+    "plan-request": plan_request_schema,
+    "plan": plan_schema,
 }
 
 

@@ -199,23 +199,26 @@ def _schema_version(rule: FieldRule) -> tuple[str, JsonObject]:
     )
 
 
-def _object(rule: FieldRule, path: str) -> tuple[str, JsonObject]:
-    return "An object with only the keys listed.", _object_schema(rule.fields, path)
+Notes = dict[str, str]
 
 
-def _array(rule: FieldRule, path: str) -> tuple[str, JsonObject]:
+def _object(rule: FieldRule, path: str, notes: Notes) -> tuple[str, JsonObject]:
+    return "An object with only the keys listed.", object_schema(rule.fields, path, notes)
+
+
+def _array(rule: FieldRule, path: str, notes: Notes) -> tuple[str, JsonObject]:
     return (
         f"An array of {rule.min_items} to {rule.max_items} objects.",
         {
             "type": "array",
             "minItems": rule.min_items,
             "maxItems": rule.max_items,
-            "items": _object_schema(rule.fields, path),
+            "items": object_schema(rule.fields, path, notes),
         },
     )
 
 
-def _field_schema(rule: FieldRule, path: str) -> JsonObject:
+def _field_schema(rule: FieldRule, path: str, notes: Notes = FIELD_NOTES) -> JsonObject:
     """One row as a schema fragment, described by its note, presence and kind."""
     if rule.kind is Kind.DECIMAL:
         text, fragment = _numeric(rule, integral=False)
@@ -228,21 +231,25 @@ def _field_schema(rule: FieldRule, path: str) -> JsonObject:
     elif rule.kind is Kind.SCHEMA_VERSION:
         text, fragment = _schema_version(rule)
     elif rule.kind is Kind.OBJECT:
-        text, fragment = _object(rule, path)
+        text, fragment = _object(rule, path, notes)
     elif rule.kind is Kind.ARRAY:
-        text, fragment = _array(rule, path)
+        text, fragment = _array(rule, path, notes)
     else:  # a new Kind needs its fragment here before it can be published
         raise ValueError(f"no schema fragment for kind {rule.kind!r}")
-    note = FIELD_NOTES.get(path)
+    note = notes.get(path)
     description = " ".join(part for part in (note, _PRESENCE_TEXT[rule.presence], text) if part)
     return {"description": description, **fragment}
 
 
-def _object_schema(rules: tuple[FieldRule, ...], path: str) -> JsonObject:
+def object_schema(
+    rules: tuple[FieldRule, ...], path: str, notes: Notes = FIELD_NOTES
+) -> JsonObject:
+    """The closed object of ``rules`` at ``path``, each field described by its note in
+    ``notes`` (by dotted path), its presence and its kind."""
     prefix = f"{path}." if path else ""
     schema: JsonObject = {
         "type": "object",
-        "properties": {rule.name: _field_schema(rule, prefix + rule.name) for rule in rules},
+        "properties": {rule.name: _field_schema(rule, prefix + rule.name, notes) for rule in rules},
     }
     required = [rule.name for rule in rules if rule.presence is Presence.REQUIRED]
     if required:
@@ -271,7 +278,7 @@ def request_schema() -> JsonObject:
         " rather than guessing 0. The tool also enforces what JSON Schema cannot express:"
         f" {not_expressed}."
     )
-    body = _object_schema(root_fields(), "")
+    body = object_schema(root_fields(), "")
     return {
         "$schema": DIALECT,
         "$comment": GENERATED,

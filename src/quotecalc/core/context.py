@@ -18,12 +18,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from .exact import Ratio
 from .records import Record
+
+if TYPE_CHECKING:
+    # Only the plan pipeline fills ``Context.plan``; the fixed call never loads the module.
+    from .plan_rules import PurchasePlan
 
 # Values the validator accepted, by contract field name: integer fields are ints, decimal
 # fields Decimals (with the input's own digits), text fields strs, nested objects read-only
@@ -281,6 +285,7 @@ class Context(Record):
     limitations: tuple[Limitation, ...] = ()
     status: str | None = None
     analysis: WeightAnalysis | None = None
+    plan: PurchasePlan | None = None
 
 
 class Stage(Protocol):

@@ -82,23 +82,37 @@ class Pipeline(Record):
 
 
 def make_pipeline(
-    constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES, *, analysis: bool = False
+    constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES,
+    *,
+    analysis: bool = False,
+    plan: bool = False,
 ) -> Pipeline:
     """The quotecalc pipeline; each constraint row brings its root field row with it.
 
-    ``analysis=True`` appends the weight-space analysis stage (issue 11); its modules are
-    imported only then, so the default pipeline never loads them.
+    ``analysis=True`` appends the weight-space analysis stage (issue 11); ``plan=True`` reads
+    the plan request (its rows and its cross-field rule) and appends the purchase-plan stage
+    (issue 20). Their modules are imported only then, so the default pipeline never loads them.
     """
     root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
+    validate = Validate(root_fields=root_fields)
     extra: tuple[Stage, ...] = ()
     if analysis:
         from ..stages.analysis import AnalysisStage
 
         extra = (AnalysisStage(),)
+    if plan:
+        from ..core.plan_rules import plan_root_fields
+        from ..stages.plan import PlanStage, check_breaks_increasing
+
+        validate = Validate(
+            root_fields=plan_root_fields(root_fields),
+            cross_field_rules=(*validate.cross_field_rules, check_breaks_increasing),
+        )
+        extra = (*extra, PlanStage())
     return Pipeline(
         (
             Parse(),
-            Validate(root_fields=root_fields),
+            validate,
             ComparabilityGate(),
             PackCountStage(),
             CostStage(),

@@ -22,6 +22,8 @@ from ..schema import (
     analysis_schema,
     batch_request_schema,
     batch_result_schema,
+    plan_request_schema,
+    plan_schema,
     request_schema,
     result_schema,
     serialise,
@@ -63,6 +65,8 @@ PUBLISHED_SCHEMAS: Final = {
     "BatchRequest": batch_request_schema,
     "BatchResult": batch_result_schema,
     "Analysis": analysis_schema,
+    "PlanRequest": plan_request_schema,
+    "Plan": plan_schema,
 }
 
 

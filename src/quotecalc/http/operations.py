@@ -4,10 +4,10 @@ The Starlette app (:mod:`.app`) and the OpenAPI document (:mod:`.openapi`) are b
 from this one table, so the document cannot describe a route the app does not serve.
 
 A :class:`Calculation` row is a POST route whose body goes, as raw bytes, to one of the
-calculator's entry points (``calculate``, ``calculate_batch``, ``analyze``); its answer is the
-entry point's exact JSON bytes with the status of :data:`STATUS_BY_EXIT_CODE` -- or 413 when
-the body was over the row's limit, which is the entry point's own too-large answer for those
-bytes (for ``analyze``: the weight-analysis document of ``input_too_large``). A
+calculator's entry points (``calculate``, ``calculate_batch``, ``analyze``, ``plan``); its
+answer is the entry point's exact JSON bytes with the status of :data:`STATUS_BY_EXIT_CODE` --
+or 413 when the body was over the row's limit, which is the entry point's own too-large answer
+for those bytes (for ``analyze``: the weight-analysis document of ``input_too_large``). A
 :class:`Document` row is a GET route answering a fixed JSON document.
 
 Plain Python (no Starlette): the OpenAPI document is generated without the extra.
@@ -26,6 +26,7 @@ from ..api import calculate
 from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
 from ..core.limits import MAX_INPUT_BYTES
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
+from ..planning.document import plan
 
 # The CLI's exit code (CONTRACT §2) to the HTTP status: completed and partial are results
 # (200), invalid_input is 422, internal_error 500; the body is the result object in each case.
@@ -142,6 +143,23 @@ ANALYZE: Final = Calculation(
     request_component="Request",
     result_component="Analysis",
 )
+PLAN: Final = Calculation(
+    path="/quotecalc/plan",
+    operation_id="plan_purchase",
+    summary="The purchase plan of one plan request: the cheapest quantity and split, proven.",
+    description=(
+        "The body is one plan request (the calculation request plus priceBreaks, capacityPacks"
+        " and maxSuppliers; docs/plan.md); the response body is the purchase-plan document,"
+        " exactly what the CLI prints for those bytes with --input-json - --plan. 200 for"
+        " completed and partial (with or without a plan), 422 for invalid_input, 500 for"
+        " internal_error, 413 (the document for input_too_large) for a body over"
+        f" {MAX_INPUT_BYTES} bytes."
+    ),
+    body_limit=MAX_INPUT_BYTES,
+    run=plan,
+    request_component="PlanRequest",
+    result_component="Plan",
+)
 HEALTH: Final = Document(
     path="/healthz",
     operation_id="health",
@@ -155,7 +173,7 @@ OPENAPI: Final = Document(
     component="OpenApiDocument",
 )
 
-CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH, ANALYZE)
+CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH, ANALYZE, PLAN)
 DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH)
 
 

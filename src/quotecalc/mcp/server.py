@@ -24,6 +24,11 @@ adding a tool is adding a row:
   answered by :func:`quotecalc.analyze` -- the weight-analysis document, exactly the CLI's
   ``--input-json - --analysis`` -- with ``isError`` for the same two statuses.
 
+- ``plan_purchase`` (:func:`quotecalc.schema.mcp_plan_tool`, ``docs/tool/mcp-tool-plan.json``,
+  issue 20): a plan request (the same writer), answered by :func:`quotecalc.plan` -- the
+  purchase-plan document, exactly the CLI's ``--input-json - --plan`` -- with ``isError`` for
+  the same two statuses.
+
 ``tools/list`` answers the table's descriptors in order. An unknown tool name is a protocol
 error (``-32602``) that does not echo the name.
 
@@ -53,7 +58,8 @@ from .. import __version__
 from ..analysis.document import analyze
 from ..api import calculate
 from ..batch import calculate_batch
-from ..schema import mcp_analysis_tool, mcp_batch_tool, mcp_tool
+from ..planning.document import plan
+from ..schema import mcp_analysis_tool, mcp_batch_tool, mcp_plan_tool, mcp_tool
 from .request import request_bytes
 
 __all__ = [
@@ -62,6 +68,7 @@ __all__ = [
     "build_server",
     "call_analysis_result",
     "call_batch_result",
+    "call_plan_result",
     "call_result",
     "list_result",
     "run",
@@ -107,6 +114,13 @@ def call_analysis_result(arguments: Arguments) -> types.CallToolResult:
     return _answer(analysis.output, analysis.to_json(), analysis.output["status"] in ERROR_STATUSES)
 
 
+def call_plan_result(arguments: Arguments) -> types.CallToolResult:
+    """One ``tools/call`` of ``plan_purchase``: ``plan()`` on the arguments as JSON (written as
+    ``compare_quotes`` writes them), so the answer is the CLI's ``--plan``."""
+    planned = plan(request_bytes(arguments))
+    return _answer(planned.output, planned.to_json(), planned.output["status"] in ERROR_STATUSES)
+
+
 class ToolRow(NamedTuple):
     """One tool: its published descriptor and the handler that answers its calls."""
 
@@ -128,6 +142,7 @@ TOOLS: Final[tuple[ToolRow, ...]] = (
     ToolRow(_DESCRIPTOR, lambda arguments: call_result(arguments)),  # noqa: PLW0108
     ToolRow(mcp_batch_tool(), lambda arguments: call_batch_result(arguments)),  # noqa: PLW0108
     ToolRow(mcp_analysis_tool(), lambda arguments: call_analysis_result(arguments)),  # noqa: PLW0108
+    ToolRow(mcp_plan_tool(), lambda arguments: call_plan_result(arguments)),  # noqa: PLW0108
 )
 _BY_NAME: Final = {row.name: row for row in TOOLS}
 

@@ -1,0 +1,144 @@
+"""The purchase plan's rule rows, reason codes and records (issue 20, ``docs/plan.md``).
+
+The plan request is the fixed request plus three fields, as rows of the same field-rule table
+(``fields.py``) so that the same validator reads them and the plan request schema is generated
+from them: per quote ``priceBreaks`` (1-20 ``{minimumQuantity, packPrice}``, all-units) and
+``capacityPacks``, at the root ``maxSuppliers``. :func:`plan_root_fields` builds the plan
+pipeline's root rows from the fixed ones; the fixed pipeline never sees these rows, so a fixed
+call with ``priceBreaks`` is still ``unknown_key``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Final
+
+import attrs
+
+from .fields import (
+    OPTIONAL,
+    REQUIRED,
+    FieldRule,
+    array_field,
+    decimal_field,
+    integer_field,
+)
+from .records import Record
+
+MAX_BREAKS: Final = 20
+
+BREAK_FIELDS: Final = (
+    integer_field("minimumQuantity", REQUIRED, positive=True),
+    decimal_field("packPrice", REQUIRED),
+)
+PLAN_QUOTE_FIELDS: Final = (
+    array_field("priceBreaks", OPTIONAL, BREAK_FIELDS, min_items=1, max_items=MAX_BREAKS),
+    integer_field("capacityPacks", OPTIONAL, positive=True),
+)
+PLAN_ROOT_FIELDS: Final = (integer_field("maxSuppliers", OPTIONAL, positive=True),)
+
+# What a usable quote must state to be planned (issue 20, "Gate"), in table order.
+PLAN_QUOTE_NEEDS: Final = ("packSize", "minimumPacks", "packPrice", "freight", "otherFees")
+# The root fields without which no quote is comparable, so no plan (CONTRACT §6).
+PLAN_ROOT_NEEDS: Final = ("quantity", "currency", "specification")
+
+
+def plan_root_fields(root_fields: tuple[FieldRule, ...]) -> tuple[FieldRule, ...]:
+    """The plan pipeline's root rows: ``root_fields`` with the plan quote rows appended to the
+    ``quotes`` row's, then the plan root rows."""
+    rows = tuple(
+        attrs.evolve(rule, fields=rule.fields + PLAN_QUOTE_FIELDS)
+        if rule.name == "quotes"
+        else rule
+        for rule in root_fields
+    )
+    return rows + PLAN_ROOT_FIELDS
+
+
+PLAN_MESSAGES: Final[dict[str, str]] = {
+    "plan_missing_value": "No plan: a value the plan needs is missing (omitted is not zero).",
+    "plan_quote_not_comparable": (
+        "No plan: a quote is not comparable (specification or currency differs or is missing)."
+    ),
+    "plan_constraint_unknown": "No plan: a hard constraint could not be evaluated for a quote.",
+    "plan_all_excluded": "No plan: every quote is excluded by the hard constraints.",
+    "plan_infeasible": (
+        "No plan covers the quantity: the capacities (within maxSuppliers) fall short."
+    ),
+    "plan_out_of_range": (
+        "No split: the totals of this request exceed the solver's exact integer range."
+    ),
+    "plan_solver_unavailable": (
+        "No split searched: the solver is not installed (pip install 'quotecalc[plan]')."
+    ),
+    "plan_not_proven": (
+        "The search stopped at its budget: the best plan found is given with a lower bound;"
+        " the least total lies between them."
+    ),
+}
+"""Every reason and limitation code of the plan document, with its one fixed text."""
+
+GATE_CODES: Final = (
+    "plan_missing_value",
+    "plan_quote_not_comparable",
+    "plan_constraint_unknown",
+    "plan_all_excluded",
+)
+SEARCH_CODES: Final = ("plan_infeasible", "plan_out_of_range", "plan_solver_unavailable")
+PLAN_LIMITATIONS: Final = ("fees_as_given", "not_an_order", "no_conversion")
+"""The fixed result's limitations that hold for every plan (CONTRACT §12), in its order."""
+CAPACITY_SHORT: Final = "capacity_below_need"
+
+
+@attrs.frozen(eq=False, repr=False)
+class PlanReason(Record):
+    """Why there is no plan or no best plan; keys that do not apply stay ``None``."""
+
+    code: str
+    supplier_id: str | None = None
+    field: str | None = None
+
+
+@attrs.frozen(eq=False, repr=False)
+class Purchase(Record):
+    """One supplier's order in a plan: packs and their exact money."""
+
+    supplier_id: str
+    packs: int
+    delivered_quantity: int
+    pack_price: Decimal
+    goods_subtotal: Decimal
+    freight: Decimal
+    other_fees: Decimal
+    landed_total: Decimal
+
+
+@attrs.frozen(eq=False, repr=False)
+class SingleSource(Record):
+    """One usable quote alone: at the need, and at its cheapest count (``None``: capacity)."""
+
+    supplier_id: str
+    at_need: Purchase
+    cheapest: Purchase | None
+
+
+@attrs.frozen(eq=False, repr=False)
+class BestPlan(Record):
+    """The best plan found: its orders (by supplierId), proof and exact lower bound."""
+
+    lines: tuple[Purchase, ...]
+    landed_total: Decimal
+    delivered_quantity: int
+    proven: bool
+    lower_bound: Decimal
+    statuses: tuple[str, ...]
+
+
+@attrs.frozen(eq=False, repr=False)
+class PurchasePlan(Record):
+    """What the plan stage decided: gate reasons (then nothing else), else the single-source
+    entries and the best plan or the reason there is none."""
+
+    reasons: tuple[PlanReason, ...]
+    single_source: tuple[SingleSource, ...] = ()
+    best: BestPlan | None = None

@@ -1,0 +1,215 @@
+"""The purchase planner's exact search (issue 20, ``docs/plan.md``): pure functions over
+integers and Decimals, no pipeline context.
+
+An :class:`Offer` sells packs of ``pack_size`` units. Buying ``n`` packs (``least_packs <= n``,
+``n <= capacity``) costs ``n * price(n)`` plus ``freight`` and ``other_fees`` once, where
+``price(n)`` is the ``packPrice`` of the highest break whose ``minimumQuantity`` is at most
+``n * pack_size`` (all-units), the offer's own pack price below the first break. A plan covers
+the need (``sum(n_i * pack_size_i) >= quantity``) with at most ``max_suppliers`` offers; the
+best plan is the least by :func:`plan_key`: landed total, then suppliers, then delivered
+quantity, then the sorted supplier ids in code-point order.
+
+The single-source answers need no solver (:func:`cheapest_alone`); a split is searched by
+CP-SAT (:mod:`quotecalc.solvers.purchase_model`, the optional ``[plan]`` extra, imported only
+when a split has to be searched).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Final
+
+import attrs
+
+from ..core.exact import EXACT
+from ..core.records import Record
+
+# Why a plan could not be given (the plan document's reason codes).
+INFEASIBLE: Final = "plan_infeasible"
+OUT_OF_RANGE: Final = "plan_out_of_range"
+SOLVER_UNAVAILABLE: Final = "plan_solver_unavailable"
+# The proof budget of one search, in CP-SAT deterministic seconds (reproducible, unlike wall
+# time; docs/plan.md, "The proof and its budget").
+DEFAULT_BUDGET: Final = 10.0
+
+
+@attrs.frozen(eq=False, repr=False)
+class Offer(Record):
+    """One usable quote as the planner sees it; ``breaks`` are ``(minimumQuantity,
+    packPrice)`` with strictly increasing quantities, ``capacity`` ``None`` for no limit."""
+
+    supplier_id: str
+    pack_size: int
+    minimum_packs: int
+    pack_price: Decimal
+    freight: Decimal
+    other_fees: Decimal
+    breaks: tuple[tuple[int, Decimal], ...] = ()
+    capacity: int | None = None
+
+    @property
+    def least_packs(self) -> int:
+        """The fewest packs an order may take: ``max(1, minimumPacks)``."""
+        return max(1, self.minimum_packs)
+
+    @property
+    def fees(self) -> Decimal:
+        """``freight + otherFees``, paid once per order."""
+        return EXACT.add(self.freight, self.other_fees)
+
+
+def price_at(offer: Offer, packs: int) -> Decimal:
+    """The all-units pack price at ``packs`` packs: the highest break reached, else the base."""
+    quantity = packs * offer.pack_size
+    price = offer.pack_price
+    for minimum, break_price in offer.breaks:
+        if quantity < minimum:
+            break
+        price = break_price
+    return price
+
+
+def landed(offer: Offer, packs: int) -> Decimal:
+    """``packs * price_at(packs) + freight + otherFees``, exact."""
+    return EXACT.add(EXACT.multiply(price_at(offer, packs), packs), offer.fees)
+
+
+def packs_at_need(offer: Offer, quantity: int) -> int:
+    """The fewest packs covering the need alone, as the fixed call counts them (CONTRACT §7):
+    ``max(ceil(quantity / packSize), minimumPacks)``."""
+    return max(-(-quantity // offer.pack_size), offer.minimum_packs)
+
+
+def break_counts(offer: Offer) -> tuple[int, ...]:
+    """The first pack count reaching each break: ``ceil(minimumQuantity / packSize)``."""
+    return tuple(-(-minimum // offer.pack_size) for minimum, _ in offer.breaks)
+
+
+def cheapest_alone(offer: Offer, quantity: int) -> int | None:
+    """The pack count with the least landed total covering the need alone, the fewest packs
+    among equals; ``None`` when the capacity cannot cover the need.
+
+    Only ``n0 = packs_at_need`` and the break counts above it can win. Between two consecutive
+    break counts the price is one constant ``p >= 0``, so the cost ``p * n + fees`` does not
+    decrease as ``n`` grows: the least allowed count of each price level is the best of that
+    level, the fewest packs among equals. The least allowed count is ``n0`` for the level
+    ``n0`` lies in, and the level's own break count for every level starting above ``n0``;
+    levels starting above the capacity hold no allowed count.
+    """
+    start = packs_at_need(offer, quantity)
+    cap = offer.capacity
+    if cap is not None and start > cap:
+        return None
+    counts = [start]
+    counts += [n for n in break_counts(offer) if n > start and (cap is None or n <= cap)]
+    return min(counts, key=lambda n: (landed(offer, n), n))
+
+
+def pack_ceiling(offer: Offer, quantity: int) -> int:
+    """The most packs a best plan can take from ``offer``.
+
+    Let ``top = max(ceil(quantity / packSize), least_packs, the highest break count)``. A plan
+    with ``n > top`` packs from this offer is beaten by the same plan with ``n - 1``: that count
+    is still allowed, lies in the same price level (at or above the highest break count), and
+    covers the need on its own, so the plan costs no more and delivers less.
+    """
+    top = max(-(-quantity // offer.pack_size), offer.least_packs, *break_counts(offer))
+    return top if offer.capacity is None else min(top, offer.capacity)
+
+
+PlanKey = tuple[Decimal, int, int, tuple[str, ...]]
+
+
+def plan_key(offers: Sequence[Offer], packs: Sequence[int]) -> PlanKey:
+    """The order plans are compared by: (landed total, suppliers, delivered quantity, the
+    sorted supplier ids in code-point order); ``packs[i] == 0`` leaves offer ``i`` unused."""
+    used = [index for index, count in enumerate(packs) if count]
+    total = Decimal(0)
+    for index in used:
+        total = EXACT.add(total, landed(offers[index], packs[index]))
+    return (
+        total,
+        len(used),
+        sum(offers[index].pack_size * packs[index] for index in used),
+        tuple(sorted(offers[index].supplier_id for index in used)),
+    )
+
+
+def usable(offer: Offer, quantity: int) -> bool:
+    """Whether an order from ``offer`` is allowed at all (its capacity reaches its minimum)."""
+    return offer.least_packs <= pack_ceiling(offer, quantity)
+
+
+def fullest_plan(
+    offers: Sequence[Offer], quantity: int, max_suppliers: int | None
+) -> tuple[int, ...] | None:
+    """A plan covering the need if any does: the offers that deliver the most at their pack
+    ceiling, largest first, at most ``max_suppliers`` of them, each at its ceiling; ``None``
+    when even they fall short (then no plan covers the need)."""
+    order = sorted(
+        (index for index, offer in enumerate(offers) if usable(offer, quantity)),
+        key=lambda index: -pack_ceiling(offers[index], quantity) * offers[index].pack_size,
+    )
+    packs = [0] * len(offers)
+    covered = 0
+    for index in order[:max_suppliers]:
+        if covered >= quantity:
+            break
+        packs[index] = pack_ceiling(offers[index], quantity)
+        covered += packs[index] * offers[index].pack_size
+    return tuple(packs) if covered >= quantity else None
+
+
+def best_single(offers: Sequence[Offer], quantity: int) -> tuple[int, ...] | None:
+    """The best single-source plan (one offer at its :func:`cheapest_alone` count), or
+    ``None`` when no offer covers the need alone."""
+    plans = []
+    for index, offer in enumerate(offers):
+        count = cheapest_alone(offer, quantity)
+        if count is not None:
+            packs = [0] * len(offers)
+            packs[index] = count
+            plans.append(tuple(packs))
+    return min(plans, key=lambda packs: plan_key(offers, packs)) if plans else None
+
+
+@attrs.frozen(eq=False, repr=False)
+class Plan(Record):
+    """A plan: packs per offer (0 = unused), whether it is proven best, the exact lower bound
+    of the least landed total (equal to the plan's total when proven), and the solver's status
+    per solve (empty when no solver ran)."""
+
+    packs: tuple[int, ...]
+    proven: bool
+    lower_bound: Decimal
+    statuses: tuple[str, ...] = ()
+
+
+def best_plan(
+    offers: Sequence[Offer],
+    quantity: int,
+    max_suppliers: int | None,
+    budget: float = DEFAULT_BUDGET,
+) -> Plan | str:
+    """The best plan over ``offers`` for ``quantity``, or the reason code there is none.
+
+    Exact shortcuts first: no plan at all (:func:`fullest_plan`) is ``plan_infeasible``; with
+    one offer, or one supplier allowed, the best plan is the best single source, proven without
+    a solver. Otherwise CP-SAT searches the splits; without the ``[plan]`` extra that is
+    ``plan_solver_unavailable``.
+    """
+    fallback = fullest_plan(offers, quantity, max_suppliers)
+    if fallback is None:
+        return INFEASIBLE
+    single = best_single(offers, quantity)
+    if len(offers) == 1 or max_suppliers == 1:
+        assert single is not None
+        return Plan(single, True, plan_key(offers, single)[0])
+    try:
+        from .purchase_model import search
+    except ImportError:
+        return SOLVER_UNAVAILABLE
+    return search(
+        offers, quantity, max_suppliers, budget=budget, start=single or fallback, single=single
+    )

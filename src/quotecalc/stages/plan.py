@@ -1,0 +1,206 @@
+"""Stage 11 (on request only), the purchase plan (issue 20, ``docs/plan.md``).
+
+Appended after ``limitations`` by ``make_pipeline(plan=True)``, never in the default pipeline.
+It reads what the fixed stages decided and never halts; what blocks a plan becomes its reasons.
+
+- **Gate**, as the ranking's (an unknown is never dropped to make an answer): no plan when a
+  root field that comparability needs (``quantity``, ``currency``, ``specification``) is
+  missing, a quote is not comparable, a comparable quote's constraint status is ``unknown``,
+  every quote is excluded, or a usable quote (comparable and ``eligible``) lacks ``packSize``,
+  ``minimumPacks``, ``packPrice``, ``freight`` or ``otherFees``.
+- **Single source**, per usable quote: at the need (the fixed call's pack count, priced by the
+  breaks) and at its cheapest count (:func:`quotecalc.solvers.purchase.cheapest_alone`).
+- **Best**: :func:`quotecalc.solvers.purchase.best_plan` over the usable quotes.
+
+Money is the cost stage's own formula (:func:`quotecalc.stages.cost.price_quote`) at the
+break price of the count bought.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ..core.context import Context, FieldError, Fields, PackCounts
+from ..core.exact import EXACT, format_exact
+from ..core.plan_rules import (
+    PLAN_QUOTE_NEEDS,
+    PLAN_ROOT_NEEDS,
+    BestPlan,
+    PlanReason,
+    Purchase,
+    PurchasePlan,
+    SingleSource,
+)
+from ..core.records import Record
+from ..solvers.purchase import (
+    DEFAULT_BUDGET,
+    Offer,
+    best_plan,
+    cheapest_alone,
+    packs_at_need,
+    price_at,
+)
+from .cost import price_quote
+from .validate import Errors
+
+
+def check_breaks_increasing(
+    document: dict[str, Any], values: Mapping[str, Any], errors: Errors
+) -> None:
+    """``out_of_range`` at each break's ``minimumQuantity`` not above the one before it
+    (``priceBreaks`` is strictly increasing); a plan-request cross-field rule."""
+    for index, quote in enumerate(values.get("quotes") or ()):
+        breaks = None if quote is None else quote.get("priceBreaks")
+        previous = None
+        for position, entry in enumerate(breaks or ()):
+            minimum = None if entry is None else entry.get("minimumQuantity")
+            if minimum is not None and previous is not None and minimum <= previous:
+                path = f"/quotes/{index}/priceBreaks/{position}/minimumQuantity"
+                errors.append(FieldError("out_of_range", path))
+            previous = minimum if minimum is not None else previous
+
+
+def gate(ctx: Context) -> tuple[PlanReason, ...]:
+    """Every reason there can be no plan, in order: root fields, then quote by quote."""
+    assert ctx.request is not None
+    request = ctx.request
+    reasons = [
+        PlanReason("plan_missing_value", field=name)
+        for name in PLAN_ROOT_NEEDS
+        if name not in request.fields
+    ]
+    eligible = 0
+    for sid, quote, comparable, verdict in zip(
+        request.supplier_ids, request.quotes, ctx.comparability, ctx.constraints, strict=True
+    ):
+        if not comparable.comparable:
+            if comparable.conflicts:
+                reasons.append(PlanReason("plan_quote_not_comparable", sid))
+        elif verdict.status == "unknown":
+            reasons.append(PlanReason("plan_constraint_unknown", sid))
+        elif verdict.status == "eligible":
+            eligible += 1
+            reasons.extend(
+                PlanReason("plan_missing_value", sid, name)
+                for name in PLAN_QUOTE_NEEDS
+                if name not in quote
+            )
+    if not reasons and not eligible:
+        reasons.append(PlanReason("plan_all_excluded"))
+    return tuple(reasons)
+
+
+def offer_of(quote: Fields) -> Offer:
+    """A usable quote as the solver's :class:`Offer`."""
+    breaks = tuple((b["minimumQuantity"], b["packPrice"]) for b in quote.get("priceBreaks", ()))
+    return Offer(
+        quote["supplierId"],
+        quote["packSize"],
+        quote["minimumPacks"],
+        quote["packPrice"],
+        quote["freight"],
+        quote["otherFees"],
+        breaks,
+        quote.get("capacityPacks"),
+    )
+
+
+def purchase(quote: Fields, offer: Offer, packs: int) -> Purchase:
+    """One order of ``packs`` packs, priced by the cost stage at the break price reached."""
+    price = price_at(offer, packs)
+    delivered = packs * offer.pack_size
+    cost = price_quote({**quote, "packPrice": price}, PackCounts(None, packs, delivered, None))
+    assert cost.goods_subtotal is not None and cost.landed_total is not None
+    return Purchase(
+        offer.supplier_id,
+        packs,
+        delivered,
+        price,
+        cost.goods_subtotal,
+        offer.freight,
+        offer.other_fees,
+        cost.landed_total,
+    )
+
+
+def single_source(quote: Fields, offer: Offer, quantity: int) -> SingleSource:
+    cheapest = cheapest_alone(offer, quantity)
+    return SingleSource(
+        offer.supplier_id,
+        purchase(quote, offer, packs_at_need(offer, quantity)),
+        None if cheapest is None else purchase(quote, offer, cheapest),
+    )
+
+
+def _single_order(entry: SingleSource) -> tuple[int, Any, str]:
+    if entry.cheapest is None:
+        return (1, 0, entry.supplier_id)
+    return (0, entry.cheapest.landed_total, entry.supplier_id)
+
+
+@attrs.frozen(eq=False, repr=False)
+class PlanStage(Record):
+    """The purchase plan of a validated request; ``budget`` is the proof budget
+    (deterministic seconds, :data:`quotecalc.solvers.purchase.DEFAULT_BUDGET`)."""
+
+    budget: float = DEFAULT_BUDGET
+    name: str = "plan"
+
+    def __call__(self, ctx: Context) -> Context:
+        assert ctx.request is not None
+        reasons = gate(ctx)
+        if reasons:
+            return attrs.evolve(ctx, plan=PurchasePlan(reasons))
+        request = ctx.request
+        quantity: int = request.fields["quantity"]
+        quotes = [
+            quote
+            for quote, verdict in zip(request.quotes, ctx.constraints, strict=True)
+            if verdict.status == "eligible"
+        ]
+        offers = [offer_of(quote) for quote in quotes]
+        singles = sorted(
+            (single_source(q, o, quantity) for q, o in zip(quotes, offers, strict=True)),
+            key=_single_order,
+        )
+        found = best_plan(offers, quantity, request.fields.get("maxSuppliers"), self.budget)
+        if isinstance(found, str):
+            return attrs.evolve(ctx, plan=PurchasePlan((PlanReason(found),), tuple(singles)))
+        lines = tuple(
+            sorted(
+                (
+                    purchase(q, o, n)
+                    for q, o, n in zip(quotes, offers, found.packs, strict=True)
+                    if n
+                ),
+                key=lambda line: line.supplier_id,
+            )
+        )
+        total = lines[0].landed_total
+        for line in lines[1:]:
+            total = EXACT.add(total, line.landed_total)
+        best = BestPlan(
+            lines,
+            total,
+            sum(line.delivered_quantity for line in lines),
+            found.proven,
+            total if found.proven else found.lower_bound,
+            found.statuses,
+        )
+        return attrs.evolve(ctx, plan=PurchasePlan((), tuple(singles), best))
+
+    def summary(self, ctx: Context) -> dict[str, object]:
+        plan = ctx.plan
+        if plan is None:
+            return {"reasons": None, "best": None}
+        best = plan.best
+        return {
+            "reasons": [reason.code for reason in plan.reasons],
+            "best": None if best is None else {line.supplier_id: line.packs for line in best.lines},
+            "landedTotal": None if best is None else format_exact(best.landed_total),
+            "proven": None if best is None else best.proven,
+            "solves": [] if best is None else list(best.statuses),
+        }

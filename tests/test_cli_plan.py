@@ -1,0 +1,105 @@
+"""``--input-json - --plan`` through the real script (issue 20): the library's bytes, the trace,
+and the command lines it refuses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import quotecalc
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "calculate.py"
+EXAMPLE = (ROOT / "examples" / "plan.request.json").read_bytes()
+
+
+def cli(*argv: str, stdin: bytes = EXAMPLE) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-B", str(SCRIPT), *argv],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        check=False,
+        cwd=ROOT,
+    )
+
+
+def test_the_example_prints_a_proven_plan_byte_for_byte_the_library() -> None:
+    shown = cli("--input-json", "-", "--plan")
+    assert (shown.returncode, shown.stderr) == (0, b"")
+    assert shown.stdout == quotecalc.plan(EXAMPLE).to_json()
+    best = json.loads(shown.stdout)["plan"]["best"]
+    assert (best["proven"], best["landedTotal"]) == (True, "475.00")
+
+
+def test_trace_goes_to_stderr_and_leaves_stdout_alone() -> None:
+    shown = cli("--input-json", "-", "--plan", "--trace")
+    assert shown.stdout == quotecalc.plan(EXAMPLE).to_json()
+    lines = [json.loads(line) for line in shown.stderr.splitlines()]
+    assert [line["stage"] for line in lines][-2:] == ["limitations", "plan"]
+    assert lines[-1]["summary"]["best"] == {"NORTH": 2, "SOUTH": 16}
+
+
+@pytest.mark.parametrize(
+    ("stdin", "code"),
+    [(b"{", 2), (json.dumps({"schemaVersion": 1, "quotes": []}).encode(), 2)],
+)
+def test_invalid_input_exits_2_with_the_document(stdin: bytes, code: int) -> None:
+    shown = cli("--input-json", "-", "--plan", stdin=stdin)
+    assert shown.returncode == code and shown.stdout == quotecalc.plan(stdin).to_json()
+    assert json.loads(shown.stdout)["status"] == "invalid_input"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--input-json", "-", "--plan", "--format", "text"),
+        ("--input-json", "-", "--plan", "--format", "html", "--lang", "zh"),
+        ("--input-json", "-", "--plan", "--analysis"),
+        ("--input-jsonl", "-", "--plan"),
+        ("--input-batch", "-", "--plan"),
+        ("--input-json", "-", "--plan", "--plan"),
+    ],
+)
+def test_combinations_not_supported_are_invalid_arguments(argv: tuple[str, ...]) -> None:
+    shown = cli(*argv)
+    assert shown.returncode == 2
+    errors = json.loads(shown.stdout)["limitations"]
+    assert [e["code"] for e in errors] == ["invalid_arguments"]
+
+
+def test_format_json_is_the_plain_plan() -> None:
+    shown = cli("--input-json", "-", "--plan", "--format", "json")
+    assert shown.returncode == 0 and shown.stdout == quotecalc.plan(EXAMPLE).to_json()
+
+
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [
+        ("plan-request", "docs/schema/plan-request.schema.json"),
+        ("plan", "docs/schema/plan.schema.json"),
+    ],
+)
+def test_print_schema_prints_the_committed_plan_schemas(name: str, path: str) -> None:
+    shown = cli("--print-schema", name, stdin=b"")
+    assert (shown.returncode, shown.stdout) == (0, (ROOT / path).read_bytes())
+
+
+def test_the_tool_definition_invocation_is_this_command() -> None:
+    definition = json.loads((ROOT / "docs/tool/tool-definition-plan.json").read_bytes())
+    invocation = definition["extensions"]["x-business-invocation"]
+    argv = invocation["argv"]
+    assert argv[:3] == ["python", "-B", "scripts/calculate.py"]
+    shown = cli(*argv[3:])
+    assert shown.returncode == 0 and shown.stdout == quotecalc.plan(EXAMPLE).to_json()
+    assert definition["path"] == "/quotecalc/plan" and definition["name"] == "plan_purchase"
+    assert invocation["exitCodes"] == {
+        "completed": 0,
+        "partial": 0,
+        "invalid_input": 2,
+        "internal_error": 1,
+    }

@@ -1,0 +1,343 @@
+"""The plan stage and the purchase-plan document (issue 20, ``docs/plan.md``).
+
+Every expected figure is worked out by hand in the comments; the gate reasons one by one; the
+plan request's validation through the validator's own rows; the fixed call unchanged.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import quotecalc
+from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline, make_pipeline
+from quotecalc.planning.document import plan as plan_document
+from quotecalc.stages.plan import PlanStage
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = "M6 flange nut"
+
+
+def quote(sid: str, **fields: Any) -> dict[str, Any]:
+    base = {
+        "supplierId": sid,
+        "specification": SPEC,
+        "currency": "CNY",
+        "packSize": 1,
+        "minimumPacks": 0,
+        "packPrice": "1.00",
+        "freight": "0",
+        "otherFees": "0",
+        "leadDays": 5,
+    }
+    base.update(fields)
+    return base
+
+
+def request(*quotes: dict[str, Any], **root: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "schemaVersion": 1,
+        "quantity": 100,
+        "currency": "CNY",
+        "specification": SPEC,
+        "quotes": list(quotes),
+    }
+    body.update(root)
+    return body
+
+
+def planned(body: dict[str, Any]) -> dict[str, Any]:
+    answer = quotecalc.plan(json.dumps(body))
+    assert answer.exit_code == (2 if answer.output["status"] == "invalid_input" else 0)
+    return answer.output
+
+
+def codes(output: dict[str, Any]) -> list[tuple[str, str | None, str | None]]:
+    return [(r["code"], r.get("supplierId"), r.get("field")) for r in output["reasons"]]
+
+
+def test_the_example_is_the_hand_worked_plan() -> None:
+    # docs/plan.md: NORTH alone 10 packs 530.00, its 1200 break 12 * 40.00 + 30.00 = 510.00;
+    # SOUTH 16 packs (800) 320.00 + 25.00 = 345.00 plus NORTH 2 packs 100.00 + 30.00 = 130.00:
+    # 475.00, 35.00 below the best single source.
+    output = planned(json.loads((ROOT / "examples/plan.request.json").read_text()))
+    assert output["status"] == "completed" and output["kind"] == "purchase-plan"
+    assert list(output) == [
+        "schemaVersion",
+        "kind",
+        "tool",
+        "toolVersion",
+        "status",
+        "plan",
+        "reasons",
+        "limitations",
+    ]
+    plan = output["plan"]
+    north = plan["singleSource"][0]
+    assert north["supplierId"] == "NORTH"
+    assert north["atNeed"]["landedTotal"] == "530.00" and north["atNeed"]["packs"] == "10"
+    assert north["cheapest"] == {
+        "packs": "12",
+        "deliveredQuantity": "1200",
+        "overbuyQuantity": "200",
+        "packPrice": "40.00",
+        "goodsSubtotal": "480.00",
+        "landedTotal": "510.00",
+    }
+    assert north["saving"] == "20.00"
+    assert [s["supplierId"] for s in plan["singleSource"]] == ["NORTH", "EAST", "SOUTH"]
+    south = plan["singleSource"][2]
+    assert south["cheapest"] is None and south["reason"] == "capacity_below_need"
+    best = plan["best"]
+    assert [(line["supplierId"], line["packs"], line["landedTotal"]) for line in best["lines"]] == [
+        ("NORTH", "2", "130.00"),
+        ("SOUTH", "16", "345.00"),
+    ]
+    assert (best["landedTotal"], best["lowerBound"], best["proven"]) == ("475.00", "475.00", True)
+    assert (best["savingVsSingleSource"], best["suppliers"], best["overbuyQuantity"]) == (
+        "35.00",
+        "2",
+        "0",
+    )
+    assert [entry["code"] for entry in output["limitations"]] == [
+        "fees_as_given",
+        "not_an_order",
+        "no_conversion",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda b: b.pop("quantity"), [("plan_missing_value", None, "quantity")]),
+        (lambda b: b.pop("currency"), [("plan_missing_value", None, "currency")]),
+        (
+            lambda b: b["quotes"][1].update(currency="USD"),
+            [("plan_quote_not_comparable", "B", None)],
+        ),
+        (
+            lambda b: (b.update(maxLeadDays=30), b["quotes"][0].pop("leadDays")),
+            [("plan_constraint_unknown", "A", None)],
+        ),
+        (lambda b: b.update(maxLeadDays=1), [("plan_all_excluded", None, None)]),
+        (
+            lambda b: (b["quotes"][0].pop("packPrice"), b["quotes"][1].pop("otherFees")),
+            [("plan_missing_value", "A", "packPrice"), ("plan_missing_value", "B", "otherFees")],
+        ),
+    ],
+)
+def test_every_gate_reason_blocks_the_plan(change: Any, expected: list[Any]) -> None:
+    body = request(quote("A"), quote("B", leadDays=9))
+    change(body)
+    output = planned(body)
+    assert (output["status"], output["plan"]) == ("partial", None)
+    assert codes(output) == expected
+    assert all(isinstance(r["message"], str) for r in output["reasons"])
+
+
+def test_an_excluded_quote_is_left_out_not_a_reason() -> None:
+    # B (leadDays 9) is excluded by maxLeadDays 6; A alone: 100 packs at 1.00.
+    output = planned(request(quote("A"), quote("B", leadDays=9, packPrice="0.10"), maxLeadDays=6))
+    assert output["status"] == "completed" and output["reasons"] == []
+    assert [s["supplierId"] for s in output["plan"]["singleSource"]] == ["A"]
+    assert output["plan"]["best"]["landedTotal"] == "100.00"
+
+
+def test_capacities_short_of_the_need_are_infeasible() -> None:
+    body = request(quote("A", capacityPacks=40), quote("B", capacityPacks=50))
+    output = planned(body)
+    assert output["status"] == "partial" and codes(output) == [("plan_infeasible", None, None)]
+    assert output["plan"]["best"] is None
+    assert [s["cheapest"] for s in output["plan"]["singleSource"]] == [None, None]
+    # With 10 more packs the split covers it: A 40 + B 60 = 100.00.
+    body["quotes"][1]["capacityPacks"] = 60
+    best = planned(body)["plan"]["best"]
+    assert [(x["supplierId"], x["packs"]) for x in best["lines"]] == [("A", "40"), ("B", "60")]
+    # maxSuppliers 1 makes the split unavailable again.
+    assert codes(planned({**body, "maxSuppliers": 1})) == [("plan_infeasible", None, None)]
+
+
+def test_totals_beyond_the_solver_range_are_refused() -> None:
+    big = {"packPrice": "1000000000000000", "capacityPacks": 1000000000}
+    body = request(quote("A", **big), quote("B", **big), quantity=1000000000)
+    output = planned(body)
+    assert codes(output) == [("plan_out_of_range", None, None)] and output["status"] == "partial"
+    # The single source stays exact: 10^9 packs at 10^15.
+    assert output["plan"]["singleSource"][0]["cheapest"]["landedTotal"] == "1" + "0" * 24
+    one = planned({**body, "maxSuppliers": 1})
+    assert one["status"] == "completed"
+    assert one["plan"]["best"]["landedTotal"] == "1" + "0" * 24
+
+
+def test_a_proof_budget_hit_is_partial_with_an_exact_bound() -> None:
+    # 150 units: A 1.00 at most 120, B 1.20 at least 200, C 3.00. Optimum A 120 + C 30 =
+    # 210.00; with no budget the start plan (B alone 240.00) stands, bound 150 * 1.00 = 150.
+    body = request(
+        quote("A", capacityPacks=120),
+        quote("B", packPrice="1.20", minimumPacks=200),
+        quote("C", packPrice="3.00"),
+        quantity=150,
+    )
+    stages = make_pipeline(plan=True).stages
+    hurried = Pipeline((*stages[:-1], PlanStage(budget=0.0)))
+    output = plan_document(json.dumps(body).encode(), pipeline=hurried).output
+    best = output["plan"]["best"]
+    assert (best["proven"], best["landedTotal"], best["lowerBound"]) == (False, "240.00", "150")
+    assert output["status"] == "partial"
+    assert output["limitations"][-1]["code"] == "plan_not_proven"
+    proven = planned(body)["plan"]["best"]
+    assert (proven["proven"], proven["landedTotal"]) == (True, "210.00")
+
+
+INVALID = [
+    ({"priceBreaks": []}, "/quotes/0/priceBreaks", "out_of_range"),
+    (
+        {"priceBreaks": [{"minimumQuantity": i, "packPrice": "1"} for i in range(1, 22)]},
+        "/quotes/0/priceBreaks",
+        "out_of_range",
+    ),
+    (
+        {"priceBreaks": [{"minimumQuantity": 5, "packPrice": "1"}] * 2},
+        "/quotes/0/priceBreaks/1/minimumQuantity",
+        "out_of_range",
+    ),
+    (
+        {"priceBreaks": [{"minimumQuantity": 0, "packPrice": "1"}]},
+        "/quotes/0/priceBreaks/0/minimumQuantity",
+        "out_of_range",
+    ),
+    (
+        {"priceBreaks": [{"minimumQuantity": "2.5", "packPrice": "1"}]},
+        "/quotes/0/priceBreaks/0/minimumQuantity",
+        "not_integer",
+    ),
+    (
+        {"priceBreaks": [{"minimumQuantity": 2, "packPrice": "-1"}]},
+        "/quotes/0/priceBreaks/0/packPrice",
+        "negative_value",
+    ),
+    (
+        {"priceBreaks": [{"minimumQuantity": 2, "packPrice": "1.1234567"}]},
+        "/quotes/0/priceBreaks/0/packPrice",
+        "too_many_decimals",
+    ),
+    (
+        {"priceBreaks": [{"minimumQuantity": 2, "packPrice": None}]},
+        "/quotes/0/priceBreaks/0/packPrice",
+        "null_not_allowed",
+    ),
+    (
+        {"priceBreaks": [{"minimumQuantity": 2}]},
+        "/quotes/0/priceBreaks/0/packPrice",
+        "missing_required",
+    ),
+    (
+        {"priceBreaks": [{"minimumQuantity": 2, "packPrice": "1", "secret": "x"}]},
+        "/quotes/0/priceBreaks/0",
+        "unknown_key",
+    ),
+    ({"priceBreaks": {"minimumQuantity": 2}}, "/quotes/0/priceBreaks", "invalid_type"),
+    ({"capacityPacks": 0}, "/quotes/0/capacityPacks", "out_of_range"),
+    ({"capacityPacks": "1000000001"}, "/quotes/0/capacityPacks", "out_of_range"),
+]
+
+
+@pytest.mark.parametrize(("fields", "path", "code"), INVALID)
+def test_plan_fields_are_validated_as_strictly_as_the_fixed_ones(
+    fields: dict[str, Any], path: str, code: str
+) -> None:
+    output = planned(request(quote("A", **fields)))
+    assert output["status"] == "invalid_input" and output["plan"] is None
+    assert [(r["path"], r["code"]) for r in output["reasons"]] == [(path, code)]
+    assert "secret" not in json.dumps(output)
+
+
+@pytest.mark.parametrize(("value", "code"), [(0, "out_of_range"), ("x", "invalid_number_format")])
+def test_max_suppliers_is_validated(value: Any, code: str) -> None:
+    output = planned(request(quote("A"), maxSuppliers=value))
+    assert [(r["path"], r["code"]) for r in output["reasons"]] == [("/maxSuppliers", code)]
+
+
+def test_the_fixed_call_still_refuses_the_plan_fields() -> None:
+    body = request(quote("A", priceBreaks=[{"minimumQuantity": 5, "packPrice": "1"}]))
+    fixed = quotecalc.calculate(json.dumps(body)).output
+    assert [(e["path"], e["code"]) for e in fixed["limitations"]] == [("/quotes/0", "unknown_key")]
+    for extra in ({"capacityPacks": 3}, {}):
+        root = request(quote("A", **extra), **({} if extra else {"maxSuppliers": 2}))
+        shown = quotecalc.calculate(json.dumps(root)).output
+        assert [e["code"] for e in shown["limitations"]] == ["unknown_key"]
+    # A plan request without plan fields is the fixed request, and the fixed call answers it.
+    plain = request(quote("A"))
+    assert quotecalc.calculate(json.dumps(plain)).output["status"] == "completed"
+    assert planned(copy.deepcopy(plain))["plan"]["best"]["landedTotal"] == "100.00"
+
+
+def test_the_default_pipeline_has_no_plan_stage_and_the_plan_one_is_traced() -> None:
+    assert [s.name for s in DEFAULT_PIPELINE.stages][-1] == "limitations"
+    names = [s.name for s in make_pipeline(plan=True).stages]
+    assert names[-1] == "plan" and names.count("plan") == 1
+    traced = quotecalc.plan(json.dumps(request(quote("A"))), trace=True)
+    last = traced.trace[-1]
+    assert (last.stage, last.outcome, last.summary["best"]) == ("plan", "ran", {"A": 100})
+    refused = quotecalc.plan(b"{", trace=True)
+    assert refused.trace[-1].outcome == "skipped" and refused.output["status"] == "invalid_input"
+
+
+def test_a_bug_is_one_internal_error_document() -> None:
+    broken = Pipeline((*make_pipeline(plan=True).stages[:-1], "not a stage"))  # type: ignore[arg-type]
+    answer = plan_document(json.dumps(request(quote("A"))).encode(), pipeline=broken)
+    assert answer.exit_code == 1 and answer.output["status"] == "internal_error"
+    assert answer.output["plan"] is None and answer.output["reasons"][0]["code"] == "internal_error"
+
+
+IMPORTS = """
+import json, sys
+import quotecalc
+body = json.loads(sys.argv[1])
+getattr(quotecalc, sys.argv[2])(json.dumps(body))
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(("ortools", "quotecalc")))))
+"""
+
+
+def _loaded(body: dict[str, Any], door: str, *pre: str) -> list[str]:
+    code = "".join(f"import sys; sys.modules[{name!r}] = None\n" for name in pre) + IMPORTS
+    out = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(body), door],
+        capture_output=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    loaded: list[str] = json.loads(out)
+    return loaded
+
+
+def test_only_a_split_search_loads_the_solver() -> None:
+    split = json.loads((ROOT / "examples/plan.request.json").read_text())
+    fixed = _loaded(request(quote("A")), "calculate")
+    assert not [m for m in fixed if "plan" in m or m.startswith("ortools")]
+    single = _loaded({**split, "maxSuppliers": 1}, "plan")
+    assert "quotecalc.stages.plan" in single and not [m for m in single if "ortools" in m]
+    assert "quotecalc.solvers.purchase_model" not in single
+    assert "ortools" in _loaded(split, "plan")
+
+
+def test_without_the_extra_the_split_is_unavailable_but_single_sources_are_given() -> None:
+    pytest.importorskip("ortools")
+    code = "import sys; sys.modules['ortools'] = None\n" + (
+        "import quotecalc; print(quotecalc.plan(sys.stdin.buffer.read()).to_json().decode())"
+    )
+    raw = (ROOT / "examples/plan.request.json").read_bytes()
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=raw, capture_output=True, check=True, timeout=120
+    )
+    output = json.loads(out.stdout)
+    assert output["status"] == "partial" and output["plan"]["best"] is None
+    assert codes(output) == [("plan_solver_unavailable", None, None)]
+    assert "pip install 'quotecalc[plan]'" in output["reasons"][0]["message"]
+    assert output["plan"]["singleSource"][0]["cheapest"]["landedTotal"] == "510.00"
