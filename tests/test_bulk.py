@@ -260,6 +260,46 @@ def test_analysis_kind_gives_the_analysis_door_bytes(client: Any, tmp_path: Path
     assert all(json.loads(x)["kind"] == "weight-analysis" for x in expected.splitlines())
 
 
+def cli_plan(line: bytes) -> bytes:
+    proc = subprocess.run(
+        [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-", "--plan"],
+        input=line,
+        capture_output=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=120,
+        check=False,
+    )
+    return proc.stdout
+
+
+def test_plan_kind_gives_the_plan_door_bytes(client: Any, tmp_path: Path) -> None:
+    example = (ROOT / "examples" / "plan.request.json").read_bytes().strip()
+    lines = [
+        example.replace(b"\n", b" "),
+        example.replace(b"\n", b"\r") + b"\r",  # a CRLF line; \r is JSON whitespace
+        example_lines()[0],  # a calculation request is not a plan request
+        *ODD_LINES[:1],
+        ODD_LINES[3],
+        ODD_LINES[-1],
+    ]
+    data = b"\n".join(lines)
+    (tmp_path / "in.jsonl").write_bytes(data)
+    summary = run(
+        str(tmp_path / "in.jsonl"),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        kind="plan",
+        partition_bytes=2048,
+    )
+    expected = b"".join(cli_plan(line) for line in lines)
+    assert (tmp_path / "out.jsonl").read_bytes() == expected
+    documents = [json.loads(text) for text in expected.splitlines()]
+    assert {document["kind"] for document in documents} == {"purchase-plan"}
+    assert documents[0]["status"] == documents[1]["status"] == "completed"
+    assert dict(summary.statuses) == statuses_of(expected)
+
+
 def test_a_killed_worker_is_survived_or_fails_loudly(
     client: Any, mixed: tuple[Path, bytes], tmp_path: Path
 ) -> None:
@@ -482,7 +522,7 @@ def test_an_unreachable_scheduler_fails_and_leaves_no_file(tmp_path: Path) -> No
     "argv",
     [
         ["in.jsonl"],
-        ["in.jsonl", "out.jsonl", "--kind", "plan"],
+        ["in.jsonl", "out.jsonl", "--kind", "plans"],
         ["in.jsonl", "out.jsonl", "--kind", "text"],
         ["in.jsonl", "out.jsonl", "--workers", "0"],
         ["in.jsonl", "out.jsonl", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],

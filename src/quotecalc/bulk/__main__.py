@@ -40,7 +40,10 @@ def parser() -> argparse.ArgumentParser:
         "--kind",
         choices=tuple(KINDS),
         default="result",
-        help="result: the result object (default); analysis: the weight-analysis document",
+        help=(
+            "result: the result object (default); analysis: the weight-analysis document;"
+            " plan: the purchase plan of a plan request"
+        ),
     )
     where = parse.add_mutually_exclusive_group()
     where.add_argument(

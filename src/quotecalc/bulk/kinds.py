@@ -7,7 +7,10 @@ rule of its own: a row only calls the library and encodes what it returns.
 - ``result``: :func:`quotecalc.api.calculate` ``.to_json()``, what ``--input-jsonl -``
   prints for the line (and ``--input-json -`` for it alone);
 - ``analysis``: :func:`quotecalc.analysis.document.analyze` ``.to_json()``, what
-  ``--input-json - --analysis`` prints for it.
+  ``--input-json - --analysis`` prints for it;
+- ``plan``: :func:`quotecalc.planning.document.plan` ``.to_json()``, what
+  ``--input-json - --plan`` prints for the line read as a plan request (issue 20,
+  ``docs/plan.md``; a split search needs the ``plan`` extra on the workers).
 """
 
 from __future__ import annotations
@@ -37,8 +40,17 @@ def analysis_line(raw: bytes) -> Answer:
     return analysis.to_json(), str(analysis.output["status"])
 
 
+def plan_line(raw: bytes) -> Answer:
+    """The purchase-plan document, exactly what ``--input-json - --plan`` prints."""
+    from ..planning.document import plan
+
+    planned = plan(raw)
+    return planned.to_json(), str(planned.output["status"])
+
+
 KINDS: Final[dict[str, LineFunction]] = {
     "result": result_line,
     "analysis": analysis_line,
+    "plan": plan_line,
 }
 """The accepted ``--kind`` values, in the order ``--help`` lists them."""
