@@ -231,6 +231,19 @@ def test_empty_file_is_an_empty_output(client: Any, tmp_path: Path) -> None:
     assert (summary.lines, summary.statuses, summary.slowest_line) == (0, (), 0)
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [({"kind": "plans"}, "unknown kind"), ({"partition_bytes": 0}, "at least 1")],
+)
+def test_bad_options_are_refused_before_any_file(
+    options: dict[str, Any], message: str, tmp_path: Path
+) -> None:
+    (tmp_path / "in.jsonl").write_bytes(b"{}\n")
+    with pytest.raises(ValueError, match=message):
+        run(str(tmp_path / "in.jsonl"), str(tmp_path / "out.jsonl"), **options)
+    assert [path.name for path in tmp_path.iterdir()] == ["in.jsonl"]
+
+
 def cli_analysis(line: bytes) -> bytes:
     proc = subprocess.run(
         [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-", "--analysis"],

@@ -110,11 +110,14 @@ def run(
     storage_options: dict[str, Any] | None = None,
 ) -> Summary:
     """Answer every line of the JSONL file ``source`` into ``target`` (see the package
-    docstring). Raises :class:`BulkError` on an I/O or cluster failure."""
+    docstring). Raises :class:`BulkError` on an I/O or cluster failure, ``ValueError`` for
+    an unknown kind or a partition size below 1 (before any file is opened)."""
     import fsspec.core
 
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; one of {', '.join(KINDS)}")
+    if partition_bytes < 1:
+        raise ValueError("partition_bytes must be at least 1")
     began = time.monotonic()
     options = storage_options or {}
     try:
