@@ -39,6 +39,7 @@ from quotecalc.bulk.progress import (
     progress_text,
     summary_text,
 )
+from quotecalc.bulk.task import answer_range
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -71,11 +72,16 @@ def test_ranges_cut_every_line_once_in_order(
 ) -> None:
     raw = b"".join(data)
     got = [
-        line
+        found
         for start, end in ranges(len(raw), partition)
-        for line in lines_in_range(io.BytesIO(raw), start, end, kept=kept, chunk=chunk)
+        for found in lines_in_range(io.BytesIO(raw), start, end, kept=kept, chunk=chunk)
     ]
-    assert got == oracle(raw, kept)
+    assert [line for line, _ in got] == oracle(raw, kept)
+    # each offset is where the next line starts: past the newline, or the end of the file
+    starts = [index + 1 for index, byte in enumerate(raw) if byte == ord("\n")]
+    assert [after for _, after in got] == [min(start, len(raw)) for start in starts] + (
+        [len(raw)] if raw and not raw.endswith(b"\n") else []
+    )
 
 
 def test_ranges_cover_the_file() -> None:
@@ -222,6 +228,52 @@ def test_the_documented_bag_recipe_gives_the_cli_bytes(
         'return [b"".join(quotecalc.calculate(line.removesuffix("\\n")).to_json() for line in'
         " lines)]" in (ROOT / "docs" / "bulk.md").read_text()
     )
+
+
+def test_a_task_hands_the_rest_of_its_range_on(mixed: tuple[Path, bytes]) -> None:
+    """In process: with a small answer budget a range is answered in several tasks, each
+    starting where the last stopped (a line start), and together they give the CLI's bytes."""
+    source, expected = mixed
+    size = source.stat().st_size
+    start, parts = 0, []
+    while start < size:
+        part = answer_range(str(source), start, size, "result", answer_bytes=50_000)
+        assert part.start == start and start < part.stop <= part.end == size
+        parts.append(part)
+        start = part.stop
+    assert len(parts) > 20
+    assert all(len(part.output) < 50_000 + 20_000 for part in parts)
+    assert b"".join(part.output for part in parts) == expected
+
+
+def test_short_lines_are_answered_in_bounded_tasks(client: Any, tmp_path: Path) -> None:
+    """A partition of blank lines: each 1 byte in, 357 out; the tasks hand their ranges on."""
+    data = b"\n" * 3000 + b"{}\n" * 500
+    (tmp_path / "in.jsonl").write_bytes(data)
+    summary = run(
+        str(tmp_path / "in.jsonl"),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        partition_bytes=1 << 20,
+        answer_bytes=100_000,
+    )
+    assert summary.partitions == 1
+    assert (tmp_path / "out.jsonl").read_bytes() == cli_jsonl(data)
+    assert summary.lines == 3500
+
+
+def test_small_answer_budget_on_the_mixed_file(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, expected = mixed
+    run(
+        str(source),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        partition_bytes=1 << 16,
+        answer_bytes=1 << 15,
+    )
+    assert (tmp_path / "out.jsonl").read_bytes() == expected
 
 
 def test_empty_file_is_an_empty_output(client: Any, tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from .lines import DEFAULT_PARTITION_BYTES
+from .lines import DEFAULT_PARTITION_BYTES, MAX_ANSWER_BYTES
 
 if TYPE_CHECKING:
     from .progress import Snapshot, Summary
@@ -41,11 +41,13 @@ def run(
     partition_bytes: int = DEFAULT_PARTITION_BYTES,
     progress: Callable[[Snapshot], None] | None = None,
     storage_options: dict[str, Any] | None = None,
+    answer_bytes: int = MAX_ANSWER_BYTES,
 ) -> Summary:
     """Answer every line of ``source`` into ``target`` (``docs/bulk.md``): on ``client`` (a
     ``distributed.Client``, left open), on the scheduler at ``scheduler``, or on an embedded
     local cluster of ``workers`` processes (default one per core). ``progress`` is called
-    with a :class:`~.progress.Snapshot` after each partition written. Returns the
+    with a :class:`~.progress.Snapshot` after each partition written; a task holds at most
+    about ``answer_bytes`` of answers and hands the rest of its range on. Returns the
     :class:`~.progress.Summary`; raises :class:`quotecalc.bulk.job.BulkError` on an I/O or
     cluster failure, ``ValueError`` for an unknown ``kind``. Dask is imported here, on use."""
     from .job import run as run_job
@@ -60,4 +62,5 @@ def run(
         partition_bytes=partition_bytes,
         progress=progress,
         storage_options=storage_options,
+        answer_bytes=answer_bytes,
     )

@@ -11,6 +11,7 @@ and :class:`BulkError` names it (an empty one is removed).
 
 from __future__ import annotations
 
+import heapq
 import logging
 import os
 import time
@@ -26,7 +27,7 @@ from distributed import Client, LocalCluster, as_completed
 
 from ..core.records import Record
 from .kinds import KINDS
-from .lines import DEFAULT_PARTITION_BYTES, ranges
+from .lines import DEFAULT_PARTITION_BYTES, MAX_ANSWER_BYTES, ranges
 from .progress import Snapshot, Summary
 from .task import PartitionResult, answer_range
 
@@ -108,6 +109,7 @@ def run(
     partition_bytes: int = DEFAULT_PARTITION_BYTES,
     progress: Callable[[Snapshot], None] | None = None,
     storage_options: dict[str, Any] | None = None,
+    answer_bytes: int = MAX_ANSWER_BYTES,
 ) -> Summary:
     """Answer every line of the JSONL file ``source`` into ``target`` (see the package
     docstring). Raises :class:`BulkError` on an I/O or cluster failure, ``ValueError`` for
@@ -116,8 +118,8 @@ def run(
 
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; one of {', '.join(KINDS)}")
-    if partition_bytes < 1:
-        raise ValueError("partition_bytes must be at least 1")
+    if partition_bytes < 1 or answer_bytes < 1:
+        raise ValueError("partition_bytes and answer_bytes must be at least 1")
     began = time.monotonic()
     options = storage_options or {}
     try:
@@ -139,7 +141,7 @@ def run(
             except TimeoutError as exc:
                 raise BulkError("no worker joined the cluster") from exc
             count = len(active.scheduler_info()["workers"])
-            job = Job(url, kind, options, tuple(parts), size, began)
+            job = Job(url, kind, options, tuple(parts), size, began, answer_bytes)
             totals = _write_in_order(active, job, out=out, limit=window(count), progress=progress)
         out_fs.mv(partial, out_path)
     except Exception as exc:  # any failure of I/O or of the cluster, as one BulkError
@@ -181,6 +183,7 @@ class Job(Record):
     parts: tuple[tuple[int, int], ...]
     size: int
     began: float
+    answer_bytes: int
 
 
 def _write_in_order(
@@ -191,22 +194,26 @@ def _write_in_order(
     limit: int,
     progress: Callable[[Snapshot], None] | None,
 ) -> tuple[int, Counter[str], int, int]:
-    """Submit at most ``limit`` partitions ahead of the next one to write, write each in
-    order as it becomes next, and return (lines, statuses, slowest line, its nanoseconds)."""
-    parts = job.parts
+    """Keep at most ``limit`` ranges submitted or answered and not yet written, write each
+    answer when it starts where the output has reached, and return (lines, statuses,
+    slowest line, its nanoseconds).
+
+    Ranges wait in a heap by offset, so the next one to write is always the first submitted:
+    when a task hands the rest of its range on (:class:`~.task.PartitionResult` ``stop``),
+    that rest goes into the heap and, preceding every range after it, runs next."""
     token = uuid.uuid4().hex[:8]
     pending = as_completed(loop=client.loop)
-    index_of: dict[Any, int] = {}
+    running: dict[Any, int] = {}
     ready: dict[int, PartitionResult] = {}
-    submitted = written = 0
-    lines = done_bytes = slowest_line = 0
+    todo = list(job.parts)  # sorted by offset: already a heap
+    offset = lines = done_bytes = slowest_line = tasks = 0
     slowest_ns = -1
     statuses: Counter[str] = Counter()
 
     def fill() -> None:
-        nonlocal submitted
-        while submitted < len(parts) and submitted - written < limit:
-            start, end = parts[submitted]
+        nonlocal tasks
+        while todo and len(running) + len(ready) < limit:
+            start, end = heapq.heappop(todo)
             future = client.submit(
                 answer_range,
                 job.url,
@@ -214,32 +221,39 @@ def _write_in_order(
                 end,
                 job.kind,
                 job.options,
-                key=f"quotecalc-bulk-{token}-{submitted}",
+                answer_bytes=job.answer_bytes,
+                key=f"quotecalc-bulk-{token}-{tasks}",
                 retries=RETRIES,
                 pure=False,
             )
-            index_of[future] = submitted
+            running[future] = start
             pending.add(future)
-            submitted += 1
+            tasks += 1
 
     fill()
     try:
         for future in pending:
-            ready[index_of.pop(future)] = future.result()
+            part: PartitionResult = future.result()
+            del running[future]
             future.release()
-            while written in ready:
-                part = ready.pop(written)
+            if part.stop < part.end:
+                heapq.heappush(todo, (part.stop, part.end))
+            ready[part.start] = part
+            while offset in ready:
+                part = ready.pop(offset)
                 out.write(part.output)
                 if part.slowest[1] > slowest_ns:
                     slowest_ns, slowest_line = part.slowest[1], lines + part.slowest[0] + 1
                 lines += part.lines
                 statuses.update(dict(part.statuses))
-                done_bytes += part.span
-                written += 1
+                done_bytes += part.stop - part.start
+                offset = part.stop
             if progress is not None:
                 progress(Snapshot(lines, done_bytes, job.size, time.monotonic() - job.began))
             fill()
     except BaseException:
-        client.cancel(list(index_of))  # nothing of this job keeps running
+        client.cancel(list(running))  # nothing of this job keeps running
         raise
+    if todo or ready or offset != job.size:
+        raise RuntimeError(f"the answers stopped at byte {offset} of {job.size}")
     return lines, statuses, slowest_line, max(slowest_ns, 0)

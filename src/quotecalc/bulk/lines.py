@@ -26,6 +26,10 @@ KEPT: Final = MAX_INPUT_BYTES + 1
 CHUNK: Final = 1 << 16
 DEFAULT_PARTITION_BYTES: Final = 1 << 20
 """Input bytes per partition unless told: about a second of one worker (``docs/bulk.md``)."""
+MAX_ANSWER_BYTES: Final = 1 << 24
+"""Answers one task holds before it hands the rest of its range on (16 MiB): a partition of
+short lines (a blank line is 1 byte, its answer 357) would otherwise hold hundreds of times
+its own size."""
 NEWLINE: Final = b"\n"
 
 
@@ -40,10 +44,11 @@ def ranges(size: int, partition_bytes: int) -> list[tuple[int, int]]:
 
 def lines_in_range(
     stream: BinaryIO, start: int, end: int, *, kept: int = KEPT, chunk: int = CHUNK
-) -> Iterator[bytes]:
+) -> Iterator[tuple[bytes, int]]:
     """Each line whose first byte lies in ``[start, end)``, without its newline, cut to
-    ``kept`` bytes. ``stream`` must be seekable; reading goes past ``end`` only to finish the
-    last line."""
+    ``kept`` bytes, with the offset just past it (past its newline: where the next line
+    starts; the file's size for a last line without one). ``stream`` must be seekable;
+    reading goes past ``end`` only to finish the last line."""
     base = max(start - 1, 0)  # a line starts at start iff the byte before it is a newline
     stream.seek(base)
     skipping = start > 0
@@ -70,11 +75,11 @@ def lines_in_range(
                 if newline < 0:
                     open_line = True
                     break
-                yield b"".join(parts)
+                yield b"".join(parts), base + newline + 1
                 parts, held, open_line = [], 0, False
             index = newline + 1
             if base + index >= end:
                 return
         base += size
     if open_line:
-        yield b"".join(parts)
+        yield b"".join(parts), base

@@ -15,27 +15,39 @@ import attrs
 
 from ..core.records import Record
 from .kinds import KINDS
-from .lines import lines_in_range
+from .lines import MAX_ANSWER_BYTES, lines_in_range
 
 
 @attrs.frozen(eq=False, repr=False)
 class PartitionResult(Record):
-    """The output of one byte range: its lines' answers in order, and what the summary needs.
+    """The output of the lines that start in ``[start, stop)``, in order, and what the
+    summary needs. ``stop`` is ``end`` when the range is done, else the offset of the first
+    line not answered (the task held :data:`~.lines.MAX_ANSWER_BYTES` of answers): the rest,
+    ``[stop, end)``, is another task's.
 
-    ``slowest`` is ``(index of the line within the partition, nanoseconds)``, ``(-1, -1)``
-    when the partition holds no line."""
+    ``slowest`` is ``(index of the line within the result, nanoseconds)``, ``(-1, -1)``
+    when it holds no line."""
 
     output: bytes
     lines: int
     statuses: tuple[tuple[str, int], ...]
     slowest: tuple[int, int]
-    span: int
+    start: int
+    stop: int
+    end: int
 
 
 def answer_range(
-    url: str, start: int, end: int, kind: str, storage_options: dict[str, Any] | None = None
+    url: str,
+    start: int,
+    end: int,
+    kind: str,
+    storage_options: dict[str, Any] | None = None,
+    *,
+    answer_bytes: int = MAX_ANSWER_BYTES,
 ) -> PartitionResult:
-    """Answer every line that starts in ``[start, end)`` of the file at ``url``."""
+    """Answer the lines that start in ``[start, end)`` of the file at ``url``, stopping
+    after a line once the answers hold ``answer_bytes`` or more while lines remain."""
     import fsspec
 
     answer = KINDS[kind]
@@ -43,8 +55,10 @@ def answer_range(
     chunks: list[bytes] = []
     counts: Counter[str] = Counter()
     slowest = (-1, -1)
+    held = 0
+    stop = end
     with fsspec.open(url, "rb", **(storage_options or {})) as stream:
-        for index, raw in enumerate(lines_in_range(stream, start, end)):
+        for index, (raw, after) in enumerate(lines_in_range(stream, start, end)):
             began = clock()
             text, status = answer(raw)
             took = clock() - began
@@ -52,6 +66,16 @@ def answer_range(
             counts[status] += 1
             if took > slowest[1]:
                 slowest = (index, took)
+            held += len(text)
+            if held >= answer_bytes and after < end:
+                stop = after
+                break
     return PartitionResult(
-        b"".join(chunks), len(chunks), tuple(sorted(counts.items())), slowest, end - start
+        b"".join(chunks),
+        len(chunks),
+        tuple(sorted(counts.items())),
+        slowest,
+        start,
+        stop,
+        end,
     )
