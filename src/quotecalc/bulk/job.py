@@ -1,10 +1,10 @@
 """The driver of a bulk job: partitions out, answers back in input order, one output file.
 
 The driver never holds the input: workers read their own byte ranges (:mod:`.task`). It keeps
-at most :func:`window` partitions submitted and not yet written, and writes each partition's
-bytes as soon as every partition before it is written (a reorder buffer bounded in
-partitions), so its memory is bounded by the partition size times the window, never by the
-file size. The output goes to a temporary name beside the target and is renamed to the
+at most :func:`window` ranges submitted and not yet written, and writes each range's answers
+as soon as every range before it is written (a reorder buffer bounded in ranges), so its
+memory is bounded by the window times one task's answers (the partition's, at most about
+:data:`~.lines.MAX_ANSWER_BYTES`), never by the file size. The output goes to a temporary name beside the target and is renamed to the
 target only once every line is written; on any failure the temporary file is left as it is
 and :class:`BulkError` names it (an empty one is removed).
 """
