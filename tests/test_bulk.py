@@ -505,6 +505,34 @@ def test_the_command_line_on_the_embedded_cluster(tmp_path: Path) -> None:
     assert (tmp_path / "out.jsonl").read_bytes() == cli_jsonl(data)
 
 
+def test_ctrl_c_closes_the_cluster_and_writes_no_output(
+    mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, _ = mixed
+    argv = [str(source), "out.jsonl", "--workers", "1", "--partition-bytes", "4096"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quotecalc.bulk", *argv],
+        env=ENV,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if any(path.stat().st_size for path in tmp_path.glob("out.jsonl.*.part")):
+                break  # mid-job: the first answers are written
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole foreground group
+        _, stderr = proc.communicate(timeout=60)
+    finally:
+        reap(proc)
+    assert proc.returncode == 130, stderr.decode()
+    assert stderr.decode().endswith("quotecalc.bulk: interrupted; the output was not written\n")
+    assert not (tmp_path / "out.jsonl").exists()
+
+
 def test_a_missing_input_fails_with_no_output(tmp_path: Path) -> None:
     proc = bulk_cli("missing.jsonl", "out.jsonl", cwd=tmp_path)
     assert proc.returncode == 1

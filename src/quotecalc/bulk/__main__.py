@@ -2,18 +2,22 @@
 
 Exit 0 once every line was answered (whatever the statuses); 1 on an I/O or cluster failure
 (one message on stderr, the output only under its temporary name) or without the extra;
-2 for a command line it does not accept (argparse's usage message on stderr).
+2 for a command line it does not accept (argparse's usage message on stderr); 130 after
+Ctrl-C (SIGINT), the cluster closed and the output only under its temporary name.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Final
 
 from .. import __version__
 from . import INSTALL_HINT
 from .kinds import KINDS
 from .lines import DEFAULT_PARTITION_BYTES
+
+EXIT_INTERRUPTED: Final = 130  # 128 + SIGINT, as a shell reports it
 
 
 def _positive(text: str) -> int:
@@ -94,6 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         where = f"; what was written is in {exc.partial}" if exc.partial else ""
         print(f"quotecalc.bulk: failed: {exc}{where}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: the cluster is closed, the output stays temporary
+        if printer is not None:
+            printer.close()
+        print("quotecalc.bulk: interrupted; the output was not written", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if printer is not None:
         printer.close()
         sys.stderr.write(summary_text(summary))

@@ -4,9 +4,10 @@ The driver never holds the input: workers read their own byte ranges (:mod:`.tas
 at most :func:`window` ranges submitted and not yet written, and writes each range's answers
 as soon as every range before it is written (a reorder buffer bounded in ranges), so its
 memory is bounded by the window times one task's answers (the partition's, at most about
-:data:`~.lines.MAX_ANSWER_BYTES`), never by the file size. The output goes to a temporary name beside the target and is renamed to the
-target only once every line is written; on any failure the temporary file is left as it is
-and :class:`BulkError` names it (an empty one is removed).
+:data:`~.lines.MAX_ANSWER_BYTES`), never by the file size. The output goes to a temporary
+name beside the target and is renamed to the target only once every line is written; on any
+failure the temporary file is left as it is and :class:`BulkError` names it (an empty one is
+removed).
 """
 
 from __future__ import annotations
@@ -149,6 +150,9 @@ def run(
         if isinstance(exc, BulkError):
             raise BulkError(str(exc), kept) from exc.__cause__
         raise BulkError(f"{type(exc).__name__}: {exc}", kept) from exc
+    except BaseException:  # KeyboardInterrupt: as a failure, but raised as it is
+        _kept_if_written(out_fs, partial)
+        raise
     lines, statuses, slowest_line, slowest_ns = totals
     return Summary(
         lines,
