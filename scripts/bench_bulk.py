@@ -1,0 +1,222 @@
+"""Throughput and memory of the bulk door (issue 22) against ``--input-jsonl -``, side by side.
+
+Run from the repository root with the ``bulk`` extra installed:
+
+    python -B scripts/bench_bulk.py [--lines 100000] [--workers 1 2] [--rounds 1]
+                                    [--partition-bytes B] [--oversized-mib 0]
+
+It writes a JSONL file of ``--lines`` lines cycling over the example requests (their bytes
+as written, each on one line), answers it once with ``scripts/calculate.py --input-jsonl -``
+(one process) and once per ``--workers`` count with :func:`quotecalc.bulk.run` on the
+embedded cluster of that many worker processes (``quotecalc.bulk.job.local_cluster``),
+checks that every output is byte-identical to the CLI's, and prints the lines per second of
+each, the ratio to the CLI, the CPU time of the CLI, of the driver (the scheduler runs in it)
+and of each worker, and the peak RSS of each. The job time excludes the cluster's start-up
+(printed apart). ``--rounds R`` repeats the CLI run and the bulk runs in turn, R times, and
+prints the median ratio (on a shared machine, compare the runs of one round only).
+``--oversized-mib N`` adds a run on a file of N MiB of lines over the request limit (each
+answered ``input_too_large`` at once), to show the memory of reading a large input: it stays
+bounded by the partition size, whatever the file size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "tests" / "data" / "examples"
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+MIB = 1 << 20
+
+
+def example_lines() -> list[bytes]:
+    """Each example request on one line (a newline is JSON whitespace, never in a string)."""
+    return [
+        path.read_bytes().strip().replace(b"\n", b" ")
+        for path in sorted(EXAMPLES.glob("*.request.json"))
+    ]
+
+
+def write_input(path: Path, lines: int) -> None:
+    pool = example_lines()
+    with path.open("wb") as out:
+        for index in range(lines):
+            out.write(pool[index % len(pool)] + b"\n")
+
+
+def write_oversized(path: Path, mib: int) -> None:
+    line = b'{"padding": "' + b"x" * 300_000 + b'"}\n'
+    with path.open("wb") as out:
+        for _ in range(mib * MIB // len(line) + 1):
+            out.write(line)
+
+
+def run_cli(source: Path, target: Path) -> dict[str, float]:
+    began = time.perf_counter()
+    with source.open("rb") as stdin, target.open("wb") as stdout:
+        proc = subprocess.Popen(
+            [sys.executable, "-B", "scripts/calculate.py", "--input-jsonl", "-"],
+            stdin=stdin,
+            stdout=stdout,
+            cwd=ROOT,
+            env=ENV,
+        )
+        _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise SystemExit(f"the CLI failed: exit {proc.returncode}")
+    return {
+        "seconds": time.perf_counter() - began,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "rss_mib": usage.ru_maxrss / 1024,
+    }
+
+
+def run_bulk(source: Path, target: Path, workers: int, partition: int) -> dict[str, Any]:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-B",
+            __file__,
+            "--child",
+            str(source),
+            str(target),
+            str(workers),
+            str(partition),
+        ],
+        capture_output=True,
+        cwd=ROOT,
+        env=ENV,
+        check=True,
+    )
+    figures: dict[str, Any] = json.loads(proc.stdout)
+    return figures
+
+
+def child(source: str, target: str, workers: int, partition: int) -> None:
+    """One bulk job in this process (the driver) on a fresh local cluster."""
+    from distributed import Client
+
+    from quotecalc.bulk import run
+    from quotecalc.bulk.job import local_cluster
+
+    began = time.perf_counter()
+    with (
+        local_cluster(workers) as cluster,
+        Client(cluster, set_as_default=False) as client,
+    ):
+        client.wait_for_workers(workers)
+        before = client.run(cpu_seconds)
+        driver_before = cpu_seconds()
+        started = time.perf_counter()
+        summary = run(source, target, client=client, partition_bytes=partition)
+        finished = time.perf_counter()
+        driver_cpu = cpu_seconds() - driver_before
+        after = client.run(cpu_seconds)
+        worker_rss = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    figures = {
+        "startup": started - began,
+        "seconds": finished - started,
+        "lines": summary.lines,
+        "driver_cpu": driver_cpu,
+        "worker_cpu": sorted(after[name] - before[name] for name in after),
+        "driver_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "worker_rss_mib": sorted(rss / 1024 for rss in worker_rss.values()),
+    }
+    print(json.dumps(figures))
+
+
+def cpu_seconds() -> float:
+    """This process's CPU time (user + system), all threads."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def same_bytes(left: Path, right: Path) -> bool:
+    with left.open("rb") as one, right.open("rb") as two:
+        while True:
+            first, second = one.read(MIB), two.read(MIB)
+            if first != second:
+                return False
+            if not first:
+                return True
+
+
+def main() -> None:
+    parse = argparse.ArgumentParser()
+    parse.add_argument("--lines", type=int, default=100_000)
+    parse.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parse.add_argument("--partition-bytes", type=int, default=MIB)
+    parse.add_argument("--oversized-mib", type=int, default=0)
+    parse.add_argument("--rounds", type=int, default=1, help="CLI and bulk runs alternate")
+    parse.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    args = parse.parse_args()
+    if args.child:
+        source, target, workers, partition = args.child
+        child(source, target, int(workers), int(partition))
+        return
+    with tempfile.TemporaryDirectory(prefix="quotecalc-bench-bulk-") as scratch:
+        here = Path(scratch)
+        source = here / "in.jsonl"
+        write_input(source, args.lines)
+        size = source.stat().st_size
+        print(f"{args.lines:,} lines, {size / MIB:.1f} MiB in; load {os.getloadavg()[0]:.1f}")
+        ratios: dict[int, list[float]] = {workers: [] for workers in args.workers}
+        for round_number in range(1, args.rounds + 1):
+            print(f"round {round_number} (load {os.getloadavg()[0]:.1f})")
+            cli = run_cli(source, here / "cli.jsonl")
+            rate = args.lines / cli["seconds"]
+            print(
+                f"  --input-jsonl -: {cli['seconds']:.1f} s, {rate:,.0f} lines/s,"
+                f" {cli['cpu']:.1f} s CPU, peak RSS {cli['rss_mib']:.1f} MiB"
+            )
+            for workers in args.workers:
+                target = here / f"bulk{workers}.jsonl"
+                bulk = run_bulk(source, target, workers, args.partition_bytes)
+                assert same_bytes(target, here / "cli.jsonl"), "the bulk output differs"
+                target.unlink()
+                ratios[workers].append(cli["seconds"] / bulk["seconds"])
+                print(
+                    f"  bulk, {workers} worker(s): {bulk['seconds']:.1f} s"
+                    f" (+{bulk['startup']:.1f} s cluster start), "
+                    f"{args.lines / bulk['seconds']:,.0f} lines/s,"
+                    f" {ratios[workers][-1]:.2f}x the CLI;"
+                    f" CPU driver {bulk['driver_cpu']:.1f} s (scheduler included), workers"
+                    f" {' + '.join(f'{cpu:.1f}' for cpu in bulk['worker_cpu'])} s"
+                    f" = {sum(bulk['worker_cpu']) / cli['cpu']:.3f}x the CLI's;"
+                    f" peak RSS driver {bulk['driver_rss_mib']:.1f} MiB,"
+                    f" workers {', '.join(f'{rss:.1f}' for rss in bulk['worker_rss_mib'])} MiB"
+                    f" (identical bytes)"
+                )
+        for workers, measured in ratios.items():
+            shown = ", ".join(f"{ratio:.2f}" for ratio in measured)
+            print(
+                f"{workers} worker(s) / the CLI, throughput: median"
+                f" {statistics.median(measured):.2f}x ({shown})"
+            )
+        print(f"load {os.getloadavg()[0]:.1f}")
+        if args.oversized_mib:
+            big = here / "oversized.jsonl"
+            write_oversized(big, args.oversized_mib)
+            source.unlink()
+            bulk = run_bulk(big, here / "big.jsonl", 2, args.partition_bytes)
+            print(
+                f"bulk, 2 workers, {big.stat().st_size / MIB:,.0f} MiB of oversized lines:"
+                f" {bulk['seconds']:.1f} s, {bulk['lines']:,} lines; peak RSS driver"
+                f" {bulk['driver_rss_mib']:.1f} MiB, workers"
+                f" {', '.join(f'{rss:.1f}' for rss in bulk['worker_rss_mib'])} MiB"
+            )
+
+
+if __name__ == "__main__":
+    main()

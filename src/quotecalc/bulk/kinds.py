@@ -1,0 +1,56 @@
+"""What a bulk job computes for each line: the kinds table (kind -> library function).
+
+Each row turns one line's bytes (cut as ``--input-jsonl -`` cuts them) into the exact bytes
+the single-request door prints for it and the status of that answer. The bulk door adds no
+rule of its own: a row only calls the library and encodes what it returns.
+
+- ``result``: :func:`quotecalc.api.calculate` ``.to_json()``, what ``--input-jsonl -``
+  prints for the line (and ``--input-json -`` for it alone);
+- ``analysis``: :func:`quotecalc.analysis.document.analyze` ``.to_json()``, what
+  ``--input-json - --analysis`` prints for it;
+- ``plan``: :func:`quotecalc.planning.document.plan` ``.to_json()``, what
+  ``--input-json - --plan`` prints for the line read as a plan request (issue 20,
+  ``docs/plan.md``; a split search needs the ``plan`` extra on the workers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from ..api import calculate
+
+Answer = tuple[bytes, str]
+"""One line's output bytes (a JSON object and its newline) and its status."""
+
+LineFunction = Callable[[bytes], Answer]
+
+
+def result_line(raw: bytes) -> Answer:
+    """The result object, exactly what ``--input-jsonl -`` prints for the line."""
+    result = calculate(raw)
+    return result.to_json(), result.status
+
+
+def analysis_line(raw: bytes) -> Answer:
+    """The weight-analysis document, exactly what ``--input-json - --analysis`` prints."""
+    from ..analysis.document import analyze
+
+    analysis = analyze(raw)
+    return analysis.to_json(), str(analysis.output["status"])
+
+
+def plan_line(raw: bytes) -> Answer:
+    """The purchase-plan document, exactly what ``--input-json - --plan`` prints."""
+    from ..planning.document import plan
+
+    planned = plan(raw)
+    return planned.to_json(), str(planned.output["status"])
+
+
+KINDS: Final[dict[str, LineFunction]] = {
+    "result": result_line,
+    "analysis": analysis_line,
+    "plan": plan_line,
+}
+"""The accepted ``--kind`` values, in the order ``--help`` lists them."""

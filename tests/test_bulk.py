@@ -1,0 +1,610 @@
+"""The bulk door (issue 22): a JSONL file through Dask gives the CLI's bytes, in input order.
+
+Real parts only: a ``distributed.LocalCluster`` of two worker processes shared by the module,
+the real command line (``scripts/calculate.py --input-jsonl -``) as the reference, and a
+``dask scheduler`` and ``dask worker`` started here as separate processes (loopback, own
+process groups, reaped). The parts that need no cluster: ``test_bulk_units.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import EXAMPLES, ROOT
+from quotecalc import calculate
+from quotecalc.bulk import INSTALL_HINT
+from quotecalc.bulk.lines import KEPT
+from quotecalc.bulk.progress import Snapshot
+from quotecalc.bulk.task import answer_range
+
+distributed = pytest.importorskip("distributed")
+dask = pytest.importorskip("dask")
+
+from quotecalc.bulk.job import BulkError, run  # noqa: E402 - needs the extra
+
+SRC = str(ROOT / "src")
+ENV = {**os.environ, "PYTHONPATH": SRC}
+PARTITION = 32768  # small, so that 2,000 lines make ~80 partitions and bounds fall anywhere
+
+
+def example_lines() -> list[bytes]:
+    """Every example request on one line, its bytes otherwise as written (a newline is JSON
+    whitespace and never inside a string, so literal forms survive)."""
+    return [
+        path.read_bytes().strip().replace(b"\n", b" ")
+        for path in sorted(EXAMPLES.glob("*.request.json"))
+    ]
+
+
+ODD_LINES = [
+    b"",  # blank: invalid_json
+    b"   ",
+    b'{"quotes": [',
+    b'{"buyer": "\xff\xfe"}',  # not UTF-8
+    b"\xef\xbb\xbf" + b"{}",  # a byte-order mark
+    b'{"padding": "' + b"x" * (KEPT + 40000) + b'"}',  # over the limit
+]
+
+
+def mixed_file(path: Path, count: int) -> bytes:
+    """``count`` lines cycling over the examples (one with a CRLF ending) and the odd lines,
+    one of them over the limit; the last line has no newline."""
+    pool = example_lines()
+    pool[0] += b"\r"
+    pool += ODD_LINES[:-1]
+    lines = [pool[(index * 7) % len(pool)] for index in range(count)]
+    lines[count // 2] = ODD_LINES[-1]  # one line over the limit, cut inside a partition
+    data = b"\n".join(lines)
+    path.write_bytes(data)
+    return data
+
+
+def cli_jsonl(data: bytes) -> bytes:
+    proc = subprocess.run(
+        [sys.executable, "-B", "scripts/calculate.py", "--input-jsonl", "-"],
+        input=data,
+        capture_output=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=300,
+        check=True,
+    )
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """One local cluster of two worker processes for the whole module (start-up dominates)."""
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
+            scheduler_kwargs={"dashboard": False},
+        ) as cluster,
+        distributed.Client(cluster, set_as_default=False) as active,
+    ):
+        yield active
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes]:
+    """The 2,000-line file and the real CLI's answer to it."""
+    path = tmp_path_factory.mktemp("bulk") / "mixed.jsonl"
+    data = mixed_file(path, 2000)
+    expected = cli_jsonl(data)
+    assert expected.count(b"\n") == 2000
+    return path, expected
+
+
+def statuses_of(output: bytes) -> dict[str, int]:
+    return dict(Counter(json.loads(line)["status"] for line in output.splitlines()))
+
+
+def test_local_cluster_gives_the_cli_bytes_in_order(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, expected = mixed
+    target = tmp_path / "out.jsonl"
+    seen: list[Snapshot] = []
+    summary = run(
+        str(source), str(target), client=client, partition_bytes=PARTITION, progress=seen.append
+    )
+    assert target.read_bytes() == expected
+    assert summary.lines == 2000
+    assert dict(summary.statuses) == statuses_of(expected)
+    assert {"completed", "partial", "invalid_input"} <= set(dict(summary.statuses))
+    assert 1 <= summary.slowest_line <= 2000 and summary.slowest_ns > 0
+    assert summary.partitions == -(-source.stat().st_size // PARTITION)
+    assert [path.name for path in tmp_path.iterdir()] == ["out.jsonl"]  # no temporary left
+    assert seen[-1].lines == 2000 and seen[-1].done_bytes == seen[-1].total_bytes
+    assert [snap.lines for snap in seen] == sorted(snap.lines for snap in seen)
+
+
+def test_fsspec_urls_for_both_files(client: Any, tmp_path: Path) -> None:
+    lines = [*example_lines()[:4], b"", b"\xef\xbb\xbf{}"]
+    data = b"\n".join(lines)
+    (tmp_path / "in.jsonl").write_bytes(data)
+    summary = run(
+        (tmp_path / "in.jsonl").as_uri(),
+        (tmp_path / "out.jsonl").as_uri(),
+        client=client,
+        partition_bytes=700,
+    )
+    assert (tmp_path / "out.jsonl").read_bytes() == cli_jsonl(data)
+    assert summary.lines == 6 and summary.output == (tmp_path / "out.jsonl").as_uri()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl"]
+
+
+def recipe_answer(lines: list[str]) -> list[bytes]:
+    """The Bag recipe's function, as docs/bulk.md shows it."""
+    return [b"".join(calculate(line.removesuffix("\n")).to_json() for line in lines)]
+
+
+def test_the_documented_bag_recipe_gives_the_cli_bytes(
+    mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    import dask.bag as db
+
+    source, expected = mixed
+    lines = db.read_text(
+        str(source), blocksize="64KiB", linedelimiter="\n", errors="surrogateescape"
+    )
+    lines.map_partitions(recipe_answer).to_textfiles(
+        str(tmp_path / "*.jsonl"), encoding=None, name_function="{:06d}".format, scheduler="sync"
+    )
+    parts = sorted(tmp_path.glob("*.jsonl"))
+    assert len(parts) > 10  # the long line spans several blocks: empty partitions too
+    assert b"".join(part.read_bytes() for part in parts) == expected
+    assert "recipe_answer" not in (ROOT / "docs" / "bulk.md").read_text()
+    assert (
+        'return [b"".join(quotecalc.calculate(line.removesuffix("\\n")).to_json() for line in'
+        " lines)]" in (ROOT / "docs" / "bulk.md").read_text()
+    )
+
+
+def test_a_task_hands_the_rest_of_its_range_on(mixed: tuple[Path, bytes]) -> None:
+    """In process: with a small answer budget a range is answered in several tasks, each
+    starting where the last stopped (a line start), and together they give the CLI's bytes."""
+    source, expected = mixed
+    size = source.stat().st_size
+    start, parts = 0, []
+    while start < size:
+        part = answer_range(str(source), start, size, "result", answer_bytes=50_000)
+        assert part.start == start and start < part.stop <= part.end == size
+        parts.append(part)
+        start = part.stop
+    assert len(parts) > 20
+    assert all(len(part.output) < 50_000 + 20_000 for part in parts)
+    assert b"".join(part.output for part in parts) == expected
+
+
+def test_short_lines_are_answered_in_bounded_tasks(client: Any, tmp_path: Path) -> None:
+    """A partition of blank lines: each 1 byte in, 357 out; the tasks hand their ranges on."""
+    data = b"\n" * 3000 + b"{}\n" * 500
+    (tmp_path / "in.jsonl").write_bytes(data)
+    summary = run(
+        str(tmp_path / "in.jsonl"),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        partition_bytes=1 << 20,
+        answer_bytes=100_000,
+    )
+    assert summary.partitions == 1
+    assert (tmp_path / "out.jsonl").read_bytes() == cli_jsonl(data)
+    assert summary.lines == 3500
+
+
+def test_small_answer_budget_on_the_mixed_file(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, expected = mixed
+    run(
+        str(source),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        partition_bytes=1 << 16,
+        answer_bytes=1 << 15,
+    )
+    assert (tmp_path / "out.jsonl").read_bytes() == expected
+
+
+def test_empty_file_is_an_empty_output(client: Any, tmp_path: Path) -> None:
+    (tmp_path / "in.jsonl").write_bytes(b"")
+    summary = run(str(tmp_path / "in.jsonl"), str(tmp_path / "out.jsonl"), client=client)
+    assert (tmp_path / "out.jsonl").read_bytes() == b""
+    assert (summary.lines, summary.statuses, summary.slowest_line) == (0, (), 0)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [({"kind": "plans"}, "unknown kind"), ({"partition_bytes": 0}, "at least 1")],
+)
+def test_bad_options_are_refused_before_any_file(
+    options: dict[str, Any], message: str, tmp_path: Path
+) -> None:
+    (tmp_path / "in.jsonl").write_bytes(b"{}\n")
+    with pytest.raises(ValueError, match=message):
+        run(str(tmp_path / "in.jsonl"), str(tmp_path / "out.jsonl"), **options)
+    assert [path.name for path in tmp_path.iterdir()] == ["in.jsonl"]
+
+
+def cli_analysis(line: bytes) -> bytes:
+    proc = subprocess.run(
+        [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-", "--analysis"],
+        input=line,
+        capture_output=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=60,
+        check=False,
+    )
+    return proc.stdout
+
+
+def test_analysis_kind_gives_the_analysis_door_bytes(client: Any, tmp_path: Path) -> None:
+    pool = example_lines()
+    lines = [pool[0], pool[1], pool[-1], *ODD_LINES[:1], ODD_LINES[3], ODD_LINES[-1]]
+    (tmp_path / "in.jsonl").write_bytes(b"\n".join(lines) + b"\n")
+    run(
+        str(tmp_path / "in.jsonl"),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        kind="analysis",
+        partition_bytes=1024,
+    )
+    expected = b"".join(cli_analysis(line) for line in lines)
+    assert (tmp_path / "out.jsonl").read_bytes() == expected
+    assert all(json.loads(x)["kind"] == "weight-analysis" for x in expected.splitlines())
+
+
+def cli_plan(line: bytes) -> bytes:
+    proc = subprocess.run(
+        [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-", "--plan"],
+        input=line,
+        capture_output=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=120,
+        check=False,
+    )
+    return proc.stdout
+
+
+def test_plan_kind_gives_the_plan_door_bytes(client: Any, tmp_path: Path) -> None:
+    example = (ROOT / "examples" / "plan.request.json").read_bytes().strip()
+    lines = [
+        example.replace(b"\n", b" "),
+        example.replace(b"\n", b"\r") + b"\r",  # a CRLF line; \r is JSON whitespace
+        example_lines()[0],  # a calculation request is not a plan request
+        *ODD_LINES[:1],
+        ODD_LINES[3],
+        ODD_LINES[-1],
+    ]
+    data = b"\n".join(lines)
+    (tmp_path / "in.jsonl").write_bytes(data)
+    summary = run(
+        str(tmp_path / "in.jsonl"),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        kind="plan",
+        partition_bytes=2048,
+    )
+    expected = b"".join(cli_plan(line) for line in lines)
+    assert (tmp_path / "out.jsonl").read_bytes() == expected
+    documents = [json.loads(text) for text in expected.splitlines()]
+    assert {document["kind"] for document in documents} == {"purchase-plan"}
+    assert documents[0]["status"] == documents[1]["status"] == "completed"
+    assert dict(summary.statuses) == statuses_of(expected)
+
+
+def test_a_killed_worker_is_survived_or_fails_loudly(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, expected = mixed
+    target = tmp_path / "out.jsonl"
+    pids = list(client.run(os.getpid).values())
+    killed: list[int] = []
+
+    def kill_once(snap: Snapshot) -> None:
+        if not killed and snap.lines:
+            killed.append(pids[0])
+            os.kill(pids[0], signal.SIGKILL)
+
+    # A gather from the killed worker waits for the connect timeout (30 s by default).
+    with dask.config.set({"distributed.comm.timeouts.connect": "3s"}):
+        try:
+            summary = run(
+                str(source), str(target), client=client, partition_bytes=8192, progress=kill_once
+            )
+        except BulkError as exc:  # allowed, if loud: no complete-looking output
+            assert not target.exists()
+            assert exc.partial is None or expected.startswith(Path(exc.partial).read_bytes())
+        else:
+            assert target.read_bytes() == expected
+            assert summary.lines == 2000
+    assert killed
+    client.wait_for_workers(2, timeout=60)  # the nanny restarts the worker
+
+
+def test_an_input_lost_mid_job_fails_with_only_the_temporary_file(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, expected = mixed
+    copy = tmp_path / "in.jsonl"
+    copy.write_bytes(source.read_bytes())
+    target = tmp_path / "out.jsonl"
+
+    def lose_input(snap: Snapshot) -> None:
+        if copy.exists():
+            copy.unlink()  # the partitions not yet started cannot open it
+
+    with pytest.raises(BulkError) as failed:
+        run(str(copy), str(target), client=client, partition_bytes=8192, progress=lose_input)
+    assert not target.exists()
+    partial = Path(str(failed.value.partial))
+    assert partial.parent == tmp_path and partial.name.startswith("out.jsonl.")
+    written = partial.read_bytes()
+    assert len(written) < len(expected) and expected.startswith(written)
+    assert "FileNotFoundError" in str(failed.value)
+
+
+def free_of_listeners(ports: list[int]) -> bool:
+    for port in ports:
+        with socket.socket() as probe:
+            probe.settimeout(1)
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return False
+    return True
+
+
+def start(argv: list[str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, *argv],
+        env=ENV,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def reap(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=20)
+    with contextlib.suppress(ProcessLookupError):  # the nannies' workers die with the group
+        os.killpg(proc.pid, signal.SIGKILL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"process group {proc.pid} still alive")
+
+
+def test_the_command_line_on_a_separate_scheduler_and_workers(
+    mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, expected = mixed
+    scheduler_file = tmp_path / "scheduler.json"
+    scheduler = start(
+        [
+            "-m",
+            "distributed.cli.dask_scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--dashboard-address",
+            "127.0.0.1:0",
+            "--no-dashboard",
+            "--scheduler-file",
+            str(scheduler_file),
+        ]
+    )
+    workers = None
+    ports: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while not scheduler_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = json.loads(scheduler_file.read_text())["address"]
+        workers = start(
+            [
+                "-m",
+                "distributed.cli.dask_worker",
+                "--scheduler-file",
+                str(scheduler_file),
+                "--nworkers",
+                "2",
+                "--nthreads",
+                "1",
+                "--host",
+                "127.0.0.1",
+                "--no-dashboard",
+            ]
+        )
+        with distributed.Client(address, set_as_default=False, timeout=60) as probe:
+            probe.wait_for_workers(2, timeout=60)
+            info = probe.scheduler_info()
+            ports = [int(address.rsplit(":", 1)[1])]
+            ports += [int(worker.rsplit(":", 1)[1]) for worker in info["workers"]]
+        target = tmp_path / "out.jsonl"
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "quotecalc.bulk",
+                str(source),
+                str(target),
+                "--scheduler",
+                address,
+                "--partition-bytes",
+                str(PARTITION),
+            ],
+            capture_output=True,
+            env=ENV,
+            cwd=tmp_path,
+            timeout=300,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stderr.decode()
+        assert target.read_bytes() == expected
+        report = proc.stderr.decode()
+        counts = statuses_of(expected)
+        assert "2,000 lines in " in report and "2 workers" in report
+        for status, count in counts.items():
+            assert f"{status} {count:,}" in report
+        assert "slowest: line " in report and f"wrote {target}" in report
+    finally:
+        if workers is not None:
+            reap(workers)
+        reap(scheduler)
+    assert free_of_listeners(ports)
+
+
+def bulk_cli(*argv: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "quotecalc.bulk", *argv],
+        capture_output=True,
+        env=ENV,
+        cwd=cwd,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_command_line_on_the_embedded_cluster(tmp_path: Path) -> None:
+    lines = [*example_lines()[:3], b"", b"\xff"]
+    data = b"\n".join(lines) + b"\n"
+    (tmp_path / "in.jsonl").write_bytes(data)
+    proc = bulk_cli("in.jsonl", "out.jsonl", "--workers", "1", "--quiet", cwd=tmp_path)
+    assert (proc.returncode, proc.stderr) == (0, b"")
+    assert (tmp_path / "out.jsonl").read_bytes() == cli_jsonl(data)
+
+
+def test_ctrl_c_closes_the_cluster_and_writes_no_output(
+    mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, _ = mixed
+    argv = [str(source), "out.jsonl", "--workers", "1", "--partition-bytes", "4096"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quotecalc.bulk", *argv],
+        env=ENV,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if any(path.stat().st_size for path in tmp_path.glob("out.jsonl.*.part")):
+                break  # mid-job: the first answers are written
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole foreground group
+        _, stderr = proc.communicate(timeout=60)
+    finally:
+        reap(proc)
+    assert proc.returncode == 130, stderr.decode()
+    assert stderr.decode().endswith("quotecalc.bulk: interrupted; the output was not written\n")
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_missing_input_fails_with_no_output(tmp_path: Path) -> None:
+    proc = bulk_cli("missing.jsonl", "out.jsonl", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert proc.stderr.decode().startswith("quotecalc.bulk: failed: ")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unreachable_scheduler_fails_and_leaves_no_file(tmp_path: Path) -> None:
+    (tmp_path / "in.jsonl").write_bytes(b"{}\n")
+    with socket.socket() as unused:  # a loopback port nothing listens on
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    argv = ["in.jsonl", "out.jsonl", "--scheduler", f"tcp://127.0.0.1:{port}"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "quotecalc.bulk", *argv],
+        capture_output=True,
+        env={**ENV, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"},
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.decode().startswith("quotecalc.bulk: failed: ")
+    assert [path.name for path in tmp_path.iterdir()] == ["in.jsonl"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["in.jsonl"],
+        ["in.jsonl", "out.jsonl", "--kind", "plans"],
+        ["in.jsonl", "out.jsonl", "--kind", "text"],
+        ["in.jsonl", "out.jsonl", "--workers", "0"],
+        ["in.jsonl", "out.jsonl", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
+        ["in.jsonl", "out.jsonl", "--partition-bytes", "x"],
+    ],
+)
+def test_bad_argv_is_exit_2(argv: list[str], tmp_path: Path) -> None:
+    proc = bulk_cli(*argv, cwd=tmp_path)
+    assert (proc.returncode, proc.stdout) == (2, b"")
+    assert proc.stderr.startswith(b"usage: python -m quotecalc.bulk")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_help_and_version(tmp_path: Path) -> None:
+    helped = bulk_cli("--help", cwd=tmp_path)
+    assert helped.returncode == 0 and b"--partition-bytes" in helped.stdout
+    version = bulk_cli("--version", cwd=tmp_path)
+    assert (version.returncode, version.stdout) == (0, b"quotecalc 0.1.0\n")
+
+
+def test_missing_extra_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    code = (
+        "import runpy, sys\n"
+        "sys.modules['distributed'] = None\n"
+        "sys.argv = ['quotecalc.bulk', 'in.jsonl', 'out.jsonl']\n"
+        "runpy.run_module('quotecalc.bulk', run_name='__main__', alter_sys=True)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, env=ENV, cwd=tmp_path, check=False
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr.decode()) == (1, b"", INSTALL_HINT + "\n")
+
+
+def test_the_package_and_the_core_never_import_dask() -> None:
+    code = (
+        "import sys, quotecalc, quotecalc.bulk, quotecalc.bulk.kinds, quotecalc.bulk.progress\n"
+        "import quotecalc.bulk.lines, quotecalc.bulk.task\n"
+        "quotecalc.calculate(b'{}')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, env=ENV, check=True, text=True
+    )
+    assert proc.stdout == "[]\n"

@@ -1,0 +1,141 @@
+"""The bulk door's parts that need no cluster (issue 22): the line cutter against an independent
+oracle, and the progress line and summary texts. In process, standard library and hypothesis
+only: these run without the ``bulk`` extra."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quotecalc.bulk.lines import lines_in_range, ranges
+from quotecalc.bulk.progress import (
+    ProgressPrinter,
+    Snapshot,
+    Summary,
+    clock_text,
+    progress_text,
+    summary_text,
+)
+
+
+def oracle(data: bytes, kept: int) -> list[bytes]:
+    """The lines of ``--input-jsonl -`` by another route: split on newlines, drop what
+    follows the last one, keep ``kept`` bytes of each."""
+    pieces = data.split(b"\n")
+    if pieces[-1] == b"":
+        pieces.pop()
+    return [piece[:kept] for piece in pieces]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.lists(st.sampled_from([b"a", b"bc", b"\n", b"\r\n", b"\xff", b"\xef\xbb\xbf"])),
+    kept=st.integers(1, 6),
+    chunk=st.integers(1, 7),
+    partition=st.integers(1, 25),
+)
+def test_ranges_cut_every_line_once_in_order(
+    data: list[bytes], kept: int, chunk: int, partition: int
+) -> None:
+    raw = b"".join(data)
+    got = [
+        found
+        for start, end in ranges(len(raw), partition)
+        for found in lines_in_range(io.BytesIO(raw), start, end, kept=kept, chunk=chunk)
+    ]
+    assert [line for line, _ in got] == oracle(raw, kept)
+    # each offset is where the next line starts: past the newline, or the end of the file
+    starts = [index + 1 for index, byte in enumerate(raw) if byte == ord("\n")]
+    assert [after for _, after in got] == [min(start, len(raw)) for start in starts] + (
+        [len(raw)] if raw and not raw.endswith(b"\n") else []
+    )
+
+
+def test_ranges_cover_the_file() -> None:
+    assert ranges(0, 4) == []
+    assert ranges(10, 4) == [(0, 4), (4, 8), (8, 10)]
+    assert ranges(8, 4) == [(0, 4), (4, 8)]
+    with pytest.raises(ValueError):
+        ranges(8, 0)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"), [(0, "0:00:00"), (59.4, "0:00:59"), (59.5, "0:01:00"), (3661, "1:01:01")]
+)
+def test_clock_text(seconds: float, text: str) -> None:
+    assert clock_text(seconds) == text
+
+
+@pytest.mark.parametrize(
+    ("snap", "text"),
+    [
+        (Snapshot(0, 0, 100, 0.0), "0 lines (0.0%), 0 lines/s, ETA ?"),
+        # a quarter of the bytes in 10 s: 30 s left
+        (Snapshot(2500, 25, 100, 10.0), "2,500 lines (25.0%), 250 lines/s, ETA 0:00:30"),
+        (Snapshot(7, 100, 100, 2.0), "7 lines (100.0%), 4 lines/s, ETA 0:00:00"),
+        (Snapshot(0, 0, 0, 1.0), "0 lines (100.0%), 0 lines/s, ETA 0:00:00"),
+    ],
+)
+def test_progress_text(snap: Snapshot, text: str) -> None:
+    assert progress_text(snap) == "quotecalc.bulk: " + text
+
+
+def test_summary_text_orders_statuses_as_the_contract() -> None:
+    summary = Summary(
+        3001,
+        (("completed", 2000), ("invalid_input", 1000), ("partial", 1)),
+        1234,
+        12_345_678,
+        2.0,
+        4,
+        2,
+        "out.jsonl",
+    )
+    assert summary_text(summary) == (
+        "quotecalc.bulk: 3,001 lines in 2.0 s (1,500 lines/s; 4 partitions, 2 workers)\n"
+        "  statuses: completed 2,000, partial 1, invalid_input 1,000\n"
+        "  slowest: line 1,234 (12.345 ms)\n"
+        "  wrote out.jsonl\n"
+    )
+
+
+class Terminal(io.StringIO):
+    """A text stream that says it is a terminal, as stderr does in a console."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_printer_on_a_terminal_redraws_one_line() -> None:
+    now = [0.0]
+    stream = Terminal()
+    printer = ProgressPrinter(stream, clock=lambda: now[0])
+    for step in (0.1, 0.3, 0.4, 0.6):  # redrawn at most every 0.2 s
+        now[0] = step
+        printer(Snapshot(int(step * 10), 1, 2, step))
+    printer.close()
+    redraw = "\r\x1b[K"
+    assert stream.getvalue() == (
+        redraw
+        + progress_text(Snapshot(3, 1, 2, 0.3))
+        + redraw
+        + progress_text(Snapshot(6, 1, 2, 0.6))
+        + "\n"
+    )
+
+
+def test_progress_printer_off_a_terminal_prints_a_line_every_few_seconds() -> None:
+    now = [0.0]
+    stream = io.StringIO()
+    printer = ProgressPrinter(stream, clock=lambda: now[0])
+    for step in range(1, 13):  # a snapshot every second for 12 s
+        now[0] = float(step)
+        printer(Snapshot(step, step, 12, float(step)))
+    printer.close()
+    assert stream.getvalue().splitlines() == [
+        progress_text(Snapshot(5, 5, 12, 5.0)),
+        progress_text(Snapshot(10, 10, 12, 10.0)),
+    ]
