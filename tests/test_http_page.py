@@ -164,8 +164,29 @@ def test_intake_errors_give_the_cell_and_the_message_and_echo_nothing(
     assert page.status_code == 422
     assert page.headers["content-type"] == "text/html; charset=utf-8"
     assert '<code class="id">F3</code>' in page.text
-    assert errors[0]["message"] in page.text and "SECRET" not in page.text
+    # the page's language is the intake's: the message the intake gives with --lang zh
+    chinese = json.loads(intake_cli(path, *CLI_OPTIONS, "--lang", "zh").stdout)["errors"]
+    assert chinese[0]["message"] in page.text and "SECRET" not in page.text
     assert "无法读取报价表" in page.text
+
+
+def test_the_intake_speaks_the_pages_language(client: Any, tmp_path: Path) -> None:
+    """With ``lang=zh`` the intake's errors are the intake CLI's ``--lang zh`` messages, on
+    the JSON route and on the Chinese report page alike (English stays the default)."""
+    rows = [list(row) for row in ROWS]
+    rows[1][5] = "1,000"
+    path = sheet(tmp_path, "csv", rows)
+    chinese = intake_cli(path, *CLI_OPTIONS, "--lang", "zh")
+    english = intake_cli(path, *CLI_OPTIONS)
+    assert chinese.returncode == english.returncode == 2
+    assert chinese.stdout != english.stdout
+    files = {"sheet_file": (path.name, path.read_bytes())}
+    answer = client.post("/quotecalc/intake", data={**FORM, "lang": "zh"}, files=files)
+    assert answer.status_code == 422 and answer.content == chinese.stdout
+    assert client.post("/quotecalc/intake", data=FORM, files=files).content == english.stdout
+    page = client.post("/quotecalc/report", data={**FORM, "lang": "zh"}, files=files)
+    message = json.loads(chinese.stdout)["errors"][0]["message"]
+    assert message in page.text
 
 
 @pytest.mark.parametrize("kind", ["csv", "xlsx"])

@@ -129,6 +129,7 @@ def root_options(values: Mapping[str, Any]) -> dict[str, Any]:
         options["quality_scale"] = scale
     if text.get("sheet_name"):
         options["sheet"] = text["sheet_name"]
+    options["lang"] = _lang(values)  # the intake's messages in the page's language
     return options
 
 
@@ -139,7 +140,7 @@ def read_sheet(data: bytes, suffix: str, options: Mapping[str, Any]) -> tuple[An
     from ..intake.errors import IntakeError, error_document
 
     if suffix not in SUFFIXES:
-        return None, error_document([IntakeError("unsupported_file_type", "")])
+        return None, error_document([IntakeError("unsupported_file_type", "")], options["lang"])
     if suffix in (".csv", ".txt"):
         options = {key: value for key, value in options.items() if key != "sheet"}
     with tempfile.TemporaryDirectory(prefix="quotecalc-") as folder:
@@ -148,7 +149,7 @@ def read_sheet(data: bytes, suffix: str, options: Mapping[str, Any]) -> tuple[An
         try:
             return read(path, **options), None
         except IntakeFailed as failed:
-            return None, error_document(failed.errors)
+            return None, failed.document()
 
 
 def _request_bytes(request: Mapping[str, Any]) -> bytes:
