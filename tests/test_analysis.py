@@ -577,13 +577,11 @@ def test_generated_requests_agree_with_the_result(raw: bytes) -> None:
         (
             "en",
             [
-                "Your weights as shares: cost 1; first: A.",
+                "Your weights: cost 100.0 %; first: A.",
                 "Not in the analysis: delivery (a component is unknown).",
                 "Not in the analysis: quality (a component is unknown).",
-                "| A        | yes            |            1.000000 |     1 | (1)"
-                "                   |",
-                "| B        | no             |            0.000000 |     0 | -"
-                "                     |",
+                "| A        |             100.0 % |",
+                "1 supplier(s) cannot rank first for any weights: B.",
                 "- B is dominated by A: no better on any dimension and worse on at least one.",
                 "No other supplier ranks first at any weights.",
             ],
@@ -591,8 +589,9 @@ def test_generated_requests_agree_with_the_result(raw: bytes) -> None:
         (
             "zh",
             [
-                "您的权重份额：成本 1；第一名：A。",
+                "您的权重：成本 100.0%；第一名：A。",
                 "未纳入分析：交期（有分项未知）。",
+                "1 家供应商在任何权重下都不能排名第一：B。",
                 "- B 被 A 占优：没有任何维度更好，且至少一个维度更差。",
                 "在任何权重下都没有其他供应商能排名第一。",
             ],

@@ -429,6 +429,7 @@ def test_trace_of_a_halted_request() -> None:
 def test_text_format_writes_the_report_of_the_json_result() -> None:
     from quotecalc import analyze
     from quotecalc.analysis.intervals import stability
+    from quotecalc.output.answer import purchase_of
     from quotecalc.output.report import render_text
 
     raw = example("01-example-from-brief")
@@ -441,11 +442,18 @@ def test_text_format_writes_the_report_of_the_json_result() -> None:
         code, stdout, stderr, _ = call(argv, raw)
         assert (code, stderr) == (0, b"")
         analysis = analyze(raw).output["analysis"]
-        expected = render_text(result.output, stability(raw), lang, analysis).encode("utf-8")
+        purchase = purchase_of(raw)  # the item, quantity and currency the answer names
+        expected = render_text(result.output, stability(raw), lang, analysis, purchase).encode()
         assert stdout == expected
     english = call(["--input-json", "-", "--format", "text"], raw)[1]
     chinese = call(["--input-json", "-", "--format", "text", "--lang", "zh"], raw)[1]
-    assert english.startswith(b"quotecalc 0.1.0 report\nStatus: completed (exit code 0)")
+    # Issue 21: the answer first (the item and the winner of the JSON result), then the
+    # report's own header.
+    request = json.loads(raw)
+    winner = result.output["ranking"][0]["supplierId"]
+    headline = f"{request['specification']}: {winner} ranks first\n".encode()
+    assert english.startswith(headline)
+    assert b"\n\nquotecalc 0.1.0 report\nStatus: completed (exit code 0)\n" in english
     assert chinese != english
     assert call(["--input-json", "-", "--format", "json"], raw)[1] == result.to_json()
     invalid = call(["--input-json", "-", "--format", "text"], b"{}")

@@ -132,37 +132,32 @@ def cells(line: str) -> list[str]:
 
 
 def test_text_section_of_a_three_dimension_analysis_in_english() -> None:
+    # Issue 21: shares as percentages with one decimal (1/2 = 50.0 %, 3/10 = 30.0 %,
+    # 1/5 = 20.0 %, 3/4 = 75.0 %), only the regions that can win in the table, the others
+    # summarised in one line, dominance as a count with its list.
     lines = weight_analysis_lines(three_dimension_analysis(), "en")
     assert lines[:4] == [
         "",
         "== Weight analysis ==",
-        "Weights as shares (they sum to 1) of cost / delivery / quality. A supplier's region is"
-        " every set of shares at which it ranks first or ties for first; its share is the part"
-        " of all possible weightings, exact.",
-        "Your weights as shares: cost 1/2, delivery 3/10, quality 1/5; first: A.",
+        "Weights as percentages of the total weight (cost / delivery / quality). A supplier's"
+        " region is every way of sharing the weight at which it ranks first or ties for first;"
+        " its share is its part of all possible weightings (exact values: --analysis).",
+        "Your weights: cost 50.0 %, delivery 30.0 %, quality 20.0 %; first: A.",
     ]
-    header, rule, first, second = lines[4:8]
-    assert [cell.strip() for cell in cells(header)] == [
-        "Supplier",
-        "Can rank first",
-        "Share of weightings",
-        "Exact",
-        "Region corners (cost / delivery / quality)",
-    ]
+    header, rule, first = lines[4:7]
+    assert [cell.strip() for cell in cells(header)] == ["Supplier", "Share of weightings"]
     assert set(rule) == {"|", "-"}
-    # Supplier and corners left-aligned, the two shares right-aligned under their headers.
-    assert cells(first)[:4] == [
+    # Supplier left-aligned, the share right-aligned under its header.
+    assert cells(first) == [
         " " + "A".ljust(len("Supplier")) + " ",
-        " " + "yes".ljust(len("Can rank first")) + " ",
-        " " + "0.750000".rjust(len("Share of weightings")) + " ",
-        " " + "3/4".rjust(len("Exact")) + " ",
+        " " + "75.0 %".rjust(len("Share of weightings")) + " ",
     ]
-    assert cells(first)[4].strip() == "(1, 0, 0) (1/2, 1/2, 0)"
-    assert [cell.strip() for cell in cells(second)] == ["B, C", "no", "0.000000", "0", "-"]
-    assert lines[8:] == [
+    assert lines[7:] == [
+        "2 supplier(s) cannot rank first for any weights: B, C.",
+        "1 supplier(s) are dominated by another:",
         "- C is dominated by A, B: no better on any dimension and worse on at least one.",
-        "Switching distance 1/5 (0.200000): moving that share of the weight, to (1/2, 1/2, 0),"
-        " makes B, D rank first or tie.",
+        "Switching distance 20.0 %: moving that share of the weight, to (cost 50.0 %, delivery"
+        " 50.0 %, quality 0.0 %), makes B, D rank first or tie.",
     ]
 
 
@@ -171,22 +166,18 @@ def test_text_section_of_a_three_dimension_analysis_in_chinese() -> None:
     assert lines[:4] == [
         "",
         "== 权重空间分析 ==",
-        "权重按份额表示（合计为 1），维度：成本 / 交期 / 质量。某供应商的区域是它排名第一"
-        "（含并列）的全部权重份额；其占比是它在所有可能权重中所占的精确比例。",
-        "您的权重份额：成本 1/2，交期 3/10，质量 1/5；第一名：A。",
+        "权重按占总权重的百分比表示（成本 / 交期 / 质量）。某供应商的区域是它排名第一（含并列）"
+        "的全部权重分配方式；其占比是它在所有可能权重中所占的比例（精确值见 --analysis）。",
+        "您的权重：成本 50.0%，交期 30.0%，质量 20.0%；第一名：A。",
     ]
-    assert [cell.strip() for cell in cells(lines[4])] == [
-        "供应商",
-        "能否第一",
-        "权重空间占比",
-        "精确值",
-        "区域顶点（成本 / 交期 / 质量）",
-    ]
-    assert [cell.strip() for cell in cells(lines[6])][:2] == ["A", "是"]
-    assert [cell.strip() for cell in cells(lines[7])] == ["B、C", "否", "0.000000", "0", "-"]
-    assert lines[8:] == [
+    assert [cell.strip() for cell in cells(lines[4])] == ["供应商", "权重空间占比"]
+    assert [cell.strip() for cell in cells(lines[6])] == ["A", "75.0%"]
+    assert lines[7:] == [
+        "2 家供应商在任何权重下都不能排名第一：B、C。",
+        "1 家供应商被其他供应商占优：",
         "- C 被 A、B 占优：没有任何维度更好，且至少一个维度更差。",
-        "切换距离 1/5（0.200000）：把这一份额的权重移到 (1/2, 1/2, 0)，B、D 将排名第一或并列第一。",
+        "切换距离 20.0%：把这一份额的权重移到 (成本 50.0%，交期 50.0%，质量 0.0%)，B、D"
+        " 将排名第一或并列第一。",
     ]
 
 
@@ -217,8 +208,8 @@ def test_names_the_engine_does_not_know_are_written_escaped() -> None:
         "excludedDimensions": [{"dimension": "y\x1b", "reason": "component_unavailable"}],
     }
     lines = weight_analysis_lines(analysis, "en")
-    assert "of cost / x\\u0007." in lines[2]
-    assert lines[3] == "Your weights as shares: cost 1/2, x\\u0007 1/2; first: A."
+    assert "(cost / x\\u0007)." in lines[2]
+    assert lines[3] == "Your weights: cost 50.0 %, x\\u0007 50.0 %; first: A."
     assert lines[4] == "Not in the analysis: y\\u001b (a component is unknown)."
 
 
