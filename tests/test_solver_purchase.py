@@ -228,3 +228,37 @@ def test_pack_ceiling_bounds_every_count_worth_buying() -> None:
     assert pack_ceiling(o, 20) == 13
     assert pack_ceiling(offer("A", 7, "3", cap=4, breaks=((90, "1"),)), 20) == 4
     assert list(itertools.islice(purchase.break_counts(o), 2)) == [8, 13]
+
+
+def test_the_plain_bound_is_least_unit_price_times_need_plus_least_fees() -> None:
+    from quotecalc.solvers.purchase_model import plain_bound
+
+    # A: 1.00 for 3 units (1/3 a unit), fees 2.50; B: 0.50 a unit, fees 1.00. 10 units at 1/3
+    # = 3.333...; every goods total is a multiple of 0.1 (the prices' last place), so up to
+    # 3.4, plus the least fees 1.00: 4.40.
+    offers = [offer("A", 3, "1.00", freight="2.50"), offer("B", 1, "0.50", fees="1.00")]
+    assert plain_bound(offers, 10) == D("4.40")
+    # A break's price counts too: A at 0.30 for 3 units (0.1 a unit) -> 1.00 + 1.00.
+    offers[0] = offer("A", 3, "1.00", freight="2.50", breaks=((30, "0.30"),))
+    assert plain_bound(offers, 10) == D("2.00")
+
+
+@pytest.mark.parametrize(
+    ("solver_bound", "span", "expected"),
+    [
+        (500.0, 1, "5.00"),  # trusted: an integer a double holds, above the plain bound
+        (1001.0, 2, "5.00"),  # floor(1001 / 2) = 500 cents
+        (100.0, 1, "4.40"),  # below the plain bound: the plain bound
+        (500.5, 1, "4.40"),  # not an integer: not trusted
+        (-500.0, 1, "4.40"),
+        (float(2**53), 1, "4.40"),  # a double above which integers are not all held
+        (float(2**53 - 1), 2**40, "81.91"),  # (2^53 - 1) // 2^40 = 8191 cents
+    ],
+)
+def test_the_solver_bound_is_trusted_only_when_exact(
+    solver_bound: float, span: int, expected: str
+) -> None:
+    from quotecalc.solvers.purchase_model import _bound
+
+    offers = [offer("A", 3, "1.00", freight="2.50"), offer("B", 1, "0.50", fees="1.00")]
+    assert _bound(offers, 10, solver_bound, 100, span) == D(expected)

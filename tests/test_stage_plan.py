@@ -462,3 +462,28 @@ def test_reasons_and_limitations_carry_their_fixed_texts() -> None:
     assert invalid.output["limitations"] == [] and invalid.output["plan"] is None
     assert invalid.output["reasons"] == quotecalc.calculate(b"[]").output["limitations"]
     assert invalid.exit_code == 2
+
+
+def test_the_trace_summary_says_what_the_stage_decided() -> None:
+    stage = PlanStage()
+    raw = (ROOT / "examples/plan.request.json").read_bytes()
+    ctx = make_pipeline(plan=True).run(raw)
+    assert stage.summary(ctx) == {
+        "reasons": [],
+        "best": {"NORTH": 2, "SOUTH": 16},
+        "landedTotal": "475.00",
+        "proven": True,
+        "solves": ["OPTIMAL", "INFEASIBLE"],
+    }
+    gated = make_pipeline(plan=True).run(json.dumps(request(quote("A", currency="USD"))).encode())
+    assert stage.summary(gated) == {
+        "reasons": ["plan_quote_not_comparable"],
+        "best": None,
+        "landedTotal": None,
+        "proven": None,
+        "solves": [],
+    }
+    single = make_pipeline(plan=True).run(json.dumps(request(quote("A"))).encode())
+    assert stage.summary(single)["solves"] == [] and stage.summary(single)["proven"] is True
+    plain = make_pipeline().run(json.dumps(request(quote("A"))).encode())
+    assert stage.summary(plain) == {"reasons": None, "best": None}
