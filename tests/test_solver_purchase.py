@@ -86,6 +86,8 @@ def test_freight_makes_the_split_worse() -> None:
     offers = [offer("A", 100, "100.00"), offer("B", 1, "1.50", freight="120.00")]
     plan = best_plan(offers, 120, 2)
     assert used(offers, plan) == {"A": 2}
+    # One solve: a one-supplier optimum is the best single source, no id question asked.
+    assert isinstance(plan, Plan) and plan.statuses == ("OPTIMAL",)
     # Without the freight the split (130.00) wins.
     offers[1] = offer("B", 1, "1.50")
     assert used(offers, best_plan(offers, 120, 2)) == {"A": 1, "B": 20}
@@ -262,3 +264,43 @@ def test_the_solver_bound_is_trusted_only_when_exact(
 
     offers = [offer("A", 3, "1.00", freight="2.50"), offer("B", 1, "0.50", fees="1.00")]
     assert _bound(offers, 10, solver_bound, 100, span) == D(expected)
+
+
+def test_the_fullest_plan_takes_the_largest_deliveries_first() -> None:
+    # Capacities of 10, 100 and 50 packs of 10 units: 800 units with one supplier only from B.
+    offers = [
+        offer("A", 10, "1", cap=10),
+        offer("B", 10, "1", cap=100),
+        offer("C", 10, "1", cap=50),
+    ]
+    assert purchase.fullest_plan(offers, 800, 1) == (0, 80, 0)  # B at its ceiling, 80 packs
+    assert used(offers, best_plan(offers, 800, 1)) == {"B": 80}
+    # 1500 units: B's 1000 and C's 500 cover it exactly; A is not needed.
+    assert purchase.fullest_plan(offers, 1500, 3) == (0, 100, 50)
+    assert purchase.fullest_plan(offers, 1501, 2) is None
+
+
+def test_with_no_budget_and_no_single_source_the_fullest_plan_stands() -> None:
+    offers = [
+        offer("A", 10, "1", cap=10),
+        offer("B", 10, "1", cap=100),
+        offer("C", 10, "1", cap=50),
+    ]
+    plan = best_plan(offers, 1500, None, budget=0.0)
+    assert isinstance(plan, Plan) and not plan.proven
+    assert plan.packs == (0, 100, 50)
+
+
+def test_max_suppliers_binds_the_split_search() -> None:
+    # Three 50-unit quotes at 1.00 cover 150 for 150.00, but only two suppliers are allowed:
+    # two of them give 100 units, so D (3.00, uncapped) must come in: A 50 + D 100 = 350.00.
+    offers = [
+        offer("A", 1, "1", cap=50),
+        offer("B", 1, "1", cap=50),
+        offer("C", 1, "1", cap=50),
+        offer("D", 1, "3"),
+    ]
+    assert used(offers, best_plan(offers, 150, 3)) == {"A": 50, "B": 50, "C": 50}
+    plan = best_plan(offers, 150, 2)
+    assert used(offers, plan) == {"A": 50, "D": 100}
+    assert isinstance(plan, Plan) and plan.lower_bound == D("350")
