@@ -278,6 +278,9 @@ def test_the_fullest_plan_takes_the_largest_deliveries_first() -> None:
     # 1500 units: B's 1000 and C's 500 cover it exactly; A is not needed.
     assert purchase.fullest_plan(offers, 1500, 3) == (0, 100, 50)
     assert purchase.fullest_plan(offers, 1501, 2) is None
+    # By units, not packs: A's 5 packs of 100 cover 450 alone, B's 400 packs of 1 do not.
+    by_units = [offer("B", 1, "1", cap=400), offer("A", 100, "1", cap=5)]
+    assert purchase.fullest_plan(by_units, 450, 1) == (0, 5)
 
 
 def test_with_no_budget_and_no_single_source_the_fullest_plan_stands() -> None:

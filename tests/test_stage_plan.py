@@ -487,3 +487,39 @@ def test_the_trace_summary_says_what_the_stage_decided() -> None:
     assert stage.summary(single)["solves"] == [] and stage.summary(single)["proven"] is True
     plain = make_pipeline().run(json.dumps(request(quote("A"))).encode())
     assert stage.summary(plain) == {"reasons": None, "best": None}
+
+
+@pytest.mark.parametrize(
+    ("quotes", "expected"),
+    [
+        ([5], [("/quotes/0", "invalid_type")]),
+        ([None], [("/quotes/0", "null_not_allowed")]),
+        (
+            [quote("A", priceBreaks=[None, {"minimumQuantity": 2, "packPrice": "1"}])],
+            [("/quotes/0/priceBreaks/0", "null_not_allowed")],
+        ),
+        (
+            # The bad middle break is skipped: the third is compared with the first.
+            [
+                quote(
+                    "A",
+                    priceBreaks=[
+                        {"minimumQuantity": 5, "packPrice": "1"},
+                        {"minimumQuantity": "x", "packPrice": "1"},
+                        {"minimumQuantity": 5, "packPrice": "1"},
+                    ],
+                )
+            ],
+            [
+                ("/quotes/0/priceBreaks/1/minimumQuantity", "invalid_number_format"),
+                ("/quotes/0/priceBreaks/2/minimumQuantity", "out_of_range"),
+            ],
+        ),
+    ],
+)
+def test_the_break_order_rule_reads_only_what_was_accepted(
+    quotes: list[Any], expected: list[tuple[str, str]]
+) -> None:
+    output = planned(request(*quotes))
+    assert output["status"] == "invalid_input"
+    assert [(r["path"], r["code"]) for r in output["reasons"]] == expected
