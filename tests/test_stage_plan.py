@@ -523,3 +523,31 @@ def test_the_break_order_rule_reads_only_what_was_accepted(
     output = planned(request(*quotes))
     assert output["status"] == "invalid_input"
     assert [(r["path"], r["code"]) for r in output["reasons"]] == expected
+
+
+def test_documents_keep_their_texts_and_lists_exactly() -> None:
+    from quotecalc.core.plan_rules import PLAN_MESSAGES
+
+    unicode = quotecalc.plan(json.dumps(request(quote("é"))))
+    assert "é".encode() in unicode.to_json()
+    gated = planned(request(quote("A", currency="USD")))
+    assert [entry["code"] for entry in gated["limitations"]] == [
+        "fees_as_given",
+        "not_an_order",
+        "no_conversion",
+    ]
+    body = request(
+        quote("A", capacityPacks=120),
+        quote("B", packPrice="1.20", minimumPacks=200),
+        quote("C", packPrice="3.00"),
+        quantity=150,
+    )
+    hurried = Pipeline((*make_pipeline(plan=True).stages[:-1], PlanStage(budget=0.0)))
+    output = plan_document(json.dumps(body).encode(), pipeline=hurried).output
+    assert output["limitations"][-1] == {
+        "code": "plan_not_proven",
+        "message": PLAN_MESSAGES["plan_not_proven"],
+    }
+    broken = Pipeline((*make_pipeline(plan=True).stages[:-1], "not a stage"))  # type: ignore[arg-type]
+    failed = plan_document(json.dumps(request(quote("A"))).encode(), pipeline=broken)
+    assert failed.output["limitations"] == []
