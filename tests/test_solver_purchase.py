@@ -86,6 +86,8 @@ def test_freight_makes_the_split_worse() -> None:
     offers = [offer("A", 100, "100.00"), offer("B", 1, "1.50", freight="120.00")]
     plan = best_plan(offers, 120, 2)
     assert used(offers, plan) == {"A": 2}
+    # One solve: a one-supplier optimum is the best single source, no id question asked.
+    assert isinstance(plan, Plan) and plan.statuses == ("OPTIMAL",)
     # Without the freight the split (130.00) wins.
     offers[1] = offer("B", 1, "1.50")
     assert used(offers, best_plan(offers, 120, 2)) == {"A": 1, "B": 20}
@@ -228,3 +230,80 @@ def test_pack_ceiling_bounds_every_count_worth_buying() -> None:
     assert pack_ceiling(o, 20) == 13
     assert pack_ceiling(offer("A", 7, "3", cap=4, breaks=((90, "1"),)), 20) == 4
     assert list(itertools.islice(purchase.break_counts(o), 2)) == [8, 13]
+
+
+def test_the_plain_bound_is_least_unit_price_times_need_plus_least_fees() -> None:
+    from quotecalc.solvers.purchase_model import plain_bound
+
+    # A: 1.00 for 3 units (1/3 a unit), fees 2.50; B: 0.50 a unit, fees 1.00. 10 units at 1/3
+    # = 3.333...; every goods total is a multiple of 0.1 (the prices' last place), so up to
+    # 3.4, plus the least fees 1.00: 4.40.
+    offers = [offer("A", 3, "1.00", freight="2.50"), offer("B", 1, "0.50", fees="1.00")]
+    assert plain_bound(offers, 10) == D("4.40")
+    # A break's price counts too: A at 0.30 for 3 units (0.1 a unit) -> 1.00 + 1.00.
+    offers[0] = offer("A", 3, "1.00", freight="2.50", breaks=((30, "0.30"),))
+    assert plain_bound(offers, 10) == D("2.00")
+
+
+@pytest.mark.parametrize(
+    ("solver_bound", "span", "expected"),
+    [
+        (500.0, 1, "5.00"),  # trusted: an integer a double holds, above the plain bound
+        (1001.0, 2, "5.00"),  # floor(1001 / 2) = 500 cents
+        (100.0, 1, "4.40"),  # below the plain bound: the plain bound
+        (500.5, 1, "4.40"),  # not an integer: not trusted
+        (-500.0, 1, "4.40"),
+        (float(2**53), 1, "4.40"),  # a double above which integers are not all held
+        (float(2**53 - 1), 2**40, "81.91"),  # (2^53 - 1) // 2^40 = 8191 cents
+    ],
+)
+def test_the_solver_bound_is_trusted_only_when_exact(
+    solver_bound: float, span: int, expected: str
+) -> None:
+    from quotecalc.solvers.purchase_model import _bound
+
+    offers = [offer("A", 3, "1.00", freight="2.50"), offer("B", 1, "0.50", fees="1.00")]
+    assert _bound(offers, 10, solver_bound, 100, span) == D(expected)
+
+
+def test_the_fullest_plan_takes_the_largest_deliveries_first() -> None:
+    # Capacities of 10, 100 and 50 packs of 10 units: 800 units with one supplier only from B.
+    offers = [
+        offer("A", 10, "1", cap=10),
+        offer("B", 10, "1", cap=100),
+        offer("C", 10, "1", cap=50),
+    ]
+    assert purchase.fullest_plan(offers, 800, 1) == (0, 80, 0)  # B at its ceiling, 80 packs
+    assert used(offers, best_plan(offers, 800, 1)) == {"B": 80}
+    # 1500 units: B's 1000 and C's 500 cover it exactly; A is not needed.
+    assert purchase.fullest_plan(offers, 1500, 3) == (0, 100, 50)
+    assert purchase.fullest_plan(offers, 1501, 2) is None
+    # By units, not packs: A's 5 packs of 100 cover 450 alone, B's 400 packs of 1 do not.
+    by_units = [offer("B", 1, "1", cap=400), offer("A", 100, "1", cap=5)]
+    assert purchase.fullest_plan(by_units, 450, 1) == (0, 5)
+
+
+def test_with_no_budget_and_no_single_source_the_fullest_plan_stands() -> None:
+    offers = [
+        offer("A", 10, "1", cap=10),
+        offer("B", 10, "1", cap=100),
+        offer("C", 10, "1", cap=50),
+    ]
+    plan = best_plan(offers, 1500, None, budget=0.0)
+    assert isinstance(plan, Plan) and not plan.proven
+    assert plan.packs == (0, 100, 50)
+
+
+def test_max_suppliers_binds_the_split_search() -> None:
+    # Three 50-unit quotes at 1.00 cover 150 for 150.00, but only two suppliers are allowed:
+    # two of them give 100 units, so D (3.00, uncapped) must come in: A 50 + D 100 = 350.00.
+    offers = [
+        offer("A", 1, "1", cap=50),
+        offer("B", 1, "1", cap=50),
+        offer("C", 1, "1", cap=50),
+        offer("D", 1, "3"),
+    ]
+    assert used(offers, best_plan(offers, 150, 3)) == {"A": 50, "B": 50, "C": 50}
+    plan = best_plan(offers, 150, 2)
+    assert used(offers, plan) == {"A": 50, "D": 100}
+    assert isinstance(plan, Plan) and plan.lower_bound == D("350")

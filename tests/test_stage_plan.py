@@ -341,3 +341,213 @@ def test_without_the_extra_the_split_is_unavailable_but_single_sources_are_given
     assert codes(output) == [("plan_solver_unavailable", None, None)]
     assert "pip install 'quotecalc[plan]'" in output["reasons"][0]["message"]
     assert output["plan"]["singleSource"][0]["cheapest"]["landedTotal"] == "510.00"
+
+
+def _order(packs: int, size: int, price: str, fees: str, quantity: int = 1000) -> dict[str, str]:
+    """An order written out from its hand-worked parts."""
+    from decimal import Decimal
+
+    goods = Decimal(price) * packs
+    return {
+        "packs": str(packs),
+        "deliveredQuantity": str(packs * size),
+        "overbuyQuantity": str(packs * size - quantity),
+        "packPrice": price,
+        "goodsSubtotal": str(goods),
+        "landedTotal": str(goods + Decimal(fees)),
+    }
+
+
+def test_the_whole_example_document_is_the_hand_worked_one() -> None:
+    raw = (ROOT / "examples/plan.request.json").read_bytes()
+    answer = quotecalc.plan(raw)
+    north_need, north_break = _order(10, 100, "50.00", "30.00"), _order(12, 100, "40.00", "30.00")
+    east = _order(100, 10, "6.00", "12.00")
+    assert answer.output["plan"] == {
+        "quantity": "1000",
+        "maxSuppliers": "2",
+        "singleSource": [
+            {
+                "supplierId": "NORTH",
+                "atNeed": north_need,
+                "cheapest": north_break,
+                "saving": "20.00",
+                "reason": None,
+            },
+            {
+                "supplierId": "EAST",
+                "atNeed": east,
+                "cheapest": east,
+                "saving": "0.00",
+                "reason": None,
+            },
+            {
+                "supplierId": "SOUTH",
+                "atNeed": _order(20, 50, "20.00", "25.00"),
+                "cheapest": None,
+                "saving": None,
+                "reason": "capacity_below_need",
+            },
+        ],
+        "best": {
+            "lines": [
+                {
+                    "supplierId": "NORTH",
+                    "packs": "2",
+                    "deliveredQuantity": "200",
+                    "packPrice": "50.00",
+                    "goodsSubtotal": "100.00",
+                    "freight": "30.00",
+                    "otherFees": "0",
+                    "landedTotal": "130.00",
+                },
+                {
+                    "supplierId": "SOUTH",
+                    "packs": "16",
+                    "deliveredQuantity": "800",
+                    "packPrice": "20.00",
+                    "goodsSubtotal": "320.00",
+                    "freight": "20.00",
+                    "otherFees": "5.00",
+                    "landedTotal": "345.00",
+                },
+            ],
+            "landedTotal": "475.00",
+            "deliveredQuantity": "1000",
+            "overbuyQuantity": "0",
+            "suppliers": "2",
+            "savingVsSingleSource": "35.00",
+            "lowerBound": "475.00",
+            "proven": True,
+        },
+    }
+    assert answer.output["reasons"] == []
+    assert answer.exit_code == 0 and answer.trace == ()
+    text = json.dumps(answer.output, ensure_ascii=False, separators=(",", ":"))
+    assert answer.to_json() == (text + "\n").encode("utf-8")
+
+
+def test_reasons_and_limitations_carry_their_fixed_texts() -> None:
+    from quotecalc.core.codes import LIMITATION_MESSAGES
+    from quotecalc.core.plan_rules import PLAN_MESSAGES
+
+    body = request(quote("A", capacityPacks=40), quote("é", capacityPacks=50))
+    output = planned(body)
+    assert output["reasons"] == [
+        {"code": "plan_infeasible", "message": PLAN_MESSAGES["plan_infeasible"]}
+    ]
+    assert output["limitations"] == [
+        {"code": code, "message": LIMITATION_MESSAGES[code]}
+        for code in ("fees_as_given", "not_an_order", "no_conversion")
+    ]
+    gated = planned(request(quote("A", currency="USD"), quote("B")))
+    assert gated["reasons"] == [
+        {
+            "code": "plan_quote_not_comparable",
+            "message": PLAN_MESSAGES["plan_quote_not_comparable"],
+            "supplierId": "A",
+        }
+    ]
+    no_price = request(quote("A"))
+    del no_price["quotes"][0]["freight"]
+    assert planned(no_price)["reasons"] == [
+        {
+            "code": "plan_missing_value",
+            "message": PLAN_MESSAGES["plan_missing_value"],
+            "supplierId": "A",
+            "field": "freight",
+        }
+    ]
+    invalid = quotecalc.plan(b"[]")
+    assert invalid.output["limitations"] == [] and invalid.output["plan"] is None
+    assert invalid.output["reasons"] == quotecalc.calculate(b"[]").output["limitations"]
+    assert invalid.exit_code == 2
+
+
+def test_the_trace_summary_says_what_the_stage_decided() -> None:
+    stage = PlanStage()
+    raw = (ROOT / "examples/plan.request.json").read_bytes()
+    ctx = make_pipeline(plan=True).run(raw)
+    assert stage.summary(ctx) == {
+        "reasons": [],
+        "best": {"NORTH": 2, "SOUTH": 16},
+        "landedTotal": "475.00",
+        "proven": True,
+        "solves": ["OPTIMAL", "INFEASIBLE"],
+    }
+    gated = make_pipeline(plan=True).run(json.dumps(request(quote("A", currency="USD"))).encode())
+    assert stage.summary(gated) == {
+        "reasons": ["plan_quote_not_comparable"],
+        "best": None,
+        "landedTotal": None,
+        "proven": None,
+        "solves": [],
+    }
+    single = make_pipeline(plan=True).run(json.dumps(request(quote("A"))).encode())
+    assert stage.summary(single)["solves"] == [] and stage.summary(single)["proven"] is True
+    plain = make_pipeline().run(json.dumps(request(quote("A"))).encode())
+    assert stage.summary(plain) == {"reasons": None, "best": None}
+
+
+@pytest.mark.parametrize(
+    ("quotes", "expected"),
+    [
+        ([5], [("/quotes/0", "invalid_type")]),
+        ([None], [("/quotes/0", "null_not_allowed")]),
+        (
+            [quote("A", priceBreaks=[None, {"minimumQuantity": 2, "packPrice": "1"}])],
+            [("/quotes/0/priceBreaks/0", "null_not_allowed")],
+        ),
+        (
+            # The bad middle break is skipped: the third is compared with the first.
+            [
+                quote(
+                    "A",
+                    priceBreaks=[
+                        {"minimumQuantity": 5, "packPrice": "1"},
+                        {"minimumQuantity": "x", "packPrice": "1"},
+                        {"minimumQuantity": 5, "packPrice": "1"},
+                    ],
+                )
+            ],
+            [
+                ("/quotes/0/priceBreaks/1/minimumQuantity", "invalid_number_format"),
+                ("/quotes/0/priceBreaks/2/minimumQuantity", "out_of_range"),
+            ],
+        ),
+    ],
+)
+def test_the_break_order_rule_reads_only_what_was_accepted(
+    quotes: list[Any], expected: list[tuple[str, str]]
+) -> None:
+    output = planned(request(*quotes))
+    assert output["status"] == "invalid_input"
+    assert [(r["path"], r["code"]) for r in output["reasons"]] == expected
+
+
+def test_documents_keep_their_texts_and_lists_exactly() -> None:
+    from quotecalc.core.plan_rules import PLAN_MESSAGES
+
+    unicode = quotecalc.plan(json.dumps(request(quote("é"))))
+    assert "é".encode() in unicode.to_json()
+    gated = planned(request(quote("A", currency="USD")))
+    assert [entry["code"] for entry in gated["limitations"]] == [
+        "fees_as_given",
+        "not_an_order",
+        "no_conversion",
+    ]
+    body = request(
+        quote("A", capacityPacks=120),
+        quote("B", packPrice="1.20", minimumPacks=200),
+        quote("C", packPrice="3.00"),
+        quantity=150,
+    )
+    hurried = Pipeline((*make_pipeline(plan=True).stages[:-1], PlanStage(budget=0.0)))
+    output = plan_document(json.dumps(body).encode(), pipeline=hurried).output
+    assert output["limitations"][-1] == {
+        "code": "plan_not_proven",
+        "message": PLAN_MESSAGES["plan_not_proven"],
+    }
+    broken = Pipeline((*make_pipeline(plan=True).stages[:-1], "not a stage"))  # type: ignore[arg-type]
+    failed = plan_document(json.dumps(request(quote("A"))).encode(), pipeline=broken)
+    assert failed.output["limitations"] == []

@@ -72,7 +72,7 @@ def gate(ctx: Context) -> tuple[PlanReason, ...]:
         for name in PLAN_ROOT_NEEDS
         if name not in request.fields
     ]
-    eligible = 0
+    any_eligible = False
     for sid, quote, comparable, verdict in zip(
         request.supplier_ids, request.quotes, ctx.comparability, ctx.constraints, strict=True
     ):
@@ -82,13 +82,13 @@ def gate(ctx: Context) -> tuple[PlanReason, ...]:
         elif verdict.status == "unknown":
             reasons.append(PlanReason("plan_constraint_unknown", sid))
         elif verdict.status == "eligible":
-            eligible += 1
+            any_eligible = True
             reasons.extend(
                 PlanReason("plan_missing_value", sid, name)
                 for name in PLAN_QUOTE_NEEDS
                 if name not in quote
             )
-    if not reasons and not eligible:
+    if not reasons and not any_eligible:
         reasons.append(PlanReason("plan_all_excluded"))
     return tuple(reasons)
 
