@@ -394,3 +394,22 @@ def test_the_default_language_is_english() -> None:
         ).encode()
     )
     assert json.loads(note_line(note, "zh"))["message"] == "已去除文本前后的空白字符（--trim）。"
+
+
+def test_the_sheet_pass_edge_shapes() -> None:
+    """Columns without bounds, a merge without a range, zero sizes written as 0.0, and a
+    sheet whose elements carry a namespace prefix (``x:c``), which some writers use."""
+    from quotecalc.intake.errors import IntakeError
+    from quotecalc.intake.sheet_scan import Formula, scan_sheet
+
+    xml = (
+        b'<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        b'<x:cols><x:col hidden="1" max="2"/><x:col min="4" width="0.0"/></x:cols>'
+        b'<x:sheetData><x:row r="1" ht="0.0"><x:c r="C1"><x:f>SUM(A2:A3)</x:f><x:v>1</x:v>'
+        b"</x:c></x:row></x:sheetData><x:mergeCells><x:mergeCell/></x:mergeCells></x:worksheet>"
+    )
+    scan = scan_sheet(_zip({"s.xml": xml}), "s.xml", "S!")
+    assert scan.hidden_columns == {1, 2, 4}
+    assert scan.hidden_rows == {1}
+    assert scan.formulas == {(1, 3): Formula("SUM(A2:A3)", "", True)}
+    assert scan.errors == [IntakeError("merged_cells", "S!")]
