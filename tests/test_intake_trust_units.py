@@ -100,6 +100,7 @@ SHEETS = (Sheet("Old", "hidden"), Sheet("Quotes"), Sheet("Secret", "veryHidden")
         (0, None, (None, "sheet_hidden")),
         (2, None, (None, "sheet_hidden")),
         (9, None, (None, "sheet_hidden")),  # out of range: the first sheet, hidden here
+        (3, None, (None, "sheet_hidden")),  # one past the last
         (1, "Old", ("Old", "hidden_sheet_read")),
         (1, "Secret", ("Secret", "hidden_sheet_read")),
         (0, "Quotes", ("Quotes", "")),
@@ -126,7 +127,7 @@ def _zip(members: dict[str, bytes]) -> zipfile.ZipFile:
 WORKBOOK = (
     b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
     b'<bookViews><workbookView activeTab="2"/><workbookView activeTab="0"/></bookViews>'
-    b'<sheets><sheet name="A"/><sheet name="B" state="hidden"/><sheet name="C"/></sheets>'
+    b'<sheets><sheet name="A"/><sheet name="B" state="hidden"/><sheet name="C"/><sheet/></sheets>'
     b"CALC</workbook>"
 )
 
@@ -147,7 +148,8 @@ def test_workbook_info(calc: bytes, full: bool) -> None:
 
     pytest.importorskip("defusedxml")
     info = read_workbook_info(_zip({"xl/workbook.xml": WORKBOOK.replace(b"CALC", calc)}))
-    assert info == WorkbookInfo((Sheet("A"), Sheet("B", "hidden"), Sheet("C")), 2, full)
+    expected = (Sheet("A"), Sheet("B", "hidden"), Sheet("C"), Sheet(""))
+    assert info == WorkbookInfo(expected, 2, full)
 
 
 def test_workbook_part_from_the_package_relationships() -> None:
@@ -156,12 +158,12 @@ def test_workbook_part_from_the_package_relationships() -> None:
     pytest.importorskip("defusedxml")
     rels = (
         b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        b'<Relationship Id="rId1" Target="/book/main.xml" Type="http://schemas.openxmlformats.'
+        b'<Relationship Id="rId1" Target="/Xbook/main.xml" Type="http://schemas.openxmlformats.'
         b'org/officeDocument/2006/relationships/officeDocument"/></Relationships>'
     )
     workbook = WORKBOOK.replace(b"CALC", b"").replace(b'activeTab="2"', b"")
-    info = read_workbook_info(_zip({"_rels/.rels": rels, "book/main.xml": workbook}))
-    assert info.active == 0 and [sheet.name for sheet in info.sheets] == ["A", "B", "C"]
+    info = read_workbook_info(_zip({"_rels/.rels": rels, "Xbook/main.xml": workbook}))
+    assert info.active == 0 and [sheet.name for sheet in info.sheets] == ["A", "B", "C", ""]
 
 
 def test_part_caps_by_declared_size_and_content_type() -> None:
