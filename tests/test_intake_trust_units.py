@@ -415,3 +415,48 @@ def test_the_sheet_pass_edge_shapes() -> None:
     assert scan.hidden_rows == {1}
     assert scan.formulas == {(1, 3): Formula("SUM(A2:A3)", "", True)}
     assert scan.errors == [IntakeError("merged_cells", "S!")]
+
+
+def test_workbook_parts_at_their_edges() -> None:
+    """``workbook.xml`` of exactly 1 MiB is read, one byte more is ``xlsx_unreadable``; no
+    views, or an active tab that is not a number, is the first tab; content types may be
+    missing, and an override without a part name caps nothing."""
+    from quotecalc.intake.workbook import (
+        MAX_PART_BYTES,
+        PartError,
+        check_part_sizes,
+        read_workbook_info,
+    )
+
+    pytest.importorskip("defusedxml")
+    plain = (
+        b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        b'<sheets><sheet name="A"/><sheet name="B"/></sheets></workbook>'
+    )
+    padded = plain[:-11] + b" " * (MAX_PART_BYTES - len(plain)) + plain[-11:]
+    assert len(padded) == MAX_PART_BYTES
+    assert read_workbook_info(_zip({"xl/workbook.xml": padded})).active == 0
+    with pytest.raises(PartError) as raised:
+        read_workbook_info(_zip({"xl/workbook.xml": padded[:-11] + b" " + padded[-11:]}))
+    assert raised.value.args == ("xlsx_unreadable",)
+    lettered = plain.replace(
+        b"<sheets>", b'<bookViews><workbookView activeTab="x"/></bookViews><sheets>'
+    )
+    assert read_workbook_info(_zip({"xl/workbook.xml": lettered})).active == 0
+    check_part_sizes(_zip({"xl/other.xml": b" " * (MAX_PART_BYTES + 1)}))  # no content types
+    strings = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+    types = (
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        f'<Override ContentType="{strings}"/>'
+        f'<Override PartName="/Xl/s.xml" ContentType="{strings}"/>'
+        "</Types>"
+    ).encode()
+    with pytest.raises(PartError) as raised:
+        check_part_sizes(
+            _zip({"[Content_Types].xml": types, "Xl/s.xml": b" " * (MAX_PART_BYTES + 1)})
+        )
+    assert raised.value.args == ("shared_strings_too_large",)
+
+
+def test_total_word_with_a_space_before_its_colon() -> None:
+    assert is_total_word("Total :") and is_total_word("合计 ：")
