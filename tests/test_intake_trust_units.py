@@ -100,6 +100,7 @@ SHEETS = (Sheet("Old", "hidden"), Sheet("Quotes"), Sheet("Secret", "veryHidden")
         (0, None, (None, "sheet_hidden")),
         (2, None, (None, "sheet_hidden")),
         (9, None, (None, "sheet_hidden")),  # out of range: the first sheet, hidden here
+        (3, None, (None, "sheet_hidden")),  # one past the last
         (1, "Old", ("Old", "hidden_sheet_read")),
         (1, "Secret", ("Secret", "hidden_sheet_read")),
         (0, "Quotes", ("Quotes", "")),
@@ -126,7 +127,7 @@ def _zip(members: dict[str, bytes]) -> zipfile.ZipFile:
 WORKBOOK = (
     b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
     b'<bookViews><workbookView activeTab="2"/><workbookView activeTab="0"/></bookViews>'
-    b'<sheets><sheet name="A"/><sheet name="B" state="hidden"/><sheet name="C"/></sheets>'
+    b'<sheets><sheet name="A"/><sheet name="B" state="hidden"/><sheet name="C"/><sheet/></sheets>'
     b"CALC</workbook>"
 )
 
@@ -147,7 +148,8 @@ def test_workbook_info(calc: bytes, full: bool) -> None:
 
     pytest.importorskip("defusedxml")
     info = read_workbook_info(_zip({"xl/workbook.xml": WORKBOOK.replace(b"CALC", calc)}))
-    assert info == WorkbookInfo((Sheet("A"), Sheet("B", "hidden"), Sheet("C")), 2, full)
+    expected = (Sheet("A"), Sheet("B", "hidden"), Sheet("C"), Sheet(""))
+    assert info == WorkbookInfo(expected, 2, full)
 
 
 def test_workbook_part_from_the_package_relationships() -> None:
@@ -156,12 +158,12 @@ def test_workbook_part_from_the_package_relationships() -> None:
     pytest.importorskip("defusedxml")
     rels = (
         b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        b'<Relationship Id="rId1" Target="/book/main.xml" Type="http://schemas.openxmlformats.'
+        b'<Relationship Id="rId1" Target="/Xbook/main.xml" Type="http://schemas.openxmlformats.'
         b'org/officeDocument/2006/relationships/officeDocument"/></Relationships>'
     )
     workbook = WORKBOOK.replace(b"CALC", b"").replace(b'activeTab="2"', b"")
-    info = read_workbook_info(_zip({"_rels/.rels": rels, "book/main.xml": workbook}))
-    assert info.active == 0 and [sheet.name for sheet in info.sheets] == ["A", "B", "C"]
+    info = read_workbook_info(_zip({"_rels/.rels": rels, "Xbook/main.xml": workbook}))
+    assert info.active == 0 and [sheet.name for sheet in info.sheets] == ["A", "B", "C", ""]
 
 
 def test_part_caps_by_declared_size_and_content_type() -> None:
@@ -394,3 +396,67 @@ def test_the_default_language_is_english() -> None:
         ).encode()
     )
     assert json.loads(note_line(note, "zh"))["message"] == "已去除文本前后的空白字符（--trim）。"
+
+
+def test_the_sheet_pass_edge_shapes() -> None:
+    """Columns without bounds, a merge without a range, zero sizes written as 0.0, and a
+    sheet whose elements carry a namespace prefix (``x:c``), which some writers use."""
+    from quotecalc.intake.errors import IntakeError
+    from quotecalc.intake.sheet_scan import Formula, scan_sheet
+
+    xml = (
+        b'<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        b'<x:cols><x:col hidden="1" max="2"/><x:col min="4" width="0.0"/></x:cols>'
+        b'<x:sheetData><x:row r="1" ht="0.0"><x:c r="C1"><x:f>SUM(A2:A3)</x:f><x:v>1</x:v>'
+        b"</x:c></x:row></x:sheetData><x:mergeCells><x:mergeCell/></x:mergeCells></x:worksheet>"
+    )
+    scan = scan_sheet(_zip({"s.xml": xml}), "s.xml", "S!")
+    assert scan.hidden_columns == {1, 2, 4}
+    assert scan.hidden_rows == {1}
+    assert scan.formulas == {(1, 3): Formula("SUM(A2:A3)", "", True)}
+    assert scan.errors == [IntakeError("merged_cells", "S!")]
+
+
+def test_workbook_parts_at_their_edges() -> None:
+    """``workbook.xml`` of exactly 1 MiB is read, one byte more is ``xlsx_unreadable``; no
+    views, or an active tab that is not a number, is the first tab; content types may be
+    missing, and an override without a part name caps nothing."""
+    from quotecalc.intake.workbook import (
+        MAX_PART_BYTES,
+        PartError,
+        check_part_sizes,
+        read_workbook_info,
+    )
+
+    pytest.importorskip("defusedxml")
+    plain = (
+        b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        b'<sheets><sheet name="A"/><sheet name="B"/></sheets></workbook>'
+    )
+    padded = plain[:-11] + b" " * (MAX_PART_BYTES - len(plain)) + plain[-11:]
+    assert len(padded) == MAX_PART_BYTES
+    assert read_workbook_info(_zip({"xl/workbook.xml": padded})).active == 0
+    with pytest.raises(PartError) as raised:
+        read_workbook_info(_zip({"xl/workbook.xml": padded[:-11] + b" " + padded[-11:]}))
+    assert raised.value.args == ("xlsx_unreadable",)
+    lettered = plain.replace(
+        b"<sheets>", b'<bookViews><workbookView activeTab="x"/></bookViews><sheets>'
+    )
+    assert read_workbook_info(_zip({"xl/workbook.xml": lettered})).active == 0
+    check_part_sizes(_zip({"xl/other.xml": b" " * (MAX_PART_BYTES + 1)}))  # no content types
+    strings = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+    types = (
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        f'<Override ContentType="{strings}"/>'
+        f'<Override PartName="/Xl/s.xml" ContentType="{strings}"/>'
+        "</Types>"
+    ).encode()
+    with pytest.raises(PartError) as raised:
+        check_part_sizes(
+            _zip({"[Content_Types].xml": types, "Xl/s.xml": b" " * (MAX_PART_BYTES + 1)})
+        )
+    assert raised.value.args == ("shared_strings_too_large",)
+
+
+def test_total_word_with_a_space_before_its_colon() -> None:
+    assert is_total_word("Total :") and is_total_word("合计 ：")

@@ -139,7 +139,8 @@ class _Scanner:
         elif self.cell is not None:
             self._inside_cell(tag, attributes)
         elif tag == "col" and _hidden(attributes, "width"):
-            first, last = int(attributes.get("min", "1")), int(attributes.get("max", "1"))
+            first = int(attributes.get("min", "1"))
+            last = int(attributes.get("max", first))  # one column when the end is not given
             self.scan.hidden_columns.update(range(first, min(last, MAX_COLUMNS) + 1))
         elif tag == "mergeCell":
             match = _CELL_REF.match(attributes.get("ref", ""))
