@@ -113,7 +113,8 @@ def test_an_intake_error_shows_the_cell_and_the_message(
     rows = [list(row) for row in ROWS]
     rows[2][8] = "十四"  # I4, 交期天数: not a number
     path = sheet(tmp_path, "csv", rows)
-    expected = intake_cli(path, *CLI_OPTIONS)
+    # the page is in Chinese, so the intake speaks Chinese: its --lang zh messages
+    expected = intake_cli(path, *CLI_OPTIONS, "--lang", "zh")
     assert expected.returncode == 2
     page = submit(browser, server, path)
     try:
