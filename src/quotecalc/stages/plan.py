@@ -10,7 +10,8 @@ It reads what the fixed stages decided and never halts; what blocks a plan becom
   ``minimumPacks``, ``packPrice``, ``freight`` or ``otherFees``.
 - **Single source**, per usable quote: at the need (the fixed call's pack count, priced by the
   breaks) and at its cheapest count (:func:`quotecalc.solvers.purchase.cheapest_alone`).
-- **Best**: :func:`quotecalc.solvers.purchase.best_plan` over the usable quotes.
+- **Best**: :func:`quotecalc.solvers.planner.best_plan` over the usable quotes (an exact search
+  on integers; its proof budget is a count of search nodes).
 
 Money is the cost stage's own formula (:func:`quotecalc.stages.cost.price_quote`) at the
 break price of the count bought.
@@ -35,14 +36,8 @@ from ..core.plan_rules import (
     SingleSource,
 )
 from ..core.records import Record
-from ..solvers.purchase import (
-    DEFAULT_BUDGET,
-    Offer,
-    best_plan,
-    cheapest_alone,
-    packs_at_need,
-    price_at,
-)
+from ..solvers.planner import DEFAULT_NODES, best_plan
+from ..solvers.purchase import Offer, cheapest_alone, packs_at_need, price_at
 from .cost import price_quote
 from .validate import Errors
 
@@ -143,10 +138,10 @@ def _single_order(entry: SingleSource) -> tuple[int, Any, str]:
 
 @attrs.frozen(eq=False, repr=False)
 class PlanStage(Record):
-    """The purchase plan of a validated request; ``budget`` is the proof budget
-    (deterministic seconds, :data:`quotecalc.solvers.purchase.DEFAULT_BUDGET`)."""
+    """The purchase plan of a validated request; ``budget`` is the proof budget (search nodes,
+    :data:`quotecalc.solvers.planner.DEFAULT_NODES`)."""
 
-    budget: float = DEFAULT_BUDGET
+    budget: int = DEFAULT_NODES
     name: str = "plan"
 
     def __call__(self, ctx: Context) -> Context:
@@ -193,7 +188,7 @@ class PlanStage(Record):
             sum(line.delivered_quantity for line in lines),
             found.proven,
             total if found.proven else found.lower_bound,
-            found.statuses,
+            found.nodes,
         )
         return attrs.evolve(ctx, plan=PurchasePlan((), tuple(singles), best))
 
@@ -207,5 +202,5 @@ class PlanStage(Record):
             "best": None if best is None else {line.supplier_id: line.packs for line in best.lines},
             "landedTotal": None if best is None else format_exact(best.landed_total),
             "proven": None if best is None else best.proven,
-            "solves": [] if best is None else list(best.statuses),
+            "nodes": None if best is None else best.nodes,
         }
