@@ -169,13 +169,18 @@ def best_single(
     ``alone`` if already known), or ``None`` when no offer covers the need alone."""
     if alone is None:
         alone = [cheapest_alone(offer, quantity) for offer in offers]
-    plans = []
-    for index, count in enumerate(alone):
-        if count is not None:
-            packs = [0] * len(offers)
-            packs[index] = count
-            plans.append(tuple(packs))
-    return min(plans, key=lambda packs: plan_key(offers, packs)) if plans else None
+    # plan_key of a one-offer plan: (landed total, 1, delivered, (its id,)).
+    found = [
+        (landed(offer, count), offer.pack_size * count, offer.supplier_id, index, count)
+        for index, (offer, count) in enumerate(zip(offers, alone, strict=True))
+        if count is not None
+    ]
+    if not found:
+        return None
+    *_, index, count = min(found)
+    packs = [0] * len(offers)
+    packs[index] = count
+    return tuple(packs)
 
 
 @attrs.frozen(eq=False, repr=False)

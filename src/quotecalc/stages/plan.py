@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from ..core.context import Context, FieldError, Fields, PackCounts
+from ..core.context import Context, Cost, FieldError, Fields, PackCounts
 from ..core.exact import EXACT, format_exact
 from ..core.plan_rules import (
     PLAN_QUOTE_NEEDS,
@@ -121,12 +121,33 @@ def purchase(quote: Fields, offer: Offer, packs: int) -> Purchase:
     )
 
 
-def single_source(quote: Fields, offer: Offer, quantity: int, cheapest: int | None) -> SingleSource:
-    """The quote alone: at the need, and at its cheapest count (``cheapest_alone``)."""
+def single_source(
+    quote: Fields, offer: Offer, quantity: int, cheapest: int | None, cost: Cost
+) -> SingleSource:
+    """The quote alone: at the need, and at its cheapest count (``cheapest_alone``).
+
+    At the need with no break reached, the order is the one the cost stage priced (``cost``,
+    the same formula at the same count); a cheapest count equal to the need's is that order."""
+    packs = packs_at_need(offer, quantity)
+    if price_at(offer, packs) is offer.pack_price and cost.landed_total is not None:
+        assert cost.goods_subtotal is not None
+        at_need = Purchase(
+            offer.supplier_id,
+            packs,
+            packs * offer.pack_size,
+            offer.pack_price,
+            cost.goods_subtotal,
+            offer.freight,
+            offer.other_fees,
+            cost.landed_total,
+        )
+    else:
+        at_need = purchase(quote, offer, packs)
+    if cheapest is None:
+        return SingleSource(offer.supplier_id, at_need, None)
+    same = cheapest == packs
     return SingleSource(
-        offer.supplier_id,
-        purchase(quote, offer, packs_at_need(offer, quantity)),
-        None if cheapest is None else purchase(quote, offer, cheapest),
+        offer.supplier_id, at_need, at_need if same else purchase(quote, offer, cheapest)
     )
 
 
@@ -151,17 +172,18 @@ class PlanStage(Record):
             return attrs.evolve(ctx, plan=PurchasePlan(reasons))
         request = ctx.request
         quantity: int = request.fields["quantity"]
-        quotes = [
-            quote
-            for quote, verdict in zip(request.quotes, ctx.constraints, strict=True)
+        eligible = [
+            (quote, cost)
+            for quote, cost, verdict in zip(request.quotes, ctx.costs, ctx.constraints, strict=True)
             if verdict.status == "eligible"
         ]
+        quotes = [quote for quote, _ in eligible]
         offers = [offer_of(quote) for quote in quotes]
         alone = [cheapest_alone(offer, quantity) for offer in offers]
         singles = sorted(
             (
-                single_source(q, o, quantity, n)
-                for q, o, n in zip(quotes, offers, alone, strict=True)
+                single_source(q, o, quantity, n, cost)
+                for (q, cost), o, n in zip(eligible, offers, alone, strict=True)
             ),
             key=_single_order,
         )
