@@ -13,7 +13,7 @@
 7. Single source only (``maxSuppliers`` 1, the quotes of 6 without their breaks and
    capacities): ``plan(raw)`` against ``calculate()`` of the same quotes, medians of CPU time
    alternating in blocks (target <= 1.5).
-8. The whole CLI process, as a host pays it: ``--plan`` on the requests of 6 (``maxSuppliers``
+7b. The whole CLI process, as a host pays it: ``--plan`` on the requests of 6 (``maxSuppliers``
    3) against the fixed call on the same quotes, wall-time medians of fresh ``python -B``
    processes alternating (target <= 4.0).
 """
@@ -293,7 +293,7 @@ def _process_seconds(python: str, args: list[str], raw: bytes) -> float:
 
 
 def whole_process(python: str, pairs: int) -> bool:
-    """Figure 8; whether it was met."""
+    """Figure 7b; whether it was met."""
     body = contract_request(0, 3)
     plan_raw = json.dumps(body).encode()
     fixed_raw = json.dumps(fixed_request(body)).encode()
@@ -303,7 +303,7 @@ def whole_process(python: str, pairs: int) -> bool:
         fixed.append(_process_seconds(python, [], fixed_raw))
     ratio = statistics.median(mine) / statistics.median(fixed)
     print(
-        f"8. --plan as a whole CLI process (100 quotes x 20 breaks, maxSuppliers 3):"
+        f"7b. --plan as a whole CLI process (100 quotes x 20 breaks, maxSuppliers 3):"
         f" {statistics.median(mine) * 1000:.0f} ms vs the fixed call"
         f" {statistics.median(fixed) * 1000:.0f} ms -> {ratio:.2f}x (target <= 4.0)"
         f" {'met' if ratio <= 4.0 else 'NOT met'}"
@@ -312,7 +312,7 @@ def whole_process(python: str, pairs: int) -> bool:
 
 
 def figures(instances: int = 20, repeats: int = 30, python: str = sys.executable) -> None:
-    """Figures 6 to 8, in this process (8 starts ``python``)."""
+    """Figures 6, 7 and 7b, in this process (7b starts ``python``)."""
     scale(instances)
     single_source(repeats)
     whole_process(python, max(repeats // 3, 7))
@@ -322,7 +322,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--instances", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=30)
-    parser.add_argument("--python", default=sys.executable, help="the interpreter of figure 8")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter of figure 7b")
     args = parser.parse_args()
     figures(args.instances, args.repeats, args.python)
     return 0
