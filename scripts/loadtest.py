@@ -371,11 +371,13 @@ async def drive_with_a_kill(
         victim = min(before)
         os.kill(victim, signal.SIGKILL)
         killed = time.perf_counter()
-        failed_probes = 0
-        while not await healthz_once(host, int(port)):
+        failed_probes, answered = 0, None
+        while time.perf_counter() - killed < 30:  # a service that never comes back: None
+            if await healthz_once(host, int(port)):
+                answered = time.perf_counter()
+                break
             failed_probes += 1
             await asyncio.sleep(0.02)
-        answered = time.perf_counter()
         replaced = None
         while time.perf_counter() - killed < 30:
             now = children(supervisor)
@@ -385,7 +387,7 @@ async def drive_with_a_kill(
             await asyncio.sleep(0.02)
         return {
             "killed_at_s": round(killed - started, 2),
-            "healthz_answered_after_s": round(answered - killed, 3),
+            "healthz_answered_after_s": None if answered is None else round(answered - killed, 3),
             "healthz_failed_probes": failed_probes,
             "worker_replaced_after_s": None if replaced is None else round(replaced - killed, 2),
             "workers_after": len(children(supervisor)),
@@ -574,6 +576,7 @@ def kill_run(
     survived = (
         figures["mismatches"] == 0
         and figures["lost"] <= args.concurrency
+        and kill["healthz_answered_after_s"] is not None
         and kill["healthz_answered_after_s"] <= 2.0
         and kill["worker_replaced_after_s"] is not None
         and figures["server_alive_after"]
