@@ -23,9 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import json
+import os
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -35,8 +40,12 @@ from http_support import HAS_HTTP, JSON, Server, assert_all_gone, call
 if not HAS_HTTP:
     pytest.skip("the optional http extra is not installed", allow_module_level=True)
 
+from starlette.datastructures import Headers
+
 from conftest import EXAMPLES, run_cli
+from quotecalc.http import metrics
 from quotecalc.http.app import create_app
+from quotecalc.http.edge import expects_continue, transfer_codings, undecoded_coding
 from quotecalc.http.limits import Limits, Settings
 
 CALC = "/quotecalc/calculate"
@@ -364,3 +373,92 @@ def test_metrics_of_a_real_server_count_a_hang_up_under_its_own_label(server: Se
         time.sleep(0.05)
     assert found.get(key, 0) >= 1, [line for line in text.splitlines() if "requests_total" in line]
     assert f'quotecalc_http_requests_total{{route="{CALC}",status="400"}}' not in found
+
+
+# ---- the rules in process --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ([], False),
+        (["100-continue"], True),
+        (["100-Continue "], True),
+        (["200-ok"], False),
+        (["200-ok", "100-continue"], True),
+    ],
+)
+def test_expects_continue(values: list[str], expected: bool) -> None:
+    headers = Headers(raw=[(b"expect", value.encode()) for value in values])
+    assert expects_continue(headers) is expected
+
+
+@pytest.mark.parametrize(
+    ("values", "codings", "undecoded"),
+    [
+        ([], [], False),
+        (["chunked"], ["chunked"], False),
+        (["Chunked"], ["chunked"], False),
+        (["gzip, chunked"], ["gzip", "chunked"], True),
+        (["gzip", "chunked"], ["gzip", "chunked"], True),
+        (["chunked, chunked"], ["chunked", "chunked"], True),
+        (["identity"], ["identity"], True),
+        ([" , chunked"], ["chunked"], False),
+    ],
+)
+def test_transfer_codings(values: list[str], codings: list[str], undecoded: bool) -> None:
+    headers = Headers(raw=[(b"transfer-encoding", value.encode()) for value in values])
+    assert transfer_codings(headers) == codings
+    assert undecoded_coding(headers) is undecoded
+
+
+def test_early_answers_with_expect_are_sent_before_any_receive() -> None:
+    app = create_app(Settings(Limits()))
+    cases = [
+        ([("content-type", "text/plain"), ("content-length", "3000")], 415),
+        ([("content-type", JSON), ("content-length", str(LIMIT + 1))], 413),
+        ([("content-type", JSON), ("transfer-encoding", "gzip, chunked")], 501),
+    ]
+    for headers, status in cases:
+        expecting = call(
+            app, "POST", CALC, headers=[*headers, ("expect", "100-continue")], stall=True
+        )
+        assert (expecting.status, expecting.receives) == (status, 0)
+        assert expecting.headers["connection"] == "close"
+        # without Expect the same answer comes after the body was read and dropped
+        plain = call(app, "POST", CALC, chunks=[b" " * 3000], headers=headers)
+        assert (plain.status, plain.body, plain.receives) == (status, expecting.body, 2)
+        assert "connection" not in plain.headers
+    assert json.loads(expecting.body)["error"]["code"] == "unsupported_transfer_coding"
+
+
+def test_an_undecoded_coding_is_refused_on_every_path() -> None:
+    app = create_app(Settings(Limits()))
+    for method, path in (("GET", "/healthz"), ("POST", "/nope"), ("POST", INTAKE)):
+        reply = call(app, method, path, headers=[("transfer-encoding", "br, chunked")])
+        assert (reply.status, reply.body) == (501, UNDECODED)
+
+
+def test_forget_dead_workers_removes_only_dead_live_gauges(tmp_path: Path) -> None:
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # reaped: the pid runs no more
+    zombie = subprocess.Popen([sys.executable, "-c", "pass"])
+    deadline = time.monotonic() + 10
+    while metrics.alive(zombie.pid) and time.monotonic() < deadline:
+        time.sleep(0.01)  # exited, not reaped: a zombie is dead
+    names = [
+        f"gauge_livesum_{dead.pid}.db",
+        f"gauge_liveall_{zombie.pid}.db",
+        f"gauge_livesum_{os.getpid()}.db",
+        f"counter_{dead.pid}.db",
+        f"gauge_all_{dead.pid}.db",
+        f"histogram_{zombie.pid}.db",
+    ]
+    for name in names:
+        (tmp_path / name).write_bytes(b"")
+    try:
+        assert metrics.forget_dead_workers(str(tmp_path)) == sorted([dead.pid, zombie.pid])
+    finally:
+        zombie.wait()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names[2:])
+    assert metrics.alive(os.getpid()) and not metrics.alive(dead.pid)
