@@ -352,12 +352,16 @@ def test_metrics_count_clients_gone_mid_body_under_their_own_label() -> None:
     full = [("content-type", JSON), ("content-length", str(len(RAW)))]
     call(app, "POST", CALC, chunks=[RAW], headers=full, gone_after_body=True)
     call(app, "POST", CALC, chunks=[RAW], headers=full)
+    # gone while its early 415 waited for the body to be dropped
+    wrong = [("content-type", "text/plain"), ("content-length", "1000")]
+    call(app, "POST", CALC, chunks=[b"{" * 100], headers=wrong, disconnect=True)
     found = samples(call(app, "GET", "/metrics").body.decode())
     gone = f'quotecalc_http_requests_total{{route="{CALC}",status="client_disconnected"}}'
-    assert found[gone] == 3
-    assert f'quotecalc_http_requests_total{{route="{CALC}",status="400"}}' not in found
+    assert found[gone] == 4
+    for status in ("400", "415"):
+        assert f'quotecalc_http_requests_total{{route="{CALC}",status="{status}"}}' not in found
     assert found[f'quotecalc_http_requests_total{{route="{CALC}",status="200"}}'] == 1
-    assert found["quotecalc_http_client_disconnects_total"] == 3
+    assert found["quotecalc_http_client_disconnects_total"] == 4
 
 
 def test_metrics_of_a_real_server_count_a_hang_up_under_its_own_label(server: Server) -> None:

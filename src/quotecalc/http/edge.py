@@ -174,6 +174,10 @@ class Edge:
             access.body_asked = True
             message = await receive()
             access.bytes_in += len(message.get("body", b""))
+            if message["type"] == "http.disconnect" and access.status == 0:
+                # gone before its answer, whatever was being done (reading, draining,
+                # calculating): the answer, if any, is never received
+                access.outcome = DISCONNECTED
             return message
 
         async def edge_send(message: Message) -> None:
