@@ -172,3 +172,30 @@ def test_a_killed_worker_is_replaced_while_the_other_answers() -> None:
     finally:
         server.stop()
         server.assert_gone()
+
+
+def test_the_only_worker_killed_is_replaced_within_2_s() -> None:
+    """``--workers 1``: nothing answers from the kill until the replacement listens, which
+    takes well under the 2 s bound; the supervisor keeps running."""
+    server = Server("--workers", "1")
+    try:
+        (victim,) = workers_of(server.proc.pid)
+        os.kill(victim, signal.SIGKILL)
+        killed = time.monotonic()
+        answered = None
+        while time.monotonic() - killed < 10:
+            try:
+                with server.connect(timeout=1) as sock:
+                    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+                    if sock.recv(12) == b"HTTP/1.1 200":
+                        answered = time.monotonic() - killed
+                        break
+            except OSError:
+                pass
+            time.sleep(0.02)
+        assert answered is not None and answered <= ANSWERS_AGAIN_WITHIN, answered
+        assert victim not in workers_of(server.proc.pid)
+        assert server.proc.poll() is None
+    finally:
+        server.stop()
+        server.assert_gone()
