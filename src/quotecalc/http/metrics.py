@@ -19,6 +19,7 @@ the requests the dead one had in flight are not counted for ever, while its coun
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -44,16 +45,14 @@ LIVE_GAUGE_FILE: Final = re.compile(r"gauge_live[a-z]*_(\d+)\.db")
 def alive(pid: int) -> bool:
     """Whether process ``pid`` runs: it exists and is not a zombie (dead, not yet reaped)."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
+        os.kill(pid, 0)
+    except ProcessLookupError:
         return False
-    except OSError:  # no /proc: existence is all that can be asked
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True
+    except PermissionError:  # exists, owned by someone else
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:  # no /proc (not Linux), or gone meanwhile: existence is all we know
         return True
     return stat.rpartition(")")[2].split()[0] != "Z"
 
@@ -68,7 +67,9 @@ def forget_dead_workers(directory: str) -> list[int]:
         if matched and int(matched[1]) != os.getpid() and not alive(int(matched[1])):
             dead.add(int(matched[1]))
     for pid in sorted(dead):
-        mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]
+        # two replacements starting at once may both remove the same file
+        with contextlib.suppress(FileNotFoundError):
+            mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]
     return sorted(dead)
 
 
