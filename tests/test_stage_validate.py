@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+from datetime import date
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -32,9 +33,11 @@ from quotecalc.core.fields import (
     Presence,
     array_field,
     currency_field,
+    date_field,
     decimal_field,
     integer_field,
     object_field,
+    rate_field,
     schema_version_field,
     text_field,
 )
@@ -89,6 +92,8 @@ CUR = currency_field("f", OPTIONAL)
 SCHEMA = schema_version_field("f")
 OBJ = object_field("f", OPTIONAL, (decimal_field("x", REQUIRED), decimal_field("y")))
 ARR = array_field("f", OPTIONAL, (text_field("id", REQUIRED, 64),), min_items=1, max_items=3)
+RATE = rate_field("f", OPTIONAL)
+DATE = date_field("f", OPTIONAL)
 
 DIGITS_48 = "1" * 48
 DIGITS_49 = "1" * 49
@@ -149,6 +154,12 @@ OTHER_ACCEPT: list[tuple[FieldRule, str, object]] = [
     (SCHEMA, "1", 1),
     (SCHEMA, "1.0", 1),
     (SCHEMA, "1.000000", 1),
+    (RATE, '"7.1234567891"', Decimal("7.1234567891")),
+    (RATE, "0.0000000001", Decimal("0.0000000001")),
+    (RATE, "1000000000", Decimal(1000000000)),
+    (RATE, '"7.10"', Decimal("7.10")),
+    (DATE, '"2028-02-29"', date(2028, 2, 29)),
+    (DATE, '"2026-11-30"', date(2026, 11, 30)),
 ]
 
 
@@ -161,6 +172,26 @@ def test_text_currency_schema_kinds_accept(rule: FieldRule, raw: str, expected: 
 
 
 REJECT: list[tuple[FieldRule, str, str]] = [
+    # exchange rate (issue 27): up to 10 decimals, 0 < v <= 10^9, every other defect as numbers
+    (RATE, '"0.12345678901"', "too_many_rate_decimals"),
+    (RATE, "7.12345678901", "too_many_rate_decimals"),
+    (RATE, "0", "out_of_range"),
+    (RATE, '"0.0000000000"', "out_of_range"),
+    (RATE, "1000000000.0000000001", "out_of_range"),
+    (RATE, "-7.1", "negative_value"),
+    (RATE, "7e0", "exponent_not_allowed"),
+    (RATE, '"NaN"', "non_finite_number"),
+    (RATE, '"07.1"', "invalid_number_format"),
+    (RATE, '"' + "1" * 49 + '"', "number_too_long"),
+    (RATE, "true", "invalid_type"),
+    # date (issue 27): YYYY-MM-DD and a real day
+    (DATE, '"2026-02-29"', "invalid_date"),
+    (DATE, '"2026-13-01"', "invalid_date"),
+    (DATE, '"20261130"', "invalid_date"),
+    (DATE, '"2026-11-30T00:00"', "invalid_date"),
+    (DATE, '"2026-1-30"', "invalid_date"),
+    (DATE, '" 2026-11-30"', "invalid_date"),
+    (DATE, "20261130", "invalid_type"),
     # decimal (§4.2): number forms, types, range 0 <= v <= 10^15
     (DEC, "-0", "negative_value"),
     (DEC, '"-0"', "negative_value"),

@@ -11,10 +11,11 @@ from .api import Result, calculate, request_input
 
 if TYPE_CHECKING:
     from .analysis.document import Analysis
+    from .planning.conversion import ConvertedComparison
     from .planning.document import PlanDocument
 
 __version__ = "0.1.0"
-__all__ = ["Result", "__version__", "analyze", "calculate", "plan", "stability"]
+__all__ = ["Result", "__version__", "analyze", "calculate", "convert", "plan", "stability"]
 
 
 def stability(raw: bytes | str) -> list[dict[str, Any]] | None:
@@ -50,3 +51,15 @@ def plan(raw: bytes | str, *, trace: bool = False) -> PlanDocument:
     from .planning.document import plan as purchase_plan
 
     return purchase_plan(request_input(raw, "plan"), trace=trace)
+
+
+def convert(raw: bytes | str, *, trace: bool = False) -> ConvertedComparison:
+    """The converted comparison of one request with ``exchangeRates`` (issue 27,
+    ``docs/conversions.md``), taken as :func:`calculate` takes it (``bytes`` or ``str``, else
+    ``TypeError``).
+
+    Imported on first use: the host's JSON call never pays for it.
+    """
+    from .planning.conversion import convert as converted
+
+    return converted(request_input(raw, "convert"), trace=trace)

@@ -25,6 +25,8 @@ Maintainer options, none of which changes the fixed call's stdout:
 - ``--plan`` (with ``--input-json -``; ``--format json`` only, not with ``--analysis``): stdin is
   a plan request and stdout the purchase-plan document (issue 20, ``docs/plan.md``); exit
   code as for JSON.
+- ``--convert`` (with ``--input-json -``; ``--format json`` only, alone of the document
+  options): the converted comparison (issue 27, ``docs/conversions.md``); exit code as for JSON.
 
 ``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
 prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
@@ -45,8 +47,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
-from typing import BinaryIO
+from collections.abc import Callable, Iterator
+from importlib import import_module
+from typing import Any, BinaryIO, Final
 
 from .api import Result, calculate
 from .core.context import FieldError
@@ -66,6 +69,7 @@ USAGE = """\
 usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
        quotecalc --input-json - --analysis [--trace]
        quotecalc --input-json - --plan [--trace]
+       quotecalc --input-json - --convert [--trace]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
        quotecalc --print-schema request|result|batch-request|batch-result|analysis|plan-request|plan
@@ -83,6 +87,8 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
   --analysis             the weight-space analysis document instead of the result
   --plan                 the purchase plan of a plan request (price breaks, capacities,
                          maxSuppliers): the cheapest quantity and split, proven
+  --convert              the comparison with quotes in other currencies converted at the
+                         request's exchangeRates, with each rate's provenance and range
   --format json|text|svg|html
                          text: a readable report; svg: the weight map; html: one page
   --lang en|zh           the language of text, svg and html (default en)
@@ -136,7 +142,7 @@ def _first_problem(argv: list[str]) -> str:
             return f"{flag} is accepted only alone"
         elif flag == "--print-schema":
             return f"--print-schema takes one of {', '.join(SCHEMAS)}, alone"
-        elif flag not in ("--trace", "--analysis"):
+        elif flag not in ("--trace", "--analysis", "--plan", "--convert"):
             return f"unknown option {shown}"
     if not seen & set(INPUT_FLAGS):
         return "no input: give --input-json - (or --input-jsonl -, --input-batch -)"
@@ -156,6 +162,28 @@ def trace_line(entry: TraceEntry) -> bytes:
     return (json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
+# The options whose answer is a document of its own (flag, module, function), tried in this
+# order; each module is imported only when its flag is given.
+DOCUMENT_DOORS: Final = (
+    ("convert", ".planning.conversion", "convert"),
+    ("plan", ".planning.document", "plan"),
+    ("analysis", ".analysis.document", "analyze"),
+)
+
+
+def write_document(
+    answer_of: Callable[..., Any], raw: bytes, trace: bool, stdout: BinaryIO, stderr: BinaryIO
+) -> int:
+    """Write the document ``answer_of(raw)`` (and its trace); return its exit code."""
+    answer = answer_of(raw, trace=trace)
+    for entry in answer.trace:
+        stderr.write(trace_line(entry))
+    stdout.write(answer.to_json())
+    stdout.flush()
+    exit_code: int = answer.exit_code
+    return exit_code
+
+
 def parse_argv(argv: list[str]) -> dict[str, str] | None:
     """The options, or ``None`` for a command line the contract does not accept."""
     options: dict[str, str] = {}
@@ -172,6 +200,8 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             options["analysis"] = "yes"
         elif flag == "--plan" and "plan" not in options:
             options["plan"] = "yes"
+        elif flag == "--convert" and "convert" not in options:
+            options["convert"] = "yes"
         elif flag in ("--format", "--lang") and flag[2:] not in options and rest:
             options[flag[2:]] = rest.pop(0)
         else:
@@ -191,6 +221,13 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     if "plan" in options and (
         options.get("format", "json") != "json"
         or "analysis" in options
+        or options["input"] != "--input-json"
+    ):
+        return None
+    if "convert" in options and (
+        options.get("format", "json") != "json"
+        or "analysis" in options
+        or "plan" in options
         or options["input"] != "--input-json"
     ):
         return None
@@ -294,24 +331,10 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         stdout.flush()
         return 0
     raw = stdin.read(MAX_INPUT_BYTES + 1)
-    if "plan" in options:
-        from .planning.document import plan
-
-        planned = plan(raw, trace=trace)
-        for entry in planned.trace:
-            stderr.write(trace_line(entry))
-        stdout.write(planned.to_json())
-        stdout.flush()
-        return planned.exit_code
-    if "analysis" in options:
-        from .analysis.document import analyze
-
-        analysis = analyze(raw, trace=trace)
-        for entry in analysis.trace:
-            stderr.write(trace_line(entry))
-        stdout.write(analysis.to_json())
-        stdout.flush()
-        return analysis.exit_code
+    for flag, module, function in DOCUMENT_DOORS:
+        if flag in options:
+            answer_of = getattr(import_module(module, __package__), function)
+            return write_document(answer_of, raw, trace, stdout, stderr)
     fmt = options.get("format", "json")
     if fmt != "json":
         report, exit_code = rendered_report(raw, fmt, options.get("lang", "en"), trace, stderr)

@@ -192,6 +192,34 @@ def currency_schema(rule: FieldRule) -> tuple[str, JsonObject]:
     )
 
 
+def rate_schema(rule: FieldRule) -> tuple[str, JsonObject]:
+    """An exchange rate (issue 27): the number grammar with up to 10 fractional digits."""
+    bounds = rule.bounds
+    assert bounds is not None
+    return (
+        f"An exchange rate, {_range_text(bounds)}: a JSON number or a plain decimal string (at"
+        " most 10 decimals, the one place the number grammar allows more than 6).",
+        {
+            "oneOf": [
+                {"type": "number", **_number_range(bounds)},
+                {
+                    "type": "string",
+                    "maxLength": MAX_NUMBER_CHARS,
+                    "pattern": "^(?:0|[1-9][0-9]{0,9})(?:\\.[0-9]{1,10})?$",
+                },
+            ]
+        },
+    )
+
+
+def date_schema(rule: FieldRule) -> tuple[str, JsonObject]:
+    """A calendar date (issue 27)."""
+    return (
+        "A real calendar date written YYYY-MM-DD (else invalid_date).",
+        {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
+    )
+
+
 def _schema_version(rule: FieldRule) -> tuple[str, JsonObject]:
     return (
         f"The JSON number {SCHEMA_VERSION} (1 or 1.0); a string is invalid.",
@@ -234,6 +262,10 @@ def _field_schema(rule: FieldRule, path: str, notes: Notes = FIELD_NOTES) -> Jso
         text, fragment = _object(rule, path, notes)
     elif rule.kind is Kind.ARRAY:
         text, fragment = _array(rule, path, notes)
+    elif rule.kind is Kind.RATE:
+        text, fragment = rate_schema(rule)
+    elif rule.kind is Kind.DATE:
+        text, fragment = date_schema(rule)
     else:  # a new Kind needs its fragment here before it can be published
         raise ValueError(f"no schema fragment for kind {rule.kind!r}")
     note = notes.get(path)

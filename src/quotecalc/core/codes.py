@@ -39,6 +39,27 @@ ERROR_MESSAGES: Final[dict[str, str]] = {
     "invalid_arguments": "The command line is not one the contract accepts.",
 }
 
+# Codes only a request with conversions can be refused with (issue 27, docs/conversions.md):
+# their rows (``exchangeRates``, ``asOf``, ``balances``) are read only by the plan and
+# ``--convert`` pipelines, so the fixed call never gives them and its result schema does not
+# list them; the plan and converted-comparison schemas do.
+CONVERSION_ERROR_MESSAGES: Final[dict[str, str]] = {
+    "too_many_rate_decimals": "More than 10 fractional digits in an exchange rate.",
+    "invalid_date": "The date must be a real calendar date written YYYY-MM-DD.",
+    "same_currency_pair": "An exchange rate must convert between two different currencies.",
+    "duplicate_rate_pair": "An earlier exchange rate has the same from and to currencies.",
+    "unknown_balance_supplier": "The balance names a supplierId that no quote has.",
+}
+
+# The limitation that replaces ``no_conversion`` when a quote was converted (issue 27); only
+# the plan and ``--convert`` pipelines can give it.
+CONVERSION_LIMITATION_MESSAGES: Final[dict[str, str]] = {
+    "converted_at_given_rates": (
+        "Quotes in other currencies were converted at the exchange rates given in the request;"
+        " every converted figure depends on them."
+    ),
+}
+
 # Codes only the batch door answers for a whole body (``quotecalc.batch``, docs/limits.md). A
 # single call never gives them, so they are kept out of ERROR_MESSAGES, whose codes the result
 # schema lists; the batch result schema lists both.

@@ -26,7 +26,9 @@ from .exact import Ratio
 from .records import Record
 
 if TYPE_CHECKING:
-    # Only the plan pipeline fills ``Context.plan``; the fixed call never loads the module.
+    # Only the plan pipeline fills ``Context.plan``, and only the plan and --convert pipelines
+    # ``Context.conversion``; the fixed call never loads their modules.
+    from .conversion_rules import ConversionReport
     from .plan_rules import PurchasePlan
 
 # Values the validator accepted, by contract field name: integer fields are ints, decimal
@@ -286,6 +288,7 @@ class Context(Record):
     status: str | None = None
     analysis: WeightAnalysis | None = None
     plan: PurchasePlan | None = None
+    conversion: ConversionReport | None = None
 
 
 class Stage(Protocol):

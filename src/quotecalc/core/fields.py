@@ -40,6 +40,8 @@ class Kind(enum.Enum):
     SCHEMA_VERSION = "schemaVersion"
     OBJECT = "object"
     ARRAY = "array"
+    RATE = "rate"
+    DATE = "date"
 
 
 MAX_DECIMAL: Final = Decimal(10) ** 15
@@ -105,6 +107,17 @@ def text_field(name: str, presence: Presence, max_length: int) -> FieldRule:
 def currency_field(name: str, presence: Presence) -> FieldRule:
     """A string matching ``^[A-Z]{3}$``."""
     return FieldRule(name, Kind.CURRENCY, presence)
+
+
+def rate_field(name: str, presence: Presence) -> FieldRule:
+    """An exchange rate: a plain decimal ``0 < v <= 10^9`` with up to 10 fractional digits
+    (issue 27: the one extension of the number grammar, and only here)."""
+    return FieldRule(name, Kind.RATE, presence, Bounds(Decimal(0), Decimal(10**9), low_open=True))
+
+
+def date_field(name: str, presence: Presence) -> FieldRule:
+    """A calendar date written ``YYYY-MM-DD`` (issue 27); read as a ``datetime.date``."""
+    return FieldRule(name, Kind.DATE, presence)
 
 
 def schema_version_field(name: str) -> FieldRule:

@@ -10,11 +10,13 @@ call with ``priceBreaks`` is still ``unknown_key``.
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Final
 
 import attrs
 
+from .exact import Ratio
 from .fields import (
     OPTIONAL,
     REQUIRED,
@@ -62,6 +64,9 @@ PLAN_MESSAGES: Final[dict[str, str]] = {
     ),
     "plan_constraint_unknown": "No plan: a hard constraint could not be evaluated for a quote.",
     "plan_all_excluded": "No plan: every quote is excluded by the hard constraints.",
+    "plan_balance_expiry_unknown": (
+        "No plan: balances were given without asOf, so whether they expired is unknown."
+    ),
     "plan_infeasible": (
         "No plan covers the quantity: the capacities (within maxSuppliers) fall short."
     ),
@@ -78,7 +83,12 @@ GATE_CODES: Final = (
     "plan_quote_not_comparable",
     "plan_constraint_unknown",
     "plan_all_excluded",
+    "plan_balance_expiry_unknown",
 )
+# What became of each prepaid balance (issue 27): it covered part of the need, it was not
+# needed (earlier balances covered it), it had expired at asOf, or its supplier's quote is not
+# usable (not comparable or not eligible).
+BALANCE_STATUSES: Final = ("used", "not_needed", "expired", "quote_not_usable")
 SEARCH_CODES: Final = ("plan_infeasible",)
 PLAN_LIMITATIONS: Final = ("fees_as_given", "not_an_order", "no_conversion")
 """The fixed result's limitations that hold for every plan (CONTRACT §12), in its order."""
@@ -131,6 +141,17 @@ class BestPlan(Record):
 
 
 @attrs.frozen(eq=False, repr=False)
+class BalanceUse(Record):
+    """One prepaid balance and what became of it (:data:`BALANCE_STATUSES`)."""
+
+    supplier_id: str
+    units: int
+    expires_at: date
+    status: str
+    units_used: int
+
+
+@attrs.frozen(eq=False, repr=False)
 class PurchasePlan(Record):
     """What the plan stage decided: gate reasons (then nothing else), else the single-source
     entries and the best plan or the reason there is none."""
@@ -138,3 +159,10 @@ class PurchasePlan(Record):
     reasons: tuple[PlanReason, ...]
     single_source: tuple[SingleSource, ...] = ()
     best: BestPlan | None = None
+    balances: tuple[BalanceUse, ...] = ()
+    """Each prepaid balance, in request order (issue 27); empty when none was given."""
+    need: int | None = None
+    """The units left to buy after the balances (``None``: no balances, the whole quantity)."""
+    allocated_goods: Ratio | None = None
+    """With balances and a best plan: the goods cost this need takes of the purchase, its goods
+    subtotal x the units bought for the need / the units delivered (issue 27)."""

@@ -86,16 +86,36 @@ def make_pipeline(
     *,
     analysis: bool = False,
     plan: bool = False,
+    convert: bool = False,
 ) -> Pipeline:
     """The quotecalc pipeline; each constraint row brings its root field row with it.
 
     ``analysis=True`` appends the weight-space analysis stage (issue 11); ``plan=True`` reads
     the plan request (its rows and its cross-field rule) and appends the purchase-plan stage
-    (issue 20). Their modules are imported only then, so the default pipeline never loads them.
+    (issue 20). ``convert=True`` (issue 27) reads ``exchangeRates``, converts after validation
+    and appends the rate-sensitivity stage; a plan pipeline always reads ``exchangeRates``,
+    ``asOf`` and ``balances`` and converts. Their modules are imported only then, so the
+    default pipeline never loads them.
     """
     root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
     validate = Validate(root_fields=root_fields)
     extra: tuple[Stage, ...] = ()
+    early: tuple[Stage, ...] = ()
+    if convert or plan:
+        from ..core.conversion_rules import BALANCE_ROOT_FIELDS, RATE_ROOT_FIELDS, with_rows
+        from ..stages.convert import ConvertStage, check_balance_suppliers, check_rate_pairs
+
+        rows = RATE_ROOT_FIELDS + (BALANCE_ROOT_FIELDS if plan else ())
+        checks = (check_rate_pairs, check_balance_suppliers) if plan else (check_rate_pairs,)
+        validate = Validate(
+            root_fields=with_rows(root_fields, *rows),
+            cross_field_rules=(*validate.cross_field_rules, *checks),
+        )
+        early = (ConvertStage(),)
+    if convert:
+        from ..stages.rate_sensitivity import RateSensitivityStage
+
+        extra = (RateSensitivityStage(),)
     if analysis:
         from ..stages.analysis import AnalysisStage
 
@@ -105,7 +125,7 @@ def make_pipeline(
         from ..stages.plan import PlanStage, check_breaks_increasing
 
         validate = Validate(
-            root_fields=plan_root_fields(root_fields),
+            root_fields=plan_root_fields(validate.root_fields),
             cross_field_rules=(*validate.cross_field_rules, check_breaks_increasing),
         )
         extra = (*extra, PlanStage())
@@ -113,6 +133,7 @@ def make_pipeline(
         (
             Parse(),
             validate,
+            *early,
             ComparabilityGate(),
             PackCountStage(),
             CostStage(),

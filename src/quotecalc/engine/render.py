@@ -13,6 +13,8 @@ from itertools import islice
 from typing import Any, Final
 
 from ..core.codes import (
+    CONVERSION_ERROR_MESSAGES,
+    CONVERSION_LIMITATION_MESSAGES,
     ERROR_MESSAGES,
     INTERNAL_ERROR_CODE,
     INTERNAL_ERROR_MESSAGE,
@@ -56,6 +58,11 @@ QUOTE_ECHO_AFTER: Final = ("qualityEvidence", "qualityScore", "qualityDefinition
 # Echoed as given (text) or in plain notation (numbers), by the field's row kind.
 _ECHO_KINDS: Final = {rule.name: rule.kind for rule in QUOTE_FIELDS}
 _TEXT_KINDS: Final = frozenset({Kind.TEXT, Kind.CURRENCY})
+
+# A request with conversions (issue 27) can be refused, and limited, with codes of its own;
+# the fixed call's rows never give them (core/codes.py).
+_ERRORS: Final = {**ERROR_MESSAGES, **CONVERSION_ERROR_MESSAGES}
+_LIMITATIONS: Final = {**LIMITATION_MESSAGES, **CONVERSION_LIMITATION_MESSAGES}
 
 
 def _exact(value: Decimal | int | None) -> str | None:
@@ -103,7 +110,7 @@ def render_errors(errors: tuple[FieldError, ...]) -> dict[str, Any]:
     return envelope(
         "invalid_input",
         limitations=[
-            {"code": error.code, "path": error.path, "message": ERROR_MESSAGES[error.code]}
+            {"code": error.code, "path": error.path, "message": _ERRORS[error.code]}
             for error in errors
         ],
     )
@@ -261,7 +268,7 @@ def _scenario(scenario: Scenario, shown: ComponentCache) -> dict[str, Any]:
 
 def render_limitation(limitation: Limitation) -> dict[str, str]:
     """A limitation with only the keys that apply."""
-    shown = {"code": limitation.code, "message": LIMITATION_MESSAGES[limitation.code]}
+    shown = {"code": limitation.code, "message": _LIMITATIONS[limitation.code]}
     if limitation.supplier_id is not None:
         shown["supplierId"] = limitation.supplier_id
     if limitation.field is not None:

@@ -19,6 +19,7 @@ import attrs
 
 from ..core.codes import LIMITATION_MESSAGES
 from ..core.context import Context
+from ..core.conversion_rules import ConversionReport
 from ..core.exact import EXACT, format_exact
 from ..core.plan_rules import (
     CAPACITY_SHORT,
@@ -39,6 +40,7 @@ from ..engine.render import (
     render,
     render_internal_error,
 )
+from .conversion_sections import conversion_limitation, plan_conversions, render_balances
 
 KIND: Final = "purchase-plan"
 ERROR_STATUSES: Final = ("invalid_input", "internal_error")
@@ -127,10 +129,15 @@ def render_reason(reason: PlanReason) -> dict[str, str]:
 
 
 def document(
-    status: str, plan: dict[str, Any] | None, reasons: list[Any], limitations: list[Any]
+    status: str,
+    plan: dict[str, Any] | None,
+    reasons: list[Any],
+    limitations: list[Any],
+    report: ConversionReport | None,
 ) -> dict[str, Any]:
-    """The root object, keys in the agreed order."""
-    return {
+    """The root object, keys in the agreed order; a request with ``exchangeRates`` also gets
+    ``conversions`` and ``unusedRates`` last (issue 27)."""
+    shown = {
         "schemaVersion": SCHEMA_VERSION,
         "kind": KIND,
         "tool": TOOL,
@@ -140,6 +147,9 @@ def document(
         "reasons": reasons,
         "limitations": limitations,
     }
+    if report is not None and report.rates:
+        shown.update(plan_conversions(report))
+    return shown
 
 
 def render_plan(ctx: Context) -> dict[str, Any]:
@@ -147,16 +157,19 @@ def render_plan(ctx: Context) -> dict[str, Any]:
     invalid request) needs the fixed result rendered, for its errors."""
     if ctx.status is None:
         output = render(ctx)
-        return document(output["status"], None, list(output["limitations"]), [])
+        return document(output["status"], None, list(output["limitations"]), [], None)
     found: PurchasePlan | None = ctx.plan
     assert found is not None and ctx.request is not None
     limitations = [
         {"code": code, "message": LIMITATION_MESSAGES[code]} for code in PLAN_LIMITATIONS
     ]
     reasons = [render_reason(reason) for reason in found.reasons]
-    if not found.single_source:
-        return document("partial", None, reasons, limitations)
-    quantity: int = ctx.request.fields["quantity"]
+    report = ctx.conversion
+    if report is not None and report.converted:
+        limitations[PLAN_LIMITATIONS.index("no_conversion")] = conversion_limitation()
+    if not found.single_source and found.best is None:
+        return document("partial", None, reasons, limitations, report)
+    quantity: int = ctx.request.fields["quantity"] if found.need is None else found.need
     best = found.best
     if best is not None and not best.proven:
         limitations.append({"code": NOT_PROVEN, "message": PLAN_MESSAGES[NOT_PROVEN]})
@@ -167,8 +180,10 @@ def render_plan(ctx: Context) -> dict[str, Any]:
         "singleSource": [_single(entry, quantity) for entry in found.single_source],
         "best": None if best is None else _best(best, found.single_source, quantity),
     }
+    if found.balances:
+        shown["balances"] = render_balances(ctx.request.fields, found, quantity)
     status = "completed" if best is not None and best.proven else "partial"
-    return document(status, shown, reasons, limitations)
+    return document(status, shown, reasons, limitations, report)
 
 
 def plan(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> PlanDocument:
@@ -184,7 +199,7 @@ def plan(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -
     except Exception:  # noqa: BLE001 - like calculate(): one JSON object, exit 1
         failed = render_internal_error()
         return PlanDocument(
-            document("internal_error", None, list(failed["limitations"]), []),
+            document("internal_error", None, list(failed["limitations"]), [], None),
             EXIT_CODES["internal_error"],
         )
     return PlanDocument(shown, EXIT_CODES[shown["status"]], entries)

@@ -1,6 +1,8 @@
 """Stage 10, limitations and status (CONTRACT §12, §14).
 
-Limitations, in stage order: the five that always apply; ``missing_field`` for each omitted
+Limitations, in stage order: the five that always apply (``no_conversion`` becomes
+``converted_at_given_rates`` where a convert stage converted a quote, issue 27);
+``missing_field`` for each omitted
 root core field, then per quote each omitted core field (table order) and each
 ``specification_mismatch`` / ``currency_mismatch``; ``total_spend_basis`` when any
 ``landedTotal`` was computed; the scoring stage's ranking limitations; and
@@ -31,6 +33,9 @@ def collect(ctx: Context) -> tuple[Limitation, ...]:
     assert ctx.request is not None and ctx.scoring is not None
     request = ctx.request
     found = [Limitation(code) for code in ALWAYS_LIMITATIONS]
+    if ctx.conversion is not None and ctx.conversion.converted:
+        # A quote was converted at a rate the request gave (issue 27): say that, not its opposite.
+        found[ALWAYS_LIMITATIONS.index("no_conversion")] = Limitation("converted_at_given_rates")
     found.extend(
         Limitation("missing_field", field=name)
         for name in ROOT_CORE_FIELDS

@@ -20,15 +20,17 @@ break price of the count bought.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 import attrs
 
 from ..core.context import Context, Cost, FieldError, Fields, PackCounts
-from ..core.exact import EXACT, format_exact
+from ..core.exact import EXACT, Ratio, format_exact
 from ..core.plan_rules import (
     PLAN_QUOTE_NEEDS,
     PLAN_ROOT_NEEDS,
+    BalanceUse,
     BestPlan,
     PlanReason,
     Purchase,
@@ -85,7 +87,37 @@ def gate(ctx: Context) -> tuple[PlanReason, ...]:
             )
     if not reasons and not any_eligible:
         reasons.append(PlanReason("plan_all_excluded"))
+    if "balances" in request.fields and "asOf" not in request.fields:
+        reasons.append(PlanReason("plan_balance_expiry_unknown", field="asOf"))
     return tuple(reasons)
+
+
+def use_balances(fields: Fields, usable: set[str]) -> tuple[tuple[BalanceUse, ...], int]:
+    """Each balance's fate, in request order, and the units they cover (issue 27).
+
+    A balance covers units of the need at no cash now when it has not expired at ``asOf`` (one
+    expiring on ``asOf`` is still usable that day) and its supplier's quote is ``usable``;
+    balances are applied in request order until the need is covered.
+    """
+    quantity: int = fields["quantity"]
+    as_of = fields.get("asOf")
+    covered = 0
+    found = []
+    for entry in fields.get("balances", ()):
+        supplier_id, units, expires_at = entry["supplierId"], entry["units"], entry["expiresAt"]
+        used = 0
+        if supplier_id not in usable:
+            status = "quote_not_usable"
+        elif as_of is None or expires_at < as_of:
+            status = "expired"
+        elif covered == quantity:
+            status = "not_needed"
+        else:
+            used = min(units, quantity - covered)
+            covered += used
+            status = "used"
+        found.append(BalanceUse(supplier_id, units, expires_at, status, used))
+    return tuple(found), covered
 
 
 def offer_of(quote: Fields) -> Offer:
@@ -122,14 +154,24 @@ def purchase(quote: Fields, offer: Offer, packs: int) -> Purchase:
 
 
 def single_source(
-    quote: Fields, offer: Offer, quantity: int, cheapest: int | None, cost: Cost
+    quote: Fields,
+    offer: Offer,
+    quantity: int,
+    cheapest: int | None,
+    priced: tuple[PackCounts, Cost],
 ) -> SingleSource:
     """The quote alone: at the need, and at its cheapest count (``cheapest_alone``).
 
-    At the need with no break reached, the order is the one the cost stage priced (``cost``,
-    the same formula at the same count); a cheapest count equal to the need's is that order."""
+    At the need with no break reached, the order is the one the cost stage priced (``priced``,
+    the same formula) when it priced the same count (balances shrink the need: then it did
+    not); a cheapest count equal to the need's is that order."""
     packs = packs_at_need(offer, quantity)
-    if price_at(offer, packs) is offer.pack_price and cost.landed_total is not None:
+    counted, cost = priced
+    if (
+        counted.packs_purchased == packs
+        and price_at(offer, packs) is offer.pack_price
+        and cost.landed_total is not None
+    ):
         assert cost.goods_subtotal is not None
         at_need = Purchase(
             offer.supplier_id,
@@ -171,26 +213,38 @@ class PlanStage(Record):
         if reasons:
             return attrs.evolve(ctx, plan=PurchasePlan(reasons))
         request = ctx.request
-        quantity: int = request.fields["quantity"]
         eligible = [
-            (quote, cost)
-            for quote, cost, verdict in zip(request.quotes, ctx.costs, ctx.constraints, strict=True)
+            (quote, (counted, cost))
+            for quote, counted, cost, verdict in zip(
+                request.quotes, ctx.packs, ctx.costs, ctx.constraints, strict=True
+            )
             if verdict.status == "eligible"
         ]
         quotes = [quote for quote, _ in eligible]
+        balances, covered = use_balances(request.fields, {q["supplierId"] for q in quotes})
+        quantity: int = request.fields["quantity"] - covered
+        need = quantity if balances else None
+        if quantity == 0:
+            # The balances cover the whole need: nothing to buy, proven at a total of 0.
+            nothing = BestPlan((), Decimal(0), 0, True, Decimal(0), 0)
+            empty = PurchasePlan((), (), nothing, balances, need, Ratio(0, 1))
+            return attrs.evolve(ctx, plan=empty)
         offers = [offer_of(quote) for quote in quotes]
         alone = [cheapest_alone(offer, quantity) for offer in offers]
         singles = sorted(
             (
-                single_source(q, o, quantity, n, cost)
-                for (q, cost), o, n in zip(eligible, offers, alone, strict=True)
+                single_source(q, o, quantity, n, priced)
+                for (q, priced), o, n in zip(eligible, offers, alone, strict=True)
             ),
             key=_single_order,
         )
         most = request.fields.get("maxSuppliers")
         found = best_plan(offers, quantity, most, self.budget, alone)
         if isinstance(found, str):
-            return attrs.evolve(ctx, plan=PurchasePlan((PlanReason(found),), tuple(singles)))
+            return attrs.evolve(
+                ctx,
+                plan=PurchasePlan((PlanReason(found),), tuple(singles), None, balances, need),
+            )
         lines = tuple(
             sorted(
                 (
@@ -212,7 +266,14 @@ class PlanStage(Record):
             total if found.proven else found.lower_bound,
             found.nodes,
         )
-        return attrs.evolve(ctx, plan=PurchasePlan((), tuple(singles), best))
+        allocated: Ratio | None = None
+        if balances:
+            goods = lines[0].goods_subtotal
+            for line in lines[1:]:
+                goods = EXACT.add(goods, line.goods_subtotal)
+            allocated = Ratio.of(EXACT.multiply(goods, quantity), best.delivered_quantity)
+        found_plan = PurchasePlan((), tuple(singles), best, balances, need, allocated)
+        return attrs.evolve(ctx, plan=found_plan)
 
     def summary(self, ctx: Context) -> dict[str, object]:
         plan = ctx.plan

@@ -1,0 +1,127 @@
+"""Conversions the buyer states (issue 27, ``docs/conversions.md``): the rule rows of
+``exchangeRates``, ``asOf`` and ``balances``, and the records the convert stage leaves.
+
+The rows are read by the plan pipeline and by the ``--convert`` comparison, never by the fixed
+call (whose ``unknown_key`` for them never changes):
+
+- ``exchangeRates``: 1-50 ``{from, to, rate, asOf, source}``; ``rate`` is a decimal ``> 0``
+  with up to 10 fractional digits, ``asOf`` a date, ``source`` a text of at most 256; one
+  entry per ``(from, to)`` pair, ``from != to``.
+- ``asOf`` (a date: quotecalc never reads the clock) and ``balances``: 1-100 prepaid balances
+  ``{supplierId, units, expiresAt}`` (plan requests only).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from .fields import (
+    OPTIONAL,
+    REQUIRED,
+    FieldRule,
+    array_field,
+    currency_field,
+    date_field,
+    integer_field,
+    rate_field,
+    text_field,
+)
+from .records import Record
+
+MAX_RATES: Final = 50
+MAX_BALANCES: Final = 100
+
+RATE_FIELDS: Final = (
+    currency_field("from", REQUIRED),
+    currency_field("to", REQUIRED),
+    rate_field("rate", REQUIRED),
+    date_field("asOf", REQUIRED),
+    text_field("source", REQUIRED, 256),
+)
+BALANCE_FIELDS: Final = (
+    text_field("supplierId", REQUIRED, 64),
+    integer_field("units", REQUIRED, positive=True),
+    date_field("expiresAt", REQUIRED),
+)
+RATE_ROOT_FIELDS: Final = (
+    array_field("exchangeRates", OPTIONAL, RATE_FIELDS, min_items=1, max_items=MAX_RATES),
+)
+BALANCE_ROOT_FIELDS: Final = (
+    date_field("asOf", OPTIONAL),
+    array_field("balances", OPTIONAL, BALANCE_FIELDS, min_items=1, max_items=MAX_BALANCES),
+)
+# The money fields a conversion multiplies: the quote's own, and each price break's price.
+CONVERTED_FIELDS: Final = ("packPrice", "freight", "otherFees")
+
+
+def with_rows(root_fields: tuple[FieldRule, ...], *rows: FieldRule) -> tuple[FieldRule, ...]:
+    """``root_fields`` and then ``rows`` (each once, in order)."""
+    known = {rule.name for rule in root_fields}
+    return root_fields + tuple(rule for rule in rows if rule.name not in known)
+
+
+@attrs.frozen(eq=False, repr=False)
+class Rate(Record):
+    """One exchange rate as given, with its position in ``exchangeRates``."""
+
+    index: int
+    source_currency: str
+    target_currency: str
+    rate: Decimal
+    as_of: date
+    source: str
+
+
+@attrs.frozen(eq=False, repr=False)
+class Conversion(Record):
+    """One converted quote: its own currency and money as given, and the rate applied."""
+
+    supplier_id: str
+    currency: str
+    rate: Rate
+    original: tuple[tuple[str, Decimal], ...]
+    """The converted fields as given, ``(name, value)`` in :data:`CONVERTED_FIELDS` order."""
+    original_breaks: tuple[Decimal, ...] = ()
+    """Each price break's ``packPrice`` as given (plan requests)."""
+
+
+@attrs.frozen(eq=False, repr=False)
+class Span(Record):
+    """The rates over which ``supplier_id`` stays among the cheapest: ``low`` to ``high``
+    (``None``: no end on that side), and the quotes cheaper just beyond each end."""
+
+    supplier_id: str
+    low: Fraction | None
+    low_takers: tuple[str, ...]
+    high: Fraction | None
+    high_takers: tuple[str, ...]
+
+
+@attrs.frozen(eq=False, repr=False)
+class RateSensitivity(Record):
+    """For one rate that converted a quote: the spans of the quotes cheapest at it."""
+
+    rate: Rate
+    spans: tuple[Span, ...]
+
+
+@attrs.frozen(eq=False, repr=False)
+class ConversionReport(Record):
+    """What the convert stage did: one entry per quote (``None``: not converted), the rates
+    given, and the positions of those no quote used (reported, not an error)."""
+
+    conversions: tuple[Conversion | None, ...]
+    rates: tuple[Rate, ...]
+    unused: tuple[int, ...]
+    sensitivity: tuple[RateSensitivity, ...] = ()
+    """Filled by the rate-sensitivity stage (the ``--convert`` comparison)."""
+
+    @property
+    def converted(self) -> bool:
+        """Whether any quote was converted."""
+        return any(entry is not None for entry in self.conversions)
