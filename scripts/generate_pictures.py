@@ -30,8 +30,9 @@ GOLDEN = ROOT / "tests" / "data" / "pictures"
 DOCS = ROOT / "docs" / "pictures"
 FORMATS = ("svg", "html")
 SUFFIXES = {"svg": "svg", "html": "html", "text": "txt"}
-# The purchase planner's example is a plan request (issue 20), not a calculation request.
-PLAN_REQUESTS = frozenset({"plan.request.json"})
+# The planner's, converter's and event's examples are other kinds of request (issues 20, 26,
+# 27), not calculation requests: no pictures.
+PLAN_REQUESTS = frozenset({"plan.request.json", "convert.request.json", "event.request.json"})
 LANGS = ("en", "zh")
 
 

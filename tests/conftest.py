@@ -16,6 +16,10 @@ DATA = ROOT / "tests" / "data"
 EXAMPLES = DATA / "examples"
 CORPUS = DATA / "jsontestsuite" / "test_parsing"
 FIXED_ARGV = ("--input-json", "-")
+# The repository examples that are requests of another kind than the fixed call's (a plan
+# request, a converted comparison, a sourcing event): the fixed call answers them unknown_key,
+# and they have no pictures of their own.
+OTHER_KIND_EXAMPLES = frozenset({"plan.request.json", "convert.request.json", "event.request.json"})
 
 
 class CliRun:

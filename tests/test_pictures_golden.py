@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, ROOT, run_cli
+from conftest import EXAMPLES, OTHER_KIND_EXAMPLES, ROOT, run_cli
 from quotecalc import analyze, calculate
 from quotecalc.output.answer import purchase_of
 from quotecalc.output.pictures import html_page, svg_picture
@@ -38,9 +38,11 @@ def ranked(path: Path) -> bool:
 
 
 REQUESTS = [p for p in sorted(EXAMPLES.glob("*.request.json")) if ranked(p)]
-# The planner's example is a plan request (issue 20), not a calculation request: no pictures.
+# The planner's, converter's and event's examples are other kinds of request: no pictures.
 REPO_EXAMPLES = [
-    p for p in sorted((ROOT / "examples").glob("*.request.json")) if p.name != "plan.request.json"
+    p
+    for p in sorted((ROOT / "examples").glob("*.request.json"))
+    if p.name not in OTHER_KIND_EXAMPLES
 ]
 # The stress cases of issue 21 (scripts/generate_picture_cases.py), with their text report.
 STRESS = sorted((ROOT / "tests" / "data" / "picture_cases").glob("*.request.json"))
