@@ -44,6 +44,7 @@ ROOT_KEYS: Final = (
     "limitations",
 )
 MONEY_PATTERN: Final = "^(?:0|[1-9][0-9]*)(?:\\.[0-9]{1,6})?$"
+RATIO_PATTERN: Final = "^(?:0|[1-9][0-9]*)\\.[0-9]{6}$"
 COUNT_PATTERN: Final = "^(?:0|[1-9][0-9]*)$"
 
 PLAN_NOTES: Final[dict[str, str]] = {
@@ -110,8 +111,24 @@ def _nullable(name: str) -> JsonObject:
     return {"oneOf": [{"type": "null"}, _ref(name)]}
 
 
+def _described(description: str, schema: JsonObject) -> JsonObject:
+    return {"description": description, **schema}
+
+
 def _defs() -> JsonObject:
     money, count = _ref("money"), _ref("count")
+    per_unit = _described(
+        "landedTotal / deliveredQuantity, rounded once (half-up) to 6 places, as the result's.",
+        _ref("ratio"),
+    )
+    lead = _described(
+        "The quote's leadDays (null when the quote omits it).",
+        {"oneOf": [{"type": "null"}, count]},
+    )
+    breaks = _described(
+        "Each of the quote's priceBreaks against the units of this order, in its order.",
+        {"type": "array", "items": _ref("break")},
+    )
     result_defs = result_schema()["$defs"]
     limitation_codes = [*PLAN_LIMITATIONS, NOT_PROVEN]
     return {
@@ -121,6 +138,28 @@ def _defs() -> JsonObject:
             "pattern": MONEY_PATTERN,
         },
         "count": {"description": "An integer string.", "type": "string", "pattern": COUNT_PATTERN},
+        "ratio": {
+            "description": "An exact ratio shown with 6 places (rounded once, half-up).",
+            "type": "string",
+            "pattern": RATIO_PATTERN,
+        },
+        "break": _closed(
+            {
+                "minimumQuantity": count,
+                "packPrice": money,
+                "reached": _described(
+                    "deliveredQuantity >= minimumQuantity.", {"type": "boolean"}
+                ),
+                "shortBy": _described(
+                    "minimumQuantity - deliveredQuantity when not reached, else null.",
+                    {"oneOf": [{"type": "null"}, count]},
+                ),
+                "applies": _described(
+                    "The highest break reached: its packPrice is every pack's.",
+                    {"type": "boolean"},
+                ),
+            }
+        ),
         "order": _closed(
             {
                 "packs": count,
@@ -129,6 +168,13 @@ def _defs() -> JsonObject:
                 "packPrice": money,
                 "goodsSubtotal": money,
                 "landedTotal": money,
+                "costPerDeliveredUnit": per_unit,
+                "deliverable": _described(
+                    "packs is within the quote's capacityPacks (always true without one); an"
+                    " order that is not deliverable is no price anyone can buy at.",
+                    {"type": "boolean"},
+                ),
+                "breaks": breaks,
             }
         ),
         "singleSource": _closed(
@@ -138,6 +184,13 @@ def _defs() -> JsonObject:
                 "cheapest": _nullable("order"),
                 "saving": {"oneOf": [{"type": "null"}, money]},
                 "reason": {"enum": [None, CAPACITY_SHORT]},
+                "leadDays": lead,
+                "capacityPacks": {"oneOf": [{"type": "null"}, count]},
+                "capacityQuantity": _described(
+                    "capacityPacks * packSize: the most units this supplier delivers (null: no"
+                    " limit).",
+                    {"oneOf": [{"type": "null"}, count]},
+                ),
             }
         ),
         "line": _closed(
@@ -150,6 +203,9 @@ def _defs() -> JsonObject:
                 "freight": money,
                 "otherFees": money,
                 "landedTotal": money,
+                "costPerDeliveredUnit": per_unit,
+                "leadDays": lead,
+                "breaks": breaks,
             }
         ),
         "best": _closed(
@@ -160,8 +216,16 @@ def _defs() -> JsonObject:
                 "overbuyQuantity": count,
                 "suppliers": count,
                 "savingVsSingleSource": {"oneOf": [{"type": "null"}, money]},
-                "lowerBound": money,
+                "lowerBound": _described(
+                    "Written with the same number of decimal places as landedTotal.", money
+                ),
                 "proven": {"type": "boolean"},
+                "costPerDeliveredUnit": per_unit,
+                "leadDays": _described(
+                    "The slowest line's leadDays: a split arrives when its slowest line does"
+                    " (null when a line's is unknown).",
+                    {"oneOf": [{"type": "null"}, count]},
+                ),
             }
         ),
         "plan": _closed(
@@ -170,6 +234,13 @@ def _defs() -> JsonObject:
                 "maxSuppliers": {"oneOf": [{"type": "null"}, count]},
                 "singleSource": {"type": "array", "minItems": 1, "items": _ref("singleSource")},
                 "best": _nullable("best"),
+                "currency": {"type": "string"},
+                "specification": {"type": "string"},
+                "bestSingleSource": _described(
+                    "The supplierId of the first singleSource entry that covers the need alone"
+                    " (the cheapest), null when none does.",
+                    {"oneOf": [{"type": "null"}, {"type": "string"}]},
+                ),
             }
         ),
         "reason": _closed(
