@@ -345,13 +345,14 @@ def test_without_the_extra_the_split_is_unavailable_but_single_sources_are_given
     assert output["plan"]["singleSource"][0]["cheapest"]["landedTotal"] == "510.00"
 
 
-def _order(
+def _order(  # noqa: PLR0917 - an order written out as its hand-worked parts
     packs: int,
     size: int,
     price: str,
     fees: str,
     per_unit: str,
     breaks: list[dict[str, Any]],
+    *,
     deliverable: bool = True,
     quantity: int = 1000,
 ) -> dict[str, Any]:

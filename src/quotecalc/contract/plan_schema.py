@@ -147,9 +147,7 @@ def _defs() -> JsonObject:
             {
                 "minimumQuantity": count,
                 "packPrice": money,
-                "reached": _described(
-                    "deliveredQuantity >= minimumQuantity.", {"type": "boolean"}
-                ),
+                "reached": _described("deliveredQuantity >= minimumQuantity.", {"type": "boolean"}),
                 "shortBy": _described(
                     "minimumQuantity - deliveredQuantity when not reached, else null.",
                     {"oneOf": [{"type": "null"}, count]},

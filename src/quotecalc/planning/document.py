@@ -173,10 +173,11 @@ def same_places(first: Decimal, second: Decimal) -> tuple[str, str]:
 
 
 def _slowest(lines: list[dict[str, Any]]) -> str | None:
-    days = [line["leadDays"] for line in lines]
-    if any(day is None for day in days):
+    days: list[str | None] = [line["leadDays"] for line in lines]
+    known = [int(day) for day in days if day is not None]
+    if len(known) < len(days):
         return None
-    return max(days, key=int)
+    return format_exact(max(known))
 
 
 def _best(
@@ -197,9 +198,7 @@ def _best(
         else format_exact(EXACT.subtract(alone.landed_total, best.landed_total)),
         "lowerBound": bound,
         "proven": best.proven,
-        "costPerDeliveredUnit": format_ratio(
-            Ratio.of(best.landed_total, best.delivered_quantity)
-        ),
+        "costPerDeliveredUnit": format_ratio(Ratio.of(best.landed_total, best.delivered_quantity)),
         "leadDays": _slowest(lines),
     }
 
