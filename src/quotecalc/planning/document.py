@@ -44,6 +44,8 @@ from ..core.plan_rules import (
     CAPACITY_SHORT,
     PLAN_LIMITATIONS,
     PLAN_MESSAGES,
+    PLAN_QUOTE_FIELDS,
+    PLAN_ROOT_FIELDS,
     BestPlan,
     PlanReason,
     Purchase,
@@ -263,6 +265,25 @@ def render_plan(ctx: Context) -> dict[str, Any]:
     }
     status = "completed" if best is not None and best.proven else "partial"
     return document(status, shown, reasons, limitations)
+
+
+def asks_for_plan(raw: bytes) -> bool:
+    """Whether a request's bytes use a field only the plan request has (``maxSuppliers`` at
+    the root, ``priceBreaks`` or ``capacityPacks`` in a quote): a door that takes both kinds
+    (the analyst's page) answers such a request with its plan. Never raises."""
+    try:
+        loaded = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(loaded, dict):
+        return False
+    if any(rule.name in loaded for rule in PLAN_ROOT_FIELDS):
+        return True
+    quotes = loaded.get("quotes")
+    names = [rule.name for rule in PLAN_QUOTE_FIELDS]
+    return isinstance(quotes, list) and any(
+        isinstance(quote, dict) and any(name in quote for name in names) for quote in quotes
+    )
 
 
 def plan(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> PlanDocument:
