@@ -110,7 +110,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.meaning": "Meaning",
         "total_row": "Plan",
         "whole_input": "(whole input)",
-        "order_cell": "{packs} packs: {total}",
+        # No-break spaces: "10 packs: 530.00" stays one piece in a narrow column.
+        "order_cell": "{packs}\u00a0packs:\u00a0{total}",
         "unknown": "-",
     },
     "zh": {
@@ -196,7 +197,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.meaning": "含义",
         "total_row": "方案合计",
         "whole_input": "（整个输入）",
-        "order_cell": "{packs} 包：{total}",
+        "order_cell": "{packs}\u00a0包：{total}",
         "unknown": "-",
     },
 }
