@@ -309,18 +309,26 @@ def test_the_lines_table_names_every_figure(lang: str) -> None:
     ]
     assert len(rows) == 1
     cells = [cell.strip() for cell in rows[0].strip("|").split("|")]
-    # supplier, packs, delivered, pack price, goods, freight, other fees, total, per unit, days
+    # supplier, packs, delivered, total, per unit, days, then pack price, goods, freight, other
+    # fees: 2 * 50.00 = 100.00 + 30.00 + 0 = 130.00 for 200 units.
     assert cells == [
         "NORTH",
         "2",
         "200",
+        "130.00",
+        "0.650000",
+        "10",
         "50.00",
         "100.00",
         "30.00",
         "0.00",
-        "130.00",
-        "0.650000",
-        "10",
+    ]
+    plan_row = [line for line in text.splitlines() if "0.475000" in line and line.startswith("|")]
+    assert [cell.strip() for cell in plan_row[0].strip("|").split("|")][2:6] == [
+        "1000",
+        "475.00",
+        "0.475000",
+        "12",
     ]
 
 

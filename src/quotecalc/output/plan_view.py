@@ -207,22 +207,24 @@ def _alternative(read: _Reader, plan: Mapping[str, Any]) -> str | None:
 
 
 def _lines_table(read: _Reader, best: Mapping[str, Any]) -> Table:
+    # What a buyer decides on first (packs, units, total, per unit, days), then the breakdown:
+    # on a phone the first columns are the ones on screen.
     keys = (
-        "supplier", "packs", "delivered", "pack_price", "goods", "freight", "other", "landed",
-        "per_unit", "lead",
+        "supplier", "packs", "delivered", "landed", "per_unit", "lead", "pack_price", "goods",
+        "freight", "other",
     )  # fmt: skip
     rows = [
         (
             clean(str(line["supplierId"])),
             str(line["packs"]),
             str(line["deliveredQuantity"]),
+            read.money(line["landedTotal"]),
+            str(line["costPerDeliveredUnit"]),
+            read.lead(line["leadDays"]),
             read.money(line["packPrice"]),
             read.money(line["goodsSubtotal"]),
             read.money(line["freight"]),
             read.money(line["otherFees"]),
-            read.money(line["landedTotal"]),
-            str(line["costPerDeliveredUnit"]),
-            read.lead(line["leadDays"]),
         )
         for line in best["lines"]
     ]
@@ -232,13 +234,13 @@ def _lines_table(read: _Reader, best: Mapping[str, Any]) -> Table:
             read.words["total_row"],
             blank,
             str(best["deliveredQuantity"]),
-            blank,
-            blank,
-            blank,
-            blank,
             read.money(best["landedTotal"]),
             str(best["costPerDeliveredUnit"]),
             read.lead(best["leadDays"]),
+            blank,
+            blank,
+            blank,
+            blank,
         )
     )
     headers = tuple(read.words[f"col.{key}"] for key in keys)
