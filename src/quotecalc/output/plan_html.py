@@ -13,19 +13,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .pictures.html import STYLE
-from .pictures.markup import items, paragraph, section, supplier, table
-from .pictures.svg import LANG_TAGS
-from .pictures.text import display, escape
 from .plan_view import Table, plan_view
 from .plan_words import WORDS
 
 
 def _plain(text: str) -> str:
+    from .pictures.text import display, escape
+
     return escape(display(text))
 
 
 def _table(shown: Table, label: str) -> str:
+    from .pictures.markup import supplier, table
+
     rows = [
         [supplier(cell) if index in shown.ids else _plain(cell) for index, cell in enumerate(row)]
         for row in shown.rows
@@ -36,6 +36,11 @@ def _table(shown: Table, label: str) -> str:
 def render_plan_html(document: Mapping[str, Any], lang: str = "en") -> str:
     """The page of one purchase-plan document in ``lang`` (``en`` or ``zh``); ends with a
     newline."""
+    # The pictures package is loaded by the picture formats only (tests/test_pictures_imports).
+    from .pictures.html import STYLE
+    from .pictures.markup import items, paragraph, section
+    from .pictures.svg import LANG_TAGS
+
     view = plan_view(document, lang)
     heading = _plain(WORDS[lang]["heading"])
     answer = "".join(
