@@ -434,3 +434,90 @@ def test_the_headline_is_one_sentence_per_language() -> None:
     for lang in ("en", "zh"):
         first = render_plan_text(document(EXAMPLE), lang).splitlines()[0]
         assert re.fullmatch(r"[^\n]+[.。]", first)
+
+
+def test_without_a_best_plan_the_best_single_supplier_is_still_given() -> None:
+    # The example as a host without the solver would get it (issue 20: best null, the reason).
+    output = copy.deepcopy(document(EXAMPLE))
+    output["status"] = "partial"
+    output["plan"]["best"] = None
+    output["reasons"] = [{"code": "plan_solver_unavailable", "message": "(the fixed text)"}]
+    for lang, first, single in (
+        (
+            "en",
+            "No plan is given: no split was searched: the solver is not installed (pip install"
+            " 'quotecalc[plan]').",
+            "The best single supplier: NORTH alone, 12 packs, 510.00 CNY in all, 0.425000 CNY"
+            " per delivered unit.",
+        ),
+        (
+            "zh",
+            "未给出方案：未搜索拆分方案：未安装求解器（pip install 'quotecalc[plan]'）。",
+            "最佳单一供应商：仅 NORTH，12 包，合计 510.00 CNY，每到货单位成本 0.425000 CNY。",
+        ),
+    ):
+        text = render_plan_text(output, lang)
+        assert text.splitlines()[:3][0] == first and single in text
+        assert "proven" not in text.lower() and "证明" not in text
+
+
+def test_one_supplier_only_is_said_so() -> None:
+    output = document(request(quote("A"), quote("B", packPrice="2.00"), maxSuppliers=1))
+    assert "at most 1 suppliers" not in render_plan_text(output, "en")
+    assert "; one supplier only." in render_plan_text(output, "en")
+    assert "；只用一家供应商。" in render_plan_text(output, "zh")
+
+
+def generated(seed: int) -> bytes:
+    """A small random plan request: 2-3 quotes, packs of 1-50, some breaks and capacities."""
+    import random
+
+    pick = random.Random(seed)
+    quotes = []
+    for index in range(pick.randint(2, 3)):
+        size = pick.randint(1, 50)
+        fields: dict[str, Any] = {
+            "packSize": size,
+            "minimumPacks": pick.choice([0, 0, 2]),
+            "packPrice": f"{pick.randint(1, 900)}.{pick.randint(0, 99):02d}",
+            "freight": str(pick.choice([0, 10, 35])),
+            "otherFees": pick.choice(["0", "2.5"]),
+        }
+        if pick.random() < 0.5:
+            first = pick.randint(20, 200)
+            fields["priceBreaks"] = [
+                {"minimumQuantity": first, "packPrice": "0.90"},
+                {"minimumQuantity": first * 3, "packPrice": "0.75"},
+            ]
+        if pick.random() < 0.4:
+            fields["capacityPacks"] = pick.randint(1, 30)
+        if pick.random() < 0.2:
+            fields["leadDays"] = None
+        quotes.append(quote(f"S{index}", **fields))
+    for entry in quotes:
+        if entry.get("leadDays", 0) is None:
+            del entry["leadDays"]
+    root: dict[str, Any] = {"quantity": pick.randint(1, 400)}
+    if pick.random() < 0.5:
+        root["maxSuppliers"] = pick.randint(1, 3)
+    return request(*quotes, **root)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_generated_plans_read_truthfully(seed: int) -> None:
+    output = document(generated(seed))
+    best = None if output["plan"] is None else output["plan"]["best"]
+    for lang, proven in (("en", "proven the least"), ("zh", "已证明为最低")):
+        text = render_plan_text(output, lang)
+        html = render_plan_html(output, lang)
+        first = text.splitlines()[0]
+        if best is not None and best["proven"]:
+            assert proven in first
+        else:
+            assert "proven" not in text.lower() and "证明" not in text
+            assert "proven" not in html.lower() and "证明" not in html
+        if best is not None:
+            # The headline names the document's total and every line's packs and supplier.
+            assert best["landedTotal"].split(".")[0] in first
+            for line in best["lines"]:
+                assert line["supplierId"] in first
