@@ -181,3 +181,41 @@ def test_the_answered_plan_has_no_axe_violation(browser: Any, server: str, lang:
         assert axe_violations(page) == []
     finally:
         page.close()
+
+
+def other_documents() -> dict[str, dict[str, Any]]:
+    """An invalid request, a plan no capacity can cover, and the example not proven."""
+    import copy
+
+    import quotecalc
+
+    body = json.loads(EXAMPLE)
+    body["quotes"][0]["priceBreaks"][0]["minimumQuantity"] = 0
+    invalid = quotecalc.plan(json.dumps(body).encode()).output
+    body = json.loads(EXAMPLE)
+    for entry in body["quotes"]:
+        entry["capacityPacks"] = 1
+    infeasible = quotecalc.plan(json.dumps(body).encode()).output
+    unproven = copy.deepcopy(quotecalc.plan(EXAMPLE).output)
+    unproven["status"] = "partial"
+    unproven["plan"]["best"]["proven"] = False
+    unproven["plan"]["best"]["lowerBound"] = "452.50"
+    return {"invalid": invalid, "infeasible": infeasible, "unproven": unproven}
+
+
+@needs_browser
+@needs_axe
+@pytest.mark.parametrize("case", ["invalid", "infeasible", "unproven"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_kind_of_plan_page_fits_a_phone_and_passes_axe(
+    browser: Any, case: str, lang: str
+) -> None:
+    from quotecalc.output.plan_html import render_plan_html
+
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    try:
+        page.set_content(render_plan_html(other_documents()[case], lang))
+        assert horizontal_overflow(page) == []
+        assert axe_violations(page) == []
+    finally:
+        page.close()
