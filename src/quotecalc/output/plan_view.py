@@ -22,7 +22,6 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
-from ..engine.render import EXIT_CODES
 from .cells import clean
 from .people import money_places, pad
 from .plan_words import LIMITATION_WORDS, REASON_TEXT, WORDS
@@ -320,7 +319,8 @@ def _errors(read: _Reader, errors: Sequence[Mapping[str, Any]]) -> Section:
 
 def _status(read: _Reader, status: str) -> str:
     label = read.words.get(f"status.{status}", clean(status))
-    return read.say("status", status=label, exit=str(EXIT_CODES.get(status, 1)))
+    # No exit code: the page is for people (issue 29); the CLI's exit code says it already.
+    return read.say("status", status=label)
 
 
 def _with_plan(
