@@ -178,6 +178,7 @@ def test_the_browser_shows_the_plan_answer_first(
 def test_the_answered_plan_has_no_axe_violation(browser: Any, server: str, lang: str) -> None:
     page = answered_page(browser, server, lang, 390)
     try:
+        assert page.locator("#answer p").first.inner_text().startswith(HEADLINE[lang])
         assert axe_violations(page) == []
     finally:
         page.close()
