@@ -197,7 +197,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.meaning": "含义",
         "total_row": "方案合计",
         "whole_input": "（整个输入）",
-        "order_cell": "{packs}\u00a0包：{total}",
+        "order_cell": "{packs}\u00a0包：\u00a0{total}",
         "unknown": "-",
     },
 }
