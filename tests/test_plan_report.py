@@ -56,6 +56,7 @@ SENTENCES = {
         "NORTH alone: 12 packs (1200 units, 200 over the need), 510.00 CNY in all, 0.425000 CNY"
         " per delivered unit, 10 days.",
         "NORTH: 1200 units at 40.00 a pack: reached, this price applies.",
+        "1200 units at 40.00: 200 short",
         "cannot deliver the need: at most 800 units (16 packs)",
     ],
     "zh": [
@@ -69,6 +70,7 @@ SENTENCES = {
         "仅 NORTH：12 包（1200 件，超出需求 200 件），合计 510.00 CNY，"
         "每到货单位成本 0.425000 CNY，交期 10 天。",
         "NORTH：满 1200 件每包 40.00：已达到，按此价格计。",
+        "满 1200 件每包 40.00：还差 200 件",
         "无法满足需求：最多 800 件（16 包）",
     ],
 }
@@ -183,7 +185,16 @@ def test_the_example_document_carries_the_buyers_figures() -> None:
     # SOUTH's need is 20 packs; it delivers 16 (800 units): no price anyone can buy at.
     assert (south["supplierId"], south["atNeed"]["deliverable"]) == ("SOUTH", False)
     assert (south["capacityPacks"], south["capacityQuantity"]) == ("16", "800")
-    assert plan["singleSource"][0]["cheapest"]["deliverable"] is True
+    north = plan["singleSource"][0]
+    assert north["cheapest"]["deliverable"] is True
+    # NORTH alone at the need buys 1000 units, 200 short of its break; at 12 packs it applies.
+    assert (north["atNeed"]["breakApplied"], north["atNeed"]["nextBreak"]) == (
+        None,
+        {"minimumQuantity": "1200", "packPrice": "40.00", "shortBy": "200"},
+    )
+    assert (north["cheapest"]["breakApplied"], north["cheapest"]["nextBreak"]) == ("1200", None)
+    east = plan["singleSource"][1]
+    assert (east["atNeed"]["breakApplied"], east["atNeed"]["nextBreak"]) == (None, None)
 
 
 def test_each_break_is_reached_applied_or_short_by_its_units() -> None:
@@ -208,6 +219,12 @@ def test_each_break_is_reached_applied_or_short_by_its_units() -> None:
     assert "A: 10 units at 0.90 a pack: reached (a higher break applies)." in text
     assert "A: 25 units at 0.80 a pack: reached, this price applies." in text
     assert "A: 40 units at 0.50 a pack: missed by 10 units." in text
+    # A alone buys the same 30 units: 25 applies, 40 is next (10 short); 10 is not repeated.
+    alone = plan["singleSource"][0]["cheapest"]
+    assert (alone["breakApplied"], alone["nextBreak"]) == (
+        "25",
+        {"minimumQuantity": "40", "packPrice": "0.50", "shortBy": "10"},
+    )
 
 
 def test_the_slowest_lead_day_is_unknown_when_a_line_omits_it() -> None:

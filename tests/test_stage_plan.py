@@ -351,7 +351,7 @@ def _order(  # noqa: PLR0917 - an order written out as its hand-worked parts
     price: str,
     fees: str,
     per_unit: str,
-    breaks: list[dict[str, Any]],
+    breaks: tuple[str | None, dict[str, str] | None],
     *,
     deliverable: bool = True,
     quantity: int = 1000,
@@ -370,7 +370,8 @@ def _order(  # noqa: PLR0917 - an order written out as its hand-worked parts
         "landedTotal": str(goods + Decimal(fees)),
         "costPerDeliveredUnit": per_unit,
         "deliverable": deliverable,
-        "breaks": breaks,
+        "breakApplied": breaks[0],
+        "nextBreak": breaks[1],
     }
 
 
@@ -389,9 +390,11 @@ def test_the_whole_example_document_is_the_hand_worked_one() -> None:
     raw = (ROOT / "examples/plan.request.json").read_bytes()
     answer = quotecalc.plan(raw)
     # 530.00 / 1000 units; 510.00 / 1200 = 0.425; 612.00 / 1000; SOUTH's 20 packs exceed its 16.
-    north_need = _order(10, 100, "50.00", "30.00", "0.530000", [_break(False, "200", False)])
-    north_break = _order(12, 100, "40.00", "30.00", "0.425000", [_break(True, None, True)])
-    east = _order(100, 10, "6.00", "12.00", "0.612000", [])
+    # NORTH at 1000 units is 200 short of its 1200 break; at 1200 the break applies.
+    north_next = {"minimumQuantity": "1200", "packPrice": "40.00", "shortBy": "200"}
+    north_need = _order(10, 100, "50.00", "30.00", "0.530000", (None, north_next))
+    north_break = _order(12, 100, "40.00", "30.00", "0.425000", ("1200", None))
+    east = _order(100, 10, "6.00", "12.00", "0.612000", (None, None))
     assert answer.output["plan"] == {
         "quantity": "1000",
         "maxSuppliers": "2",
@@ -418,7 +421,9 @@ def test_the_whole_example_document_is_the_hand_worked_one() -> None:
             },
             {
                 "supplierId": "SOUTH",
-                "atNeed": _order(20, 50, "20.00", "25.00", "0.425000", [], deliverable=False),
+                "atNeed": _order(
+                    20, 50, "20.00", "25.00", "0.425000", (None, None), deliverable=False
+                ),
                 "cheapest": None,
                 "saving": None,
                 "reason": "capacity_below_need",

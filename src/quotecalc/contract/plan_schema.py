@@ -126,7 +126,7 @@ def _defs() -> JsonObject:
         {"oneOf": [{"type": "null"}, count]},
     )
     breaks = _described(
-        "Each of the quote's priceBreaks against the units of this order, in its order.",
+        "Each of the quote's priceBreaks against the units of this line, in its order.",
         {"type": "array", "items": _ref("break")},
     )
     result_defs = result_schema()["$defs"]
@@ -172,7 +172,23 @@ def _defs() -> JsonObject:
                     " order that is not deliverable is no price anyone can buy at.",
                     {"type": "boolean"},
                 ),
-                "breaks": breaks,
+                "breakApplied": _described(
+                    "The minimumQuantity of the price break that sets packPrice (the highest"
+                    " reached), null below the first break or without breaks.",
+                    {"oneOf": [{"type": "null"}, count]},
+                ),
+                "nextBreak": _described(
+                    "The lowest price break not reached, with the units it is short by; null"
+                    " when every break is reached or there is none.",
+                    {"oneOf": [{"type": "null"}, _ref("nextBreak")]},
+                ),
+            }
+        ),
+        "nextBreak": _closed(
+            {
+                "minimumQuantity": count,
+                "packPrice": money,
+                "shortBy": _described("minimumQuantity - deliveredQuantity.", count),
             }
         ),
         "singleSource": _closed(

@@ -97,12 +97,14 @@ def _amounts(plan: Mapping[str, Any]) -> list[str | None]:
         for order in (entry["atNeed"], entry["cheapest"]):
             if order is not None:
                 found.extend(order[key] for key in ORDER_MONEY)
-                found.extend(b["packPrice"] for b in order["breaks"])
+                if order["nextBreak"] is not None:
+                    found.append(order["nextBreak"]["packPrice"])
         found.append(entry["saving"])
     best = plan.get("best")
     if best is not None:
         for line in best["lines"]:
             found.extend(line[key] for key in LINE_MONEY)
+            found.extend(b["packPrice"] for b in line["breaks"])
         found.extend((best["landedTotal"], best["lowerBound"], best["savingVsSingleSource"]))
     return found
 
@@ -184,6 +186,30 @@ def _break_items(read: _Reader, who: str, breaks: Sequence[Mapping[str, Any]]) -
     return shown
 
 
+def _order_breaks(read: _Reader, who: str, order: Mapping[str, Any]) -> list[str]:
+    """A single source's order: the break that applies and the next one, as the document
+    gives them (``breakApplied``, ``nextBreak``)."""
+    applied, following = order["breakApplied"], order["nextBreak"]
+    shown = []
+    if applied is not None:
+        shown.append(
+            read.say(
+                "break_applies", who=who, minimum=str(applied), price=read.money(order["packPrice"])
+            )
+        )
+    if following is not None:
+        shown.append(
+            read.say(
+                "break_missed",
+                who=who,
+                minimum=str(following["minimumQuantity"]),
+                price=read.money(following["packPrice"]),
+                short=str(following["shortBy"]),
+            )
+        )
+    return shown or [read.say("break_none", who=who)]
+
+
 def _alternative(read: _Reader, plan: Mapping[str, Any]) -> str | None:
     alone_id = plan.get("bestSingleSource")
     if alone_id is None:
@@ -257,7 +283,7 @@ def _per_unit(read: _Reader, order: Mapping[str, Any] | None) -> str:
 
 
 def _single_table(read: _Reader, plan: Mapping[str, Any]) -> Table:
-    keys = ("supplier", "at_need", "cheapest", "saving", "per_unit", "lead")
+    keys = ("supplier", "at_need", "next_break", "cheapest", "saving", "per_unit", "lead")
     rows = []
     for entry in plan["singleSource"]:
         at_need = entry["atNeed"]
@@ -271,10 +297,22 @@ def _single_table(read: _Reader, plan: Mapping[str, Any]) -> Table:
                 units=read.lead(entry["capacityQuantity"]),
                 packs=read.lead(entry["capacityPacks"]),
             )
+        following = at_need["nextBreak"] if at_need["deliverable"] else None
+        next_cell = (
+            read.words["unknown"]
+            if following is None
+            else read.say(
+                "next_cell",
+                minimum=str(following["minimumQuantity"]),
+                price=read.money(following["packPrice"]),
+                short=str(following["shortBy"]),
+            )
+        )
         rows.append(
             (
                 clean(str(entry["supplierId"])),
                 need_cell,
+                next_cell,
                 _order_cell(read, cheapest),
                 read.money(entry["saving"]),
                 _per_unit(read, cheapest),
@@ -282,7 +320,7 @@ def _single_table(read: _Reader, plan: Mapping[str, Any]) -> Table:
             )
         )
     headers = tuple(read.words[f"col.{key}"] for key in keys)
-    return Table(headers, tuple(rows), frozenset({3, 4, 5}))
+    return Table(headers, tuple(rows), frozenset({4, 5, 6}))
 
 
 def _reason(read: _Reader, reason: Mapping[str, Any]) -> str:
@@ -400,7 +438,7 @@ def _with_plan(
                 "alternative",
                 read.words["section.alternative"],
                 paragraphs=(alternative,),
-                items=tuple(_break_items(read, clean(alone_id), alone["breaks"])),
+                items=tuple(_order_breaks(read, clean(alone_id), alone)),
             )
         )
     sections.append(

@@ -89,8 +89,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "section.errors": "Errors",
         "section.limitations": "Limitations",
         "single_note": (
-            "At the need: the packs that cover the quantity. Cheapest: the pack count with the"
-            " least landed total that covers it (a price break can make more packs cheaper)."
+            "At the need: the packs that cover the quantity. Next break: the lowest price break"
+            " that quantity does not reach, and how many units short it is. Cheapest: the pack"
+            " count with the least landed total that covers it (a price break can make more"
+            " packs cheaper)."
         ),
         "col.supplier": "Supplier",
         "col.packs": "Packs",
@@ -104,6 +106,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.lead": "Lead days",
         "col.at_need": "At the need",
         "col.cheapest": "Cheapest",
+        "col.next_break": "Next break from the need",
+        "next_cell": "{minimum} units at {price}: {short} short",
         "col.saving": "Saving",
         "col.path": "Path",
         "col.code": "Code",
@@ -176,8 +180,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "section.errors": "错误",
         "section.limitations": "局限与说明",
         "single_note": (
-            "按需求：刚好满足数量所需的包数。最便宜：满足数量且到岸总价最低的包数"
-            "（数量折扣可能使多买反而更便宜）。"
+            "按需求：刚好满足数量所需的包数。下一档折扣：按需求数量尚未达到的最低一档，及还差多少件。"
+            "最便宜：满足数量且到岸总价最低的包数（数量折扣可能使多买反而更便宜）。"
         ),
         "col.supplier": "供应商",
         "col.packs": "包数",
@@ -191,6 +195,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.lead": "交期天数",
         "col.at_need": "按需求",
         "col.cheapest": "最便宜",
+        "col.next_break": "按需求时的下一档折扣",
+        "next_cell": "满 {minimum} 件每包 {price}：还差 {short} 件",
         "col.saving": "节省",
         "col.path": "路径",
         "col.code": "代码",

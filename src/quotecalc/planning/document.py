@@ -17,9 +17,12 @@ and HTML plans (``quotecalc.output.plan_text``, ``plan_html``) only read them:
 - ``leadDays`` of every line and single source (the quote's, ``null`` when omitted) and of the
   plan: the slowest line's (a split arrives when its slowest line does), ``null`` when a
   line's is unknown;
-- ``breaks`` of every order and line: each of the quote's price breaks, ``reached`` when the
+- ``breaks`` of every line of the plan: each of the quote's price breaks, ``reached`` when the
   units bought reach its ``minimumQuantity``, else ``shortBy`` the units missing; ``applies``
-  on the highest reached (the one that sets the pack price);
+  on the highest reached (the one that sets the pack price). An order of a single source
+  (a hundred of them, two orders each) carries the two of those facts that decide it, in a
+  few bytes: ``breakApplied`` (the applying break's ``minimumQuantity``) and ``nextBreak``
+  (the lowest break not reached, with its ``shortBy``);
 - ``deliverable`` of an order: its packs are within the quote's ``capacityPacks`` (an
   ``atNeed`` beyond it is not a price anyone can buy at), with ``capacityPacks`` and
   ``capacityQuantity`` (the most units the supplier delivers) on the single-source entry;
@@ -32,6 +35,7 @@ and HTML plans (``quotecalc.output.plan_text``, ``plan_html``) only read them:
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from decimal import Decimal
 from typing import Any, Final
 
@@ -89,9 +93,15 @@ def _per_unit(p: Purchase) -> str:
     return format_ratio(Ratio.of(p.landed_total, p.delivered_quantity))
 
 
+def _count(value: int) -> str:
+    """An integer as :func:`format_exact` writes it (``str``), without its per-call column
+    machinery: a hundred single sources write several counts each."""
+    return str(value)
+
+
 def _lead(quote: Fields) -> str | None:
     days = quote.get("leadDays")
-    return None if days is None else format_exact(days)
+    return None if days is None else _count(days)
 
 
 def _breaks(quote: Fields, delivered: int) -> list[dict[str, Any]]:
@@ -112,8 +122,29 @@ def _breaks(quote: Fields, delivered: int) -> list[dict[str, Any]]:
     ]
 
 
-def _order(p: Purchase, quantity: int, quote: Fields) -> dict[str, Any]:
+def _break_position(
+    quote: Fields, minimums: list[int], delivered: int
+) -> tuple[int | None, dict[str, Any] | None]:
+    """The break that applies (its ``minimumQuantity``, ``None`` below the first) and the next
+    one with the units it is short by (``None`` above the last): the two facts an order
+    needs, in a few bytes for each of a hundred single sources. ``minimums`` are the quote's
+    breaks' ``minimumQuantity`` values, in order."""
+    breaks = quote.get("priceBreaks") or ()
+    reached = bisect_right(minimums, delivered)
+    applied = breaks[reached - 1]["minimumQuantity"] if reached else None
+    if reached == len(breaks):
+        return applied, None
+    following = breaks[reached]
+    return applied, {
+        "minimumQuantity": _count(following["minimumQuantity"]),
+        "packPrice": format_exact(following["packPrice"]),
+        "shortBy": _count(following["minimumQuantity"] - delivered),
+    }
+
+
+def _order(p: Purchase, quantity: int, quote: Fields, minimums: list[int]) -> dict[str, Any]:
     capacity = quote.get("capacityPacks")
+    applied, following = _break_position(quote, minimums, p.delivered_quantity)
     return {
         "packs": format_exact(p.packs),
         "deliveredQuantity": format_exact(p.delivered_quantity),
@@ -123,26 +154,26 @@ def _order(p: Purchase, quantity: int, quote: Fields) -> dict[str, Any]:
         "landedTotal": format_exact(p.landed_total),
         "costPerDeliveredUnit": _per_unit(p),
         "deliverable": capacity is None or p.packs <= capacity,
-        "breaks": _breaks(quote, p.delivered_quantity),
+        "breakApplied": None if applied is None else _count(applied),
+        "nextBreak": following,
     }
 
 
 def _single(entry: SingleSource, quantity: int, quote: Fields) -> dict[str, Any]:
     cheapest = entry.cheapest
     capacity = quote.get("capacityPacks")
+    minimums = [b["minimumQuantity"] for b in quote.get("priceBreaks") or ()]
     return {
         "supplierId": entry.supplier_id,
-        "atNeed": _order(entry.at_need, quantity, quote),
-        "cheapest": None if cheapest is None else _order(cheapest, quantity, quote),
+        "atNeed": _order(entry.at_need, quantity, quote, minimums),
+        "cheapest": None if cheapest is None else _order(cheapest, quantity, quote, minimums),
         "saving": None
         if cheapest is None
         else format_exact(EXACT.subtract(entry.at_need.landed_total, cheapest.landed_total)),
         "reason": CAPACITY_SHORT if cheapest is None else None,
         "leadDays": _lead(quote),
-        "capacityPacks": None if capacity is None else format_exact(capacity),
-        "capacityQuantity": None
-        if capacity is None
-        else format_exact(capacity * quote["packSize"]),
+        "capacityPacks": None if capacity is None else _count(capacity),
+        "capacityQuantity": None if capacity is None else _count(capacity * quote["packSize"]),
     }
 
 
