@@ -25,6 +25,14 @@ Run from the repository root with the ``http`` extra installed:
    process on the same mix with as many processes as workers, and prints the figures:
    lost, mismatches, statuses, requests/s, p50/p99 latency, the throughput ratio, RSS.
 
+With ``--kill-worker SECONDS`` (issue 28) step 5 is run once, without quarters, and one worker
+is killed with SIGKILL that many seconds into it; ``/healthz`` is then asked on a fresh
+connection every 20 ms until it answers, and the supervisor's children are watched until the
+dead worker's replacement runs. Step 6 is skipped. The figures add the kill's time, the first
+answer after it, the replacement's time and the requests lost; the exit status is then 0 when
+nothing mismatched, at most ``--concurrency`` requests were lost (one in flight per
+connection) and the service answered again within 2 s.
+
 Exit status 0 only when nothing was lost and nothing mismatched.
 """
 
@@ -326,6 +334,72 @@ def maximal_batch_body(requests: list[bytes]) -> bytes:
     return body + b" " * (2_097_152 - len(body))
 
 
+def children(pid: int) -> set[int]:
+    """The direct children of ``pid`` (granian's workers of the supervisor)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(child) for child in (task / "children").read_text().split())
+    return found
+
+
+async def healthz_once(host: str, port: int) -> bool:
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 1)
+    except (TimeoutError, OSError):
+        return False
+    try:
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        await writer.drain()
+        return (await asyncio.wait_for(reader.read(12), 1)) == b"HTTP/1.1 200"
+    except (TimeoutError, OSError):
+        return False
+    finally:
+        writer.close()
+
+
+async def drive_with_a_kill(
+    url: str, cases: list[Case], concurrency: int, supervisor: int, after: float
+) -> dict[str, Any]:
+    """The mix, with one worker killed (SIGKILL) ``after`` seconds into it: the run's figures
+    plus the kill's, the first ``/healthz`` answer after it and the replacement's time."""
+    host, port = url.removeprefix("http://").split(":")
+    started = time.perf_counter()
+
+    async def kill() -> dict[str, Any]:
+        await asyncio.sleep(after)
+        before = children(supervisor)
+        victim = min(before)
+        os.kill(victim, signal.SIGKILL)
+        killed = time.perf_counter()
+        failed_probes, answered = 0, None
+        while time.perf_counter() - killed < 30:  # a service that never comes back: None
+            if await healthz_once(host, int(port)):
+                answered = time.perf_counter()
+                break
+            failed_probes += 1
+            await asyncio.sleep(0.02)
+        replaced = None
+        while time.perf_counter() - killed < 30:
+            now = children(supervisor)
+            if len(now) == len(before) and victim not in now:
+                replaced = time.perf_counter()
+                break
+            await asyncio.sleep(0.02)
+        return {
+            "killed_at_s": round(killed - started, 2),
+            "healthz_answered_after_s": None if answered is None else round(answered - killed, 3),
+            "healthz_failed_probes": failed_probes,
+            "worker_replaced_after_s": None if replaced is None else round(replaced - killed, 2),
+            "workers_after": len(children(supervisor)),
+        }
+
+    run, killing = await asyncio.gather(drive(url, cases, concurrency), kill())
+    elapsed = time.perf_counter() - started
+    figures = combine([run], elapsed)
+    figures["kill"] = killing
+    return figures
+
+
 def serve_and_drive(
     args: argparse.Namespace, requests: list[bytes], warm: list[Case], cases: list[Case]
 ) -> dict[str, Any]:
@@ -334,6 +408,16 @@ def serve_and_drive(
     try:
         warmup = asyncio.run(drive(url, warm, args.concurrency))
         rss_before = rss_mib(proc.pid)
+        if args.kill_worker is not None:
+            started = time.perf_counter()
+            figures = asyncio.run(
+                drive_with_a_kill(url, cases, args.concurrency, proc.pid, args.kill_worker)
+            )
+            elapsed = time.perf_counter() - started
+            figures["rss_mib_after"] = round(rss_mib(proc.pid), 1)
+            figures["load_average_during"] = os.getloadavg()
+            figures["server_alive_after"] = proc.poll() is None
+            return finish(proc, log, figures, warmup=warmup, rss_before=rss_before, elapsed=elapsed)
         # The run is driven in quarters with the RSS read after each, so a leak shows as a
         # trend rather than hiding in one before/after pair; the quarters are back to back.
         step = -(-len(cases) // 4)
@@ -353,28 +437,53 @@ def serve_and_drive(
             maximal_batches(url, maximal_batch_body(requests), args.batch_clients, proc.pid)
         )
         slow = asyncio.run(slowloris(url, args.slow_clients, 12.0))
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.wait(10) if os.killpg(proc.pid, signal.SIGKILL) is None else None
-        with contextlib.suppress(ProcessLookupError):  # nothing of the group outlives the run
-            os.killpg(proc.pid, signal.SIGKILL)
+    except BaseException:
+        stop(proc)
+        log.close()
+        raise
+    figures["rss_mib_after_each_quarter"] = rss_trend
+    figures["maximal_batches"] = batches
+    figures["slowloris"] = slow
+    figures["load_average_during"] = load_during
+    return finish(proc, log, figures, warmup=warmup, rss_before=rss_before, elapsed=elapsed)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> int | None:
+    """SIGTERM, then the whole process group killed whatever happened; the exit status."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        status: int | None = proc.wait(40)
+    except subprocess.TimeoutExpired:
+        status = None
+    with contextlib.suppress(ProcessLookupError):  # nothing of the group outlives the run
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(10)
+    return status
+
+
+def finish(
+    proc: subprocess.Popen[bytes],
+    log: Any,
+    figures: dict[str, Any],
+    *,
+    warmup: dict[str, Any],
+    rss_before: float,
+    elapsed: float,
+) -> dict[str, Any]:
+    """Stop the server, count the access log's outcomes and add the common figures."""
+    figures["exit_status_after_sigterm"] = stop(proc)
     log.seek(0)
     outcomes: dict[str, int] = {}
     for line in log.read().decode(errors="replace").splitlines():
         if line.startswith("{"):
             outcome = json.loads(line)["outcome"]
             outcomes[outcome] = outcomes.get(outcome, 0) + 1
+        elif line.startswith("[") and ("worker" in line or "Unexpected" in line):
+            figures.setdefault("server_log", []).append(line)
     log.close()
     figures["warmup"] = warmup
     figures["rss_mib_before"] = round(rss_before, 1)
-    figures["rss_mib_after_each_quarter"] = rss_trend
     figures["access_log_outcomes"] = dict(sorted(outcomes.items()))
-    figures["maximal_batches"] = batches
-    figures["slowloris"] = slow
-    figures["load_average_during"] = load_during
     figures["elapsed"] = elapsed
     return figures
 
@@ -390,6 +499,13 @@ def main() -> int:
     parse.add_argument("--warmup", type=int, default=1000)
     parse.add_argument("--batch-clients", type=int, default=200)
     parse.add_argument("--slow-clients", type=int, default=200)
+    parse.add_argument(
+        "--kill-worker",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="kill -9 one worker this many seconds into the run (issue 28)",
+    )
     args = parse.parse_args()
 
     requests = pool(args.pool, args.seed)
@@ -410,6 +526,8 @@ def main() -> int:
     warm = mix(rng, args.warmup, requests, answers, edges)
     cases = mix(rng, args.requests, requests, answers, edges)
 
+    if args.kill_worker is not None:
+        return kill_run(args, requests, warm, cases)
     # calculate() in process on the same mix, timed before and after the service's run (the
     # machine is shared: the mean of the two is the rate the ratio is taken against).
     in_process_before, cpu_in_process = in_process_seconds(cases, args.workers)
@@ -439,6 +557,32 @@ def main() -> int:
     bad = figures["lost"] + figures["mismatches"]
     bad += figures["warmup"]["lost"] + figures["warmup"]["mismatches"]
     return 0 if bad == 0 else 1
+
+
+def kill_run(
+    args: argparse.Namespace, requests: list[bytes], warm: list[Case], cases: list[Case]
+) -> int:
+    """The run with one worker killed: its figures, and 0 when the service survived it."""
+    figures = serve_and_drive(args, requests, warm, cases)
+    warmup = figures.pop("warmup")
+    warm_figures = combine([warmup], warmup["seconds"])
+    figures["warmup"] = {key: warm_figures[key] for key in ("answered", "lost", "mismatches")}
+    figures.pop("elapsed")
+    figures["workers"] = args.workers
+    figures["concurrency"] = args.concurrency
+    figures["requests"] = args.requests
+    print(json.dumps(figures, indent=2))
+    kill = figures["kill"]
+    survived = (
+        figures["mismatches"] == 0
+        and figures["lost"] <= args.concurrency
+        and kill["healthz_answered_after_s"] is not None
+        and kill["healthz_answered_after_s"] <= 2.0
+        and kill["worker_replaced_after_s"] is not None
+        and figures["server_alive_after"]
+        and figures["exit_status_after_sigterm"] == 0
+    )
+    return 0 if survived else 1
 
 
 if __name__ == "__main__":

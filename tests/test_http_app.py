@@ -39,7 +39,7 @@ from quotecalc.analysis.document import analyze as weight_analysis
 from quotecalc.batch import calculate_batch
 from quotecalc.engine.pipeline import Pipeline
 from quotecalc.http.app import create_app
-from quotecalc.http.limits import Limits, Settings
+from quotecalc.http.limits import DRAIN_LIMIT, Limits, Settings
 from quotecalc.http.operations import ANALYZE, CALCULATE, Calculation
 
 LIMIT = 262144
@@ -220,15 +220,16 @@ def test_announced_length_over_the_drain_limit_is_413_before_reading() -> None:
 
 def test_chunked_body_is_cut_after_limit_plus_one_bytes(app: Any) -> None:
     """An endless body in 64 KiB chunks: the app keeps ceil((limit + 1) / 65536) = 5 chunks,
-    then drops at most the drain limit (4 MiB = 64 chunks; the 65th passes it) and answers
-    with the connection closed; it never asks for a 71st chunk."""
+    then drops at most the drain limit (256 MiB = 4096 chunks; the 4097th passes it) and
+    answers with the connection closed; it never asks for another chunk."""
 
     def endless() -> Any:
         while True:
             yield b" " * 65536
 
     reply = call(app, "POST", CALC, chunks=endless(), headers=[("content-type", JSON)])
-    assert (reply.status, reply.receives) == (413, 5 + 65)
+    assert DRAIN_LIMIT == 4096 * 65536
+    assert (reply.status, reply.receives) == (413, 5 + 4097)
     assert reply.body == _too_large_body()
     assert reply.headers["connection"] == "close"
 
@@ -494,8 +495,8 @@ def test_batch_too_large_by_length_and_by_stream(app: Any) -> None:
 
     streamed = call(app, "POST", BATCH, chunks=endless(), headers=[("content-type", JSON)])
     assert (streamed.status, streamed.body) == (413, expected.to_json())
-    # the first limit + 1 bytes, then at most the drain limit (4 MiB: 65 chunks) dropped
-    assert streamed.receives == -(-(BATCH_LIMIT + 1) // 65536) + 65
+    # the first limit + 1 bytes, then at most the drain limit (256 MiB: 4097 chunks) dropped
+    assert streamed.receives == -(-(BATCH_LIMIT + 1) // 65536) + 4097
 
 
 def test_batch_refuses_other_content_types(app: Any) -> None:
@@ -596,7 +597,7 @@ def test_analysis_too_large_by_length_and_by_stream(app: Any) -> None:
             yield b" " * 65536
 
     streamed = call(app, "POST", ANALYSIS, chunks=endless(), headers=[("content-type", JSON)])
-    assert (streamed.status, streamed.receives, streamed.body) == (413, 5 + 65, expected)
+    assert (streamed.status, streamed.receives, streamed.body) == (413, 5 + 4097, expected)
 
 
 def test_analysis_internal_error_is_500_with_the_document() -> None:

@@ -91,7 +91,7 @@ def test_lift_rewrites_nested_references() -> None:
 def test_every_calculation_status_is_documented() -> None:
     for row in CALCULATIONS:
         responses = DOC["paths"][row.path]["post"]["responses"]
-        assert sorted(responses) == ["200", "408", "413", "415", "422", "500", "503"]
+        assert sorted(responses) == ["200", "408", "413", "415", "422", "500", "501", "503"]
         assert "Retry-After" in responses["503"]["headers"]
 
 
@@ -119,6 +119,7 @@ def test_transport_errors_are_fixed_and_distinct() -> None:
         "request_timeout": 408,
         "unsupported_media_type": 415,
         "server_error": 500,
+        "unsupported_transfer_coding": 501,
         "overloaded": 503,
     }
     for error in TRANSPORT_ERRORS:
@@ -293,7 +294,7 @@ def test_version_and_help_with_every_default() -> None:
         "--queue-timeout": "5.0",
         "--read-timeout": "10.0",
         "--body-budget": "16777216",
-        "--drain-limit": "4194304",
+        "--drain-limit": "268435456",
         "--max-connections": "256",
         "--header-timeout": "5.0",
         "--max-header-bytes": "16384",

@@ -37,7 +37,7 @@ def test_parser_defaults_are_the_documented_ones() -> None:
         "queue_timeout": 5.0,
         "read_timeout": 10.0,
         "body_budget": 16 * 1024 * 1024,
-        "drain_limit": 4 * 1024 * 1024,
+        "drain_limit": 256 * 1024 * 1024,
         "max_connections": 256,
         "header_timeout": 5.0,
         "max_header_bytes": 16384,
@@ -59,7 +59,7 @@ def test_parser_reads_every_option() -> None:
         "queue_timeout": 0.001,
         "read_timeout": 2.5,
         "body_budget": 16 * 1024 * 1024,
-        "drain_limit": 4 * 1024 * 1024,
+        "drain_limit": 256 * 1024 * 1024,
         "max_connections": 256,
         "header_timeout": 5.0,
         "max_header_bytes": 16384,
@@ -159,6 +159,7 @@ def test_main_runs_granian_with_the_settings(recorder: type[_Recorder]) -> None:
         "websockets": False,
         "backpressure": 7,
         "workers_kill_timeout": GRACEFUL_SHUTDOWN_SECONDS,
+        "respawn_failed_workers": True,
     }
     assert GRACEFUL_SHUTDOWN_SECONDS == 30
     # the workers' metrics directory existed while serving and is removed afterwards

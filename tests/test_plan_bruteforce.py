@@ -7,8 +7,9 @@ used), a dynamic programme over the covered quantity (capped at the need) tries 
 count from the quote's minimum to far beyond any count worth buying (the need plus the last
 break, plus three), keeping the least ``(cost, delivered)``; the best over the sets by (cost,
 suppliers, delivered, sorted ids) is the optimum. Money is in exact integer cents (the
-generator writes at most 2 decimals). numpy (an ortools dependency) only vectorises the
-programme over the covered quantity; every value is an exact int64 far inside its range.
+generator writes at most 2 decimals). numpy (a dependency of the test extra's pandas) only
+vectorises the programme over the covered quantity; every value is an exact int64 far inside
+its range.
 
 The 10,000 instances run as 20 chunks of 500 so that xdist can spread them.
 """
@@ -22,14 +23,13 @@ from fractions import Fraction
 
 import pytest
 
-pytest.importorskip("ortools")
 np = pytest.importorskip("numpy")
 
+from quotecalc.solvers.planner import best_plan  # noqa: E402
 from quotecalc.solvers.purchase import (  # noqa: E402
     INFEASIBLE,
     Offer,
     Plan,
-    best_plan,
     cheapest_alone,
     price_at,
 )

@@ -272,7 +272,7 @@ def test_a_hurried_search_writes_its_bound_with_the_totals_places() -> None:
         quote("C", packPrice="3.00"),
         quantity=150,
     )
-    hurried = Pipeline((*make_pipeline(plan=True).stages[:-1], PlanStage(budget=0.0)))
+    hurried = Pipeline((*make_pipeline(plan=True).stages[:-1], PlanStage(budget=0)))
     best = plan_document(raw, pipeline=hurried).output["plan"]["best"]
     if best["proven"]:
         pytest.skip("this search proves the plan without any budget")
@@ -378,6 +378,24 @@ def test_an_unproven_plan_never_says_proven(lang: str, render: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("render", [render_plan_text, render_plan_html])
+def test_an_unsettled_tie_order_is_the_least_total_but_never_proven(lang: str, render: Any) -> None:
+    # lowerBound == landedTotal with proven false: the total is the least, the tie order open.
+    output = unproven(document(EXAMPLE))
+    output["plan"]["best"]["lowerBound"] = "475.00"
+    shown = flat(render(output, lang))
+    assert "proven" not in shown.lower() and "证明" not in shown
+    expected = {
+        "en": "475.00 CNY in all, the least total (no plan costs less), but not confirmed as the"
+        " first of the equally cheap plans (fewest suppliers, then fewest units);",
+        "zh": "合计 475.00 CNY，总价已是最低（没有更便宜的方案），但尚未确认它在同样便宜的方案中"
+        "排在最前（供应商最少，其次到货最少）；",
+    }[lang]
+    assert expected in shown
+    assert "no plan can cost less than" not in shown and "任何方案都不低于" not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_documents_without_a_plan_never_say_proven(lang: str) -> None:
     infeasible = document(request(quote("A", capacityPacks=40), quote("B", capacityPacks=50)))
     gated = document(request(quote("A", currency="USD"), quote("B")))
@@ -451,31 +469,6 @@ def test_the_headline_is_one_sentence_per_language() -> None:
     for lang in ("en", "zh"):
         first = render_plan_text(document(EXAMPLE), lang).splitlines()[0]
         assert re.fullmatch(r"[^\n]+[.。]", first)
-
-
-def test_without_a_best_plan_the_best_single_supplier_is_still_given() -> None:
-    # The example as a host without the solver would get it (issue 20: best null, the reason).
-    output = copy.deepcopy(document(EXAMPLE))
-    output["status"] = "partial"
-    output["plan"]["best"] = None
-    output["reasons"] = [{"code": "plan_solver_unavailable", "message": "(the fixed text)"}]
-    for lang, first, single in (
-        (
-            "en",
-            "No plan is given: no split was searched: the solver is not installed (pip install"
-            " 'quotecalc[plan]').",
-            "The best single supplier: NORTH alone, 12 packs, 510.00 CNY in all, 0.425000 CNY"
-            " per delivered unit.",
-        ),
-        (
-            "zh",
-            "未给出方案：未搜索拆分方案：未安装求解器（pip install 'quotecalc[plan]'）。",
-            "最佳单一供应商：仅 NORTH，12 包，合计 510.00 CNY，每到货单位成本 0.425000 CNY。",
-        ),
-    ):
-        text = render_plan_text(output, lang)
-        assert text.splitlines()[:3][0] == first and single in text
-        assert "proven" not in text.lower() and "证明" not in text
 
 
 def test_one_supplier_only_is_said_so() -> None:

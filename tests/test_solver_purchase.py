@@ -1,4 +1,5 @@
-"""The purchase planner's exact search (``quotecalc.solvers.purchase``, issue 20).
+"""The purchase planner's exact search (``quotecalc.solvers.purchase`` and
+``quotecalc.solvers.planner``, issues 20 and 25).
 
 Hand-worked cases of the issue (every expected figure worked out in the comments), the
 single-source rule against brute force, the proof budget, and the extremes of the contract.
@@ -14,20 +15,17 @@ from fractions import Fraction
 import pytest
 
 from quotecalc.solvers import purchase
+from quotecalc.solvers.planner import best_plan
 from quotecalc.solvers.purchase import (
     INFEASIBLE,
-    OUT_OF_RANGE,
     Offer,
     Plan,
-    best_plan,
     cheapest_alone,
     pack_ceiling,
     packs_at_need,
     plan_key,
     price_at,
 )
-
-pytest.importorskip("ortools")
 
 D = Decimal
 
@@ -62,7 +60,7 @@ def test_a_break_makes_buying_more_cheaper() -> None:
     assert cheapest_alone(a, 900) == 10
     plan = best_plan([a], 900, None)
     assert isinstance(plan, Plan) and plan.packs == (10,) and plan.proven
-    assert plan.lower_bound == D("80.00") and plan.statuses == ()
+    assert plan.lower_bound == D("80.00") and plan.nodes == 0
 
 
 def test_a_split_beats_every_single_source_because_of_moq() -> None:
@@ -86,8 +84,7 @@ def test_freight_makes_the_split_worse() -> None:
     offers = [offer("A", 100, "100.00"), offer("B", 1, "1.50", freight="120.00")]
     plan = best_plan(offers, 120, 2)
     assert used(offers, plan) == {"A": 2}
-    # One solve: a one-supplier optimum is the best single source, no id question asked.
-    assert isinstance(plan, Plan) and plan.statuses == ("OPTIMAL",)
+    assert isinstance(plan, Plan) and plan.proven and plan.lower_bound == D("200.00")
     # Without the freight the split (130.00) wins.
     offers[1] = offer("B", 1, "1.50")
     assert used(offers, best_plan(offers, 120, 2)) == {"A": 1, "B": 20}
@@ -136,52 +133,41 @@ def test_ties_are_broken_by_the_stated_order(
 
 def test_a_budget_stop_returns_the_best_found_and_an_exact_bound() -> None:
     offers = [offer("A", 1, "1.00", cap=120), offer("B", 1, "1.20", moq=200), offer("C", 1, "3")]
-    plan = best_plan(offers, 150, None, budget=0.0)
-    assert isinstance(plan, Plan) and not plan.proven
-    # The start plan (B alone, 240.00) and the plain bound: 150 units at 1.00, no fees.
+    plan = best_plan(offers, 150, None, nodes=0)
+    assert isinstance(plan, Plan) and not plan.proven and plan.nodes == 0
+    # The start plan (B alone, 240.00) and the root's bound: covering 150 units costs at least
+    # A's 120 at 1.00, then 30 at B's least cost per unit covered (200 packs at 1.20 = 240.00
+    # for the 150 units it can cover: 1.60): 120.00 + 48.00 = 168.00, in the money's places.
     assert used(offers, plan) == {"B": 200}
-    assert plan.lower_bound == D("150.00")
+    assert plan.lower_bound == D("168.00")
     assert plan.lower_bound <= D("210.00") <= plan_key(offers, plan.packs)[0]
+    # One node more is not enough either; the default budget proves 210.00.
+    assert not best_plan(offers, 150, None, nodes=1).proven  # type: ignore[union-attr]
+    proven = best_plan(offers, 150, None)
+    assert isinstance(proven, Plan) and proven.proven and proven.lower_bound == D("210.00")
 
 
-def test_extremes_are_exact_or_refused() -> None:
-    # 10^9 packs at 10^15 each: 10^24, exact, one supplier needs no solver.
+def test_extremes_are_exact_with_no_integer_limit() -> None:
+    # 10^9 packs at 10^15 each: 10^24, exact, one supplier needs no search.
     big = offer("A", 1, "1000000000000000", freight="1000000000000000")
     plan = best_plan([big], 10**9, None)
     assert isinstance(plan, Plan) and plan.packs == (10**9,)
     assert plan.lower_bound == D(10**24 + 10**15)
-    # Two such offers: the model could not hold the totals in int64.
+    # Two such offers (refused as out of range before issue 25): searched exactly. B's 10^9 *
+    # 999999999999999.999999 = 999999999999999999999000 beats A's 10^24 + 10^15.
     other = offer("B", 1, "999999999999999.999999", cap=10**9)
-    assert best_plan([big, other], 10**9, None) == OUT_OF_RANGE
-    # One supplier allowed: exact without the model; B's 10^9 * 999999999999999.999999
-    # = 999999999999999999999000 beats A's 10^24 + 10^15.
-    plan = best_plan([big, other], 10**9, 1)
+    plan = best_plan([big, other], 10**9, None)
     assert isinstance(plan, Plan) and plan.packs == (0, 10**9) and plan.proven
     assert str(plan.lower_bound) == "999999999999999999999000.000000"
-    # 10^9 units from two capped offers at 1.000001: in range, exact.
+    plan = best_plan([big, other], 10**9, 1)
+    assert isinstance(plan, Plan) and plan.packs == (0, 10**9) and plan.proven
+    # 10^9 units from two capped offers at 1.000001: exact.
     a = offer("A", 1, "1.000001", cap=6 * 10**8)
     b = offer("B", 1, "1.000002", cap=6 * 10**8)
     plan = best_plan([a, b], 10**9, None)
     assert used([a, b], plan) == {"A": 6 * 10**8, "B": 4 * 10**8}
     assert isinstance(plan, Plan) and plan.proven
     assert plan.lower_bound == D("600000600.000000") + D("400000800.000000")
-
-
-def test_without_the_solver_a_split_is_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
-    import builtins
-
-    real_import = builtins.__import__
-
-    def no_model(name: str, *args: object, **kwargs: object) -> object:
-        if name.endswith("purchase_model"):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(builtins, "__import__", no_model)
-    offers = [offer("A", 1, "1.00", cap=100), offer("B", 1, "2.00", cap=100)]
-    assert best_plan(offers, 150, None) == purchase.SOLVER_UNAVAILABLE
-    # One supplier allowed: exact without it.
-    assert used(offers, best_plan(offers, 100, 1)) == {"A": 100}
 
 
 def _brute_alone(o: Offer, quantity: int) -> int | None:
@@ -232,40 +218,6 @@ def test_pack_ceiling_bounds_every_count_worth_buying() -> None:
     assert list(itertools.islice(purchase.break_counts(o), 2)) == [8, 13]
 
 
-def test_the_plain_bound_is_least_unit_price_times_need_plus_least_fees() -> None:
-    from quotecalc.solvers.purchase_model import plain_bound
-
-    # A: 1.00 for 3 units (1/3 a unit), fees 2.50; B: 0.50 a unit, fees 1.00. 10 units at 1/3
-    # = 3.333...; every goods total is a multiple of 0.1 (the prices' last place), so up to
-    # 3.4, plus the least fees 1.00: 4.40.
-    offers = [offer("A", 3, "1.00", freight="2.50"), offer("B", 1, "0.50", fees="1.00")]
-    assert plain_bound(offers, 10) == D("4.40")
-    # A break's price counts too: A at 0.30 for 3 units (0.1 a unit) -> 1.00 + 1.00.
-    offers[0] = offer("A", 3, "1.00", freight="2.50", breaks=((30, "0.30"),))
-    assert plain_bound(offers, 10) == D("2.00")
-
-
-@pytest.mark.parametrize(
-    ("solver_bound", "span", "expected"),
-    [
-        (500.0, 1, "5.00"),  # trusted: an integer a double holds, above the plain bound
-        (1001.0, 2, "5.00"),  # floor(1001 / 2) = 500 cents
-        (100.0, 1, "4.40"),  # below the plain bound: the plain bound
-        (500.5, 1, "4.40"),  # not an integer: not trusted
-        (-500.0, 1, "4.40"),
-        (float(2**53), 1, "4.40"),  # a double above which integers are not all held
-        (float(2**53 - 1), 2**40, "81.91"),  # (2^53 - 1) // 2^40 = 8191 cents
-    ],
-)
-def test_the_solver_bound_is_trusted_only_when_exact(
-    solver_bound: float, span: int, expected: str
-) -> None:
-    from quotecalc.solvers.purchase_model import _bound
-
-    offers = [offer("A", 3, "1.00", freight="2.50"), offer("B", 1, "0.50", fees="1.00")]
-    assert _bound(offers, 10, solver_bound, 100, span) == D(expected)
-
-
 def test_the_fullest_plan_takes_the_largest_deliveries_first() -> None:
     # Capacities of 10, 100 and 50 packs of 10 units: 800 units with one supplier only from B.
     offers = [
@@ -283,15 +235,17 @@ def test_the_fullest_plan_takes_the_largest_deliveries_first() -> None:
     assert purchase.fullest_plan(by_units, 450, 1) == (0, 5)
 
 
-def test_with_no_budget_and_no_single_source_the_fullest_plan_stands() -> None:
+def test_with_no_budget_a_fullest_plan_that_meets_the_root_bound_is_proven() -> None:
     offers = [
         offer("A", 10, "1", cap=10),
         offer("B", 10, "1", cap=100),
         offer("C", 10, "1", cap=50),
     ]
-    plan = best_plan(offers, 1500, None, budget=0.0)
-    assert isinstance(plan, Plan) and not plan.proven
-    assert plan.packs == (0, 100, 50)
+    plan = best_plan(offers, 1500, None, nodes=0)
+    # The root's bound (1500 units at 0.10 a unit) equals the fullest plan's total, so the plan
+    # is proven without visiting a node (issue 25: proven whenever the bound meets the total).
+    assert isinstance(plan, Plan) and plan.proven and plan.nodes == 0
+    assert plan.packs == (0, 100, 50) and plan.lower_bound == D("150")
 
 
 def test_max_suppliers_binds_the_split_search() -> None:

@@ -65,15 +65,10 @@ PLAN_MESSAGES: Final[dict[str, str]] = {
     "plan_infeasible": (
         "No plan covers the quantity: the capacities (within maxSuppliers) fall short."
     ),
-    "plan_out_of_range": (
-        "No split: the totals of this request exceed the solver's exact integer range."
-    ),
-    "plan_solver_unavailable": (
-        "No split searched: the solver is not installed (pip install 'quotecalc[plan]')."
-    ),
     "plan_not_proven": (
-        "The search stopped at its budget: the best plan found is given with a lower bound;"
-        " the least total lies between them."
+        "The search stopped at its node budget before proving the plan best: the least landed"
+        " total lies between lowerBound and the plan's total (equal when only the tie order"
+        " was left unsettled)."
     ),
 }
 """Every reason and limitation code of the plan document, with its one fixed text."""
@@ -84,7 +79,7 @@ GATE_CODES: Final = (
     "plan_constraint_unknown",
     "plan_all_excluded",
 )
-SEARCH_CODES: Final = ("plan_infeasible", "plan_out_of_range", "plan_solver_unavailable")
+SEARCH_CODES: Final = ("plan_infeasible",)
 PLAN_LIMITATIONS: Final = ("fees_as_given", "not_an_order", "no_conversion")
 """The fixed result's limitations that hold for every plan (CONTRACT §12), in its order."""
 CAPACITY_SHORT: Final = "capacity_below_need"
@@ -124,14 +119,15 @@ class SingleSource(Record):
 
 @attrs.frozen(eq=False, repr=False)
 class BestPlan(Record):
-    """The best plan found: its orders (by supplierId), proof and exact lower bound."""
+    """The best plan found: its orders (by supplierId), proof, exact lower bound, and the nodes
+    the search visited (0: no search was needed)."""
 
     lines: tuple[Purchase, ...]
     landed_total: Decimal
     delivered_quantity: int
     proven: bool
     lower_bound: Decimal
-    statuses: tuple[str, ...]
+    nodes: int
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -202,6 +202,7 @@ def serve(args: argparse.Namespace) -> int:
         ),
         log_dictconfig=log_config(),
         workers_kill_timeout=GRACEFUL_SHUTDOWN_SECONDS,
+        respawn_failed_workers=True,
     ).serve()
     return 0
 

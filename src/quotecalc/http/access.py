@@ -29,7 +29,16 @@ class Access:
     """What one request did, filled in by the edge and the endpoint while it runs (mutable on
     purpose: it is the request's own scratch record, never shared)."""
 
-    __slots__ = ("bytes_in", "bytes_out", "method", "outcome", "request_id", "route", "status")
+    __slots__ = (
+        "body_asked",
+        "bytes_in",
+        "bytes_out",
+        "method",
+        "outcome",
+        "request_id",
+        "route",
+        "status",
+    )
 
     def __init__(self, request_id: str, method: str, route: str) -> None:
         self.request_id = request_id
@@ -39,6 +48,9 @@ class Access:
         self.bytes_in = 0
         self.bytes_out = 0
         self.outcome = ANSWERED
+        # Whether the app asked for the body: the server sends "100 Continue" to a client that
+        # expects it only then, so an early answer before it needs no draining.
+        self.body_asked = False
 
 
 def access_line(access: Access, seconds: float) -> str:

@@ -246,7 +246,7 @@ def create_app(
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
     app.router.redirect_slashes = False  # a trailing slash is another path: 404, no redirect
-    return Edge(app, metrics, frozenset(route.path for route in table))
+    return Edge(app, metrics, frozenset(route.path for route in table), settings.limits)
 
 
 def app_from_environment() -> ASGIApp:

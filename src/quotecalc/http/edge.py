@@ -3,12 +3,22 @@ draining, media type, the request id, ``no-store``, the access log and the metri
 Starlette (the ``http`` extra).
 
 Body reading follows the CLI's stdin rule: a body is read until it ends or holds limit + 1
-bytes, whichever comes first, and no further. An answer decided before the body was read (a
-415, a 413 from ``Content-Length``, a 503) is sent only after the rest of the body was read
-and dropped (:func:`drain`, bounded by ``drain_limit`` bytes and the read timeout): closing a
-socket that still holds unread bytes makes the kernel reset the connection, and a client
-still sending then loses the answer. A body longer than the bound is not drained: its answer
-carries ``Connection: close``.
+bytes, whichever comes first, and no further. An answer decided before the body was used (a
+415, a 413 from ``Content-Length``, a 503, a 501 for a transfer coding) is sent
+(:func:`early`):
+
+- at once, with ``Connection: close``, to a client that sent ``Expect: 100-continue`` and
+  whose body was not asked for: the server sends "100 Continue" only when the app reads the
+  body, so that client has not sent it and gets its answer before it does;
+- otherwise only after the rest of the body was read and dropped (:func:`drain`, one chunk
+  at a time, bounded by ``drain_limit`` bytes and the read timeout): closing a socket that
+  still holds unread bytes makes the kernel reset the connection, and a client still sending
+  -- every client library writes the whole body before it reads -- then loses the answer. A
+  body past either bound is not drained further: its answer carries ``Connection: close``.
+
+A request with a transfer coding other than ``chunked`` alone (``gzip, chunked``) is refused
+by :class:`Edge` before any route sees it: the server removes the chunked framing but not the
+other codings, so the body the app would read is not the bytes the client meant.
 """
 
 from __future__ import annotations
@@ -46,6 +56,30 @@ def error_response(code: str, headers: Mapping[str, str] | None = None) -> Respo
     """One row of the transport error table (:mod:`.errors`) as a response."""
     error = ERRORS[code]
     return json_response(error.status, error.body(), headers)
+
+
+def expects_continue(headers: Headers) -> bool:
+    """Whether the client waits for "100 Continue" before it sends the body (RFC 9110
+    section 10.1.1; the expectation is case-insensitive)."""
+    return any(value.strip().lower() == "100-continue" for value in headers.getlist("expect"))
+
+
+def transfer_codings(headers: Headers) -> list[str]:
+    """The request's transfer codings in order, lower case (every ``Transfer-Encoding``
+    header, comma-separated lists split)."""
+    return [
+        coding.strip().lower()
+        for value in headers.getlist("transfer-encoding")
+        for coding in value.split(",")
+        if coding.strip()
+    ]
+
+
+def undecoded_coding(headers: Headers) -> bool:
+    """Whether the body carries a transfer coding the service does not decode: anything but
+    no coding or ``chunked`` alone (the server removes only the chunked framing)."""
+    codings = transfer_codings(headers)
+    return bool(codings) and codings != ["chunked"]
 
 
 def announced_length(headers: Headers) -> int | None:
@@ -109,10 +143,17 @@ class Edge:
     no-store``; every request gets one access-log line and its metrics, whatever answered it
     (an endpoint, the router's 404/405, the CORS preflight, the error handler)."""
 
-    def __init__(self, app: ASGIApp, metrics: Metrics, routes: frozenset[str]) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        metrics: Metrics,
+        routes: frozenset[str],
+        limits: Limits | None = None,
+    ) -> None:
         self.app = app
         self.metrics = metrics
         self.routes = routes
+        self.limits = limits or Limits()
         self.log = access_logger()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -130,8 +171,13 @@ class Edge:
         header = (b"x-request-id", rid.encode("ascii"))
 
         async def counting_receive() -> Message:
+            access.body_asked = True
             message = await receive()
             access.bytes_in += len(message.get("body", b""))
+            if message["type"] == "http.disconnect" and access.status == 0:
+                # gone before its answer, whatever was being done (reading, draining,
+                # calculating): the answer, if any, is never received
+                access.outcome = DISCONNECTED
             return message
 
         async def edge_send(message: Message) -> None:
@@ -151,6 +197,14 @@ class Edge:
 
         self.metrics.in_flight.inc()
         try:
+            request = Request(scope, counting_receive)
+            if undecoded_coding(request.headers):
+                access.outcome = "unsupported_transfer_coding"
+                response = await early(
+                    request, error_response("unsupported_transfer_coding"), self.limits
+                )
+                await response(scope, counting_receive, edge_send)
+                return
             await self.app(scope, counting_receive, edge_send)
         finally:
             self.metrics.in_flight.dec()
@@ -161,7 +215,10 @@ class Edge:
         if access.status == 0:  # nothing was sent: the client went away first
             access.outcome = DISCONNECTED
         metrics = self.metrics
-        metrics.requests.labels(access.route, str(access.status)).inc()
+        # An answer the client never received is not counted under the status it would have
+        # had: a client gone mid-body or before its answer has a label of its own.
+        status = DISCONNECTED if access.outcome == DISCONNECTED else str(access.status)
+        metrics.requests.labels(access.route, status).inc()
         metrics.duration.labels(access.route).observe(seconds)
         if access.outcome == DISCONNECTED:
             metrics.disconnects.inc()
@@ -178,8 +235,14 @@ def outcome(scope: Scope, code: str) -> None:
 
 
 async def early(request: Request, response: Response, limits: Limits) -> Response:
-    """``response``, decided before the body was read, once the body has been drained; if it
-    could not be (too long, too slow, gone) the connection is closed after it."""
+    """``response``, decided before the body was used: at once with ``Connection: close`` to
+    a client that expects "100 Continue" and was not sent it (its body was never asked for),
+    otherwise once the body has been drained; if it could not be (too long, too slow, gone)
+    the connection is closed after it."""
+    record = access_of(request.scope)
+    if expects_continue(request.headers) and record is not None and not record.body_asked:
+        response.headers.update(CLOSE)
+        return response
     ended = await drain(
         request.receive, announced_length(request.headers), limits.drain_limit, limits.read_timeout
     )

@@ -51,6 +51,13 @@ TRANSPORT_ERRORS: Final = (
     TransportError(
         "server_error", 500, "The HTTP service failed before the calculator could answer."
     ),
+    # RFC 9112 section 6.1: a transfer coding the server does not understand is 501.
+    TransportError(
+        "unsupported_transfer_coding",
+        501,
+        "The request body must be sent as is or with Transfer-Encoding: chunked alone;"
+        " no other transfer coding is decoded.",
+    ),
     TransportError("overloaded", 503, "Too many calculations in flight; retry later."),
 )
 ERRORS: Final = {error.code: error for error in TRANSPORT_ERRORS}

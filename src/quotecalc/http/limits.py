@@ -10,10 +10,14 @@
 - ``max_in_flight``: calculations running at once per worker process; a further call waits
   up to ``queue_timeout`` seconds for a slot (and as long again for its body budget), then
   gets 503 with ``Retry-After``;
-- ``drain_limit``: an answer decided before the body was read (413, 415, 503) is sent only
-  after the rest of the body, up to this many bytes, was read and dropped, so that closing
-  the connection never resets it under the client's feet (the kernel answers unread data
-  with a reset, and a client still sending loses the answer);
+- ``drain_limit``: an answer decided before the body was read (413, 415, 501, 503) is sent
+  only after the rest of the body, up to this many bytes, was read and dropped, so that
+  closing the connection never resets it under the client's feet (the kernel answers unread
+  data with a reset, and a client still sending loses the answer). 256 MiB by default: far
+  past every route's limit (the intake's 10 MiB upload included), so a client that sends a
+  too-large file gets its 413 instead of a reset; dropping it costs a worker about a second
+  of one core (``docs/performance.md``). A client that sends ``Expect: 100-continue`` is
+  answered before it sends its body and needs no draining;
 - the server's own bounds (:class:`ServerLimits`): connections per worker, the time the
   request head may take, the size of the head;
 - ``request_id``: an ``X-Request-Id`` of 1-128 printable ASCII characters (0x20-0x7E) is
@@ -38,6 +42,9 @@ MAX_REQUEST_ID_CHARS: Final = 128
 GRACEFUL_SHUTDOWN_SECONDS: Final = 30
 # The largest body any route reads (the batch door's limit + 1): the budget must hold one.
 LARGEST_BODY: Final = MAX_BATCH_BYTES + 1
+# Unread body bytes dropped before an early answer (issue 28: 4 MiB lost the 413 of every
+# upload over it, the intake's own 10 MiB limit included).
+DRAIN_LIMIT: Final = 256 * 1024 * 1024
 
 
 @attrs.frozen
@@ -51,7 +58,7 @@ class Limits:
     body_budget: int = attrs.field(
         default=16 * 1024 * 1024, validator=attrs.validators.ge(LARGEST_BODY)
     )
-    drain_limit: int = attrs.field(default=4 * 1024 * 1024, validator=attrs.validators.ge(0))
+    drain_limit: int = attrs.field(default=DRAIN_LIMIT, validator=attrs.validators.ge(0))
 
 
 @attrs.frozen

@@ -5,7 +5,9 @@ Several workers are one service: ``python -m quotecalc.http`` points
 ``PROMETHEUS_MULTIPROC_DIR`` at a fresh directory before the workers start, each worker writes
 its values there (prometheus-client's multiprocess mode) and a scrape, whichever worker answers
 it, reads them all. Without that variable (an app built in process) the app's own registry
-answers.
+answers. A worker that dies (``kill -9``) is replaced by the server (``docs/http.md``); its
+replacement forgets the live gauges of every dead worker (:func:`forget_dead_workers`), so
+the requests the dead one had in flight are not counted for ever, while its counters stay.
 
 - ``quotecalc_http_requests_total{route,status}``: answers sent;
 - ``quotecalc_http_request_duration_seconds{route}``: latency, arrival to answer;
@@ -17,7 +19,10 @@ answers.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
+from pathlib import Path
 from typing import Final
 
 from prometheus_client import (
@@ -28,11 +33,44 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
-from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 
 MULTIPROC_ENV: Final = "PROMETHEUS_MULTIPROC_DIR"
 CONTENT_TYPE: Final = CONTENT_TYPE_LATEST
 LATENCY_BUCKETS: Final = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+# The files of prometheus-client's live gauges (``livesum``, ``liveall``, ...), one per pid.
+LIVE_GAUGE_FILE: Final = re.compile(r"gauge_live[a-z]*_(\d+)\.db")
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs: it exists and is not a zombie (dead, not yet reaped)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, owned by someone else
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:  # no /proc (not Linux), or gone meanwhile: existence is all we know
+        return True
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+def forget_dead_workers(directory: str) -> list[int]:
+    """Remove the live-gauge files of processes that no longer run (prometheus-client's
+    ``mark_process_dead``); the pids forgotten. Counters and histograms of a dead worker are
+    kept: what it answered was answered."""
+    dead = set()
+    for entry in os.scandir(directory):
+        matched = LIVE_GAUGE_FILE.fullmatch(entry.name)
+        if matched and int(matched[1]) != os.getpid() and not alive(int(matched[1])):
+            dead.add(int(matched[1]))
+    for pid in sorted(dead):
+        # two replacements starting at once may both remove the same file
+        with contextlib.suppress(FileNotFoundError):
+            mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]
+    return sorted(dead)
 
 
 class Metrics:
@@ -40,6 +78,8 @@ class Metrics:
 
     def __init__(self) -> None:
         self.multiprocess = bool(os.environ.get(MULTIPROC_ENV))
+        if self.multiprocess:  # a worker that replaces a dead one starts with its gauge
+            forget_dead_workers(os.environ[MULTIPROC_ENV])
         self.registry = CollectorRegistry()
         registry = self.registry
         self.requests = Counter(

@@ -51,7 +51,12 @@ _SCHEMAS: Final = "#/components/schemas/"
 
 # Which transport errors a calculation route can answer (the router's 404/405 apply to every
 # path and are described in the document's own description).
-CALCULATION_ERRORS: Final = ("request_timeout", "unsupported_media_type", "overloaded")
+CALCULATION_ERRORS: Final = (
+    "request_timeout",
+    "unsupported_media_type",
+    "overloaded",
+    "unsupported_transfer_coding",
+)
 STATUS_TEXT: Final = {
     200: "Answered: a result (or weight analysis) with status completed or partial; for a batch,"
     " every item's result in order.",

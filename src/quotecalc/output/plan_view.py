@@ -125,11 +125,13 @@ def _headline(read: _Reader, plan: Mapping[str, Any], best: Mapping[str, Any]) -
         )
         for index, line in enumerate(lines)
     ]
-    proof = (
-        read.say("proven")
-        if best["proven"] is True
-        else read.say("unproven", bound=read.money(best["lowerBound"]), currency=currency)
-    )
+    if best["proven"] is True:
+        proof = read.say("proven")
+    elif Decimal(str(best["lowerBound"])) == Decimal(str(best["landedTotal"])):
+        # The total is the least; only the order among equally cheap plans was left open.
+        proof = read.say("unproven_tie")
+    else:
+        proof = read.say("unproven", bound=read.money(best["lowerBound"]), currency=currency)
     alone_id = plan.get("bestSingleSource")
     saving = best.get("savingVsSingleSource")
     if alone_id is None or saving is None:

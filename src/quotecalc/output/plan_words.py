@@ -31,6 +31,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "the least found but not confirmed as the least (no plan can cost less than"
             " {bound} {currency})"
         ),
+        "unproven_tie": (
+            "the least total (no plan costs less), but not confirmed as the first of the equally"
+            " cheap plans (fewest suppliers, then fewest units)"
+        ),
         "compare_saving": (
             "{saving} below the best single supplier ({who} alone, {packs} {pack_word}, {total})"
         ),
@@ -132,6 +136,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "list_join": "、",
         "proven": "已证明为最低",
         "unproven": "这是已找到的最低方案，但尚未确认为最低（任何方案都不低于 {bound} {currency}）",
+        "unproven_tie": (
+            "总价已是最低（没有更便宜的方案），但尚未确认它在同样便宜的方案中排在最前"
+            "（供应商最少，其次到货最少）"
+        ),
         "compare_saving": "比最佳单一供应商（仅 {who}，{packs} {pack_word}，{total}）低 {saving}",
         "compare_same": "与最佳单一供应商（仅 {who}，{packs} {pack_word}）的总价相同",
         "compare_none": "没有任何单一供应商能单独供应 {quantity} 件",
@@ -221,10 +229,6 @@ REASON_TEXT: Final[dict[str, dict[str, str]]] = {
         "plan_infeasible": (
             "no plan covers the quantity: the capacities (within maxSuppliers) fall short."
         ),
-        "plan_out_of_range": "the totals of this request exceed the solver's exact range.",
-        "plan_solver_unavailable": (
-            "no split was searched: the solver is not installed (pip install 'quotecalc[plan]')."
-        ),
     },
     "zh": {
         "plan_missing_value": "缺少方案所需的值（{what}）；未填写不等于零。",
@@ -232,10 +236,6 @@ REASON_TEXT: Final[dict[str, dict[str, str]]] = {
         "plan_constraint_unknown": "无法对 {what} 检查硬约束。",
         "plan_all_excluded": "所有报价都被硬约束排除。",
         "plan_infeasible": "没有能满足数量的方案：各供应商的供货上限（在最多供应商数内）不足。",
-        "plan_out_of_range": "此请求的金额超出求解器的精确范围。",
-        "plan_solver_unavailable": (
-            "未搜索拆分方案：未安装求解器（pip install 'quotecalc[plan]'）。"
-        ),
     },
 }
 """Each reason code of the plan document in plain words; ``{what}`` is the supplier and/or
@@ -244,12 +244,16 @@ field the reason names."""
 LIMITATION_WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "plan_not_proven": (
-            "This plan is not confirmed as the least: the least possible total lies between"
-            " the lower bound and this plan's total."
+            "The search stopped before confirming this plan: the least possible total lies"
+            " between the lower bound and this plan's total (equal when only the order among"
+            " equally cheap plans was left open)."
         ),
     },
     "zh": {
-        "plan_not_proven": "此方案尚未确认为最低：最低可能总价介于下限与此方案总价之间。",
+        "plan_not_proven": (
+            "搜索在确认此方案之前停止：最低可能总价介于下限与此方案总价之间"
+            "（两者相等时，只是同样便宜的方案之间的排序尚未确定）。"
+        ),
     },
 }
 """The plan's own limitation; the others are the fixed result's (``wording.LIMITATION_TEXT``)."""

@@ -9,9 +9,9 @@ the need (``sum(n_i * pack_size_i) >= quantity``) with at most ``max_suppliers``
 best plan is the least by :func:`plan_key`: landed total, then suppliers, then delivered
 quantity, then the sorted supplier ids in code-point order.
 
-The single-source answers need no solver (:func:`cheapest_alone`); a split is searched by
-CP-SAT (:mod:`quotecalc.solvers.purchase_model`, the optional ``[plan]`` extra, imported only
-when a split has to be searched).
+The single-source answers need no search (:func:`cheapest_alone`); the best plan over all
+offers is found by the exact search of :mod:`quotecalc.solvers.planner`, which builds on the
+functions here.
 """
 
 from __future__ import annotations
@@ -25,13 +25,8 @@ import attrs
 from ..core.exact import EXACT
 from ..core.records import Record
 
-# Why a plan could not be given (the plan document's reason codes).
+# Why a plan could not be given (the plan document's reason code).
 INFEASIBLE: Final = "plan_infeasible"
-OUT_OF_RANGE: Final = "plan_out_of_range"
-SOLVER_UNAVAILABLE: Final = "plan_solver_unavailable"
-# The proof budget of one search, in CP-SAT deterministic seconds (reproducible, unlike wall
-# time; docs/plan.md, "The proof and its budget").
-DEFAULT_BUDGET: Final = 10.0
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -174,53 +169,27 @@ def best_single(
     ``alone`` if already known), or ``None`` when no offer covers the need alone."""
     if alone is None:
         alone = [cheapest_alone(offer, quantity) for offer in offers]
-    plans = []
-    for index, count in enumerate(alone):
-        if count is not None:
-            packs = [0] * len(offers)
-            packs[index] = count
-            plans.append(tuple(packs))
-    return min(plans, key=lambda packs: plan_key(offers, packs)) if plans else None
+    # plan_key of a one-offer plan: (landed total, 1, delivered, (its id,)).
+    found = [
+        (landed(offer, count), offer.pack_size * count, offer.supplier_id, index, count)
+        for index, (offer, count) in enumerate(zip(offers, alone, strict=True))
+        if count is not None
+    ]
+    if not found:
+        return None
+    *_, index, count = min(found)
+    packs = [0] * len(offers)
+    packs[index] = count
+    return tuple(packs)
 
 
 @attrs.frozen(eq=False, repr=False)
 class Plan(Record):
     """A plan: packs per offer (0 = unused), whether it is proven best, the exact lower bound
-    of the least landed total (equal to the plan's total when proven), and the solver's status
-    per solve (empty when no solver ran)."""
+    of the least landed total (equal to the plan's total when proven), and the nodes the search
+    visited (0 when no search was needed)."""
 
     packs: tuple[int, ...]
     proven: bool
     lower_bound: Decimal
-    statuses: tuple[str, ...] = ()
-
-
-def best_plan(
-    offers: Sequence[Offer],
-    quantity: int,
-    max_suppliers: int | None,
-    budget: float = DEFAULT_BUDGET,
-    alone: Sequence[int | None] | None = None,
-) -> Plan | str:
-    """The best plan over ``offers`` for ``quantity``, or the reason code there is none
-    (``alone``: each offer's :func:`cheapest_alone` count, if already known).
-
-    Exact shortcuts first: no plan at all (:func:`fullest_plan`) is ``plan_infeasible``; with
-    one offer, or one supplier allowed, the best plan is the best single source, proven without
-    a solver. Otherwise CP-SAT searches the splits; without the ``[plan]`` extra that is
-    ``plan_solver_unavailable``.
-    """
-    fallback = fullest_plan(offers, quantity, max_suppliers)
-    if fallback is None:
-        return INFEASIBLE
-    single = best_single(offers, quantity, alone)
-    if len(offers) == 1 or max_suppliers == 1:
-        assert single is not None
-        return Plan(single, True, plan_key(offers, single)[0])
-    try:
-        from .purchase_model import search
-    except ImportError:
-        return SOLVER_UNAVAILABLE
-    return search(
-        offers, quantity, max_suppliers, budget=budget, start=single or fallback, single=single
-    )
+    nodes: int = 0

@@ -10,7 +10,8 @@ It reads what the fixed stages decided and never halts; what blocks a plan becom
   ``minimumPacks``, ``packPrice``, ``freight`` or ``otherFees``.
 - **Single source**, per usable quote: at the need (the fixed call's pack count, priced by the
   breaks) and at its cheapest count (:func:`quotecalc.solvers.purchase.cheapest_alone`).
-- **Best**: :func:`quotecalc.solvers.purchase.best_plan` over the usable quotes.
+- **Best**: :func:`quotecalc.solvers.planner.best_plan` over the usable quotes (an exact search
+  on integers; its proof budget is a count of search nodes).
 
 Money is the cost stage's own formula (:func:`quotecalc.stages.cost.price_quote`) at the
 break price of the count bought.
@@ -23,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from ..core.context import Context, FieldError, Fields, PackCounts
+from ..core.context import Context, Cost, FieldError, Fields, PackCounts
 from ..core.exact import EXACT, format_exact
 from ..core.plan_rules import (
     PLAN_QUOTE_NEEDS,
@@ -35,14 +36,8 @@ from ..core.plan_rules import (
     SingleSource,
 )
 from ..core.records import Record
-from ..solvers.purchase import (
-    DEFAULT_BUDGET,
-    Offer,
-    best_plan,
-    cheapest_alone,
-    packs_at_need,
-    price_at,
-)
+from ..solvers.planner import DEFAULT_NODES, best_plan
+from ..solvers.purchase import Offer, cheapest_alone, packs_at_need, price_at
 from .cost import price_quote
 from .validate import Errors
 
@@ -126,12 +121,33 @@ def purchase(quote: Fields, offer: Offer, packs: int) -> Purchase:
     )
 
 
-def single_source(quote: Fields, offer: Offer, quantity: int, cheapest: int | None) -> SingleSource:
-    """The quote alone: at the need, and at its cheapest count (``cheapest_alone``)."""
+def single_source(
+    quote: Fields, offer: Offer, quantity: int, cheapest: int | None, cost: Cost
+) -> SingleSource:
+    """The quote alone: at the need, and at its cheapest count (``cheapest_alone``).
+
+    At the need with no break reached, the order is the one the cost stage priced (``cost``,
+    the same formula at the same count); a cheapest count equal to the need's is that order."""
+    packs = packs_at_need(offer, quantity)
+    if price_at(offer, packs) is offer.pack_price and cost.landed_total is not None:
+        assert cost.goods_subtotal is not None
+        at_need = Purchase(
+            offer.supplier_id,
+            packs,
+            packs * offer.pack_size,
+            offer.pack_price,
+            cost.goods_subtotal,
+            offer.freight,
+            offer.other_fees,
+            cost.landed_total,
+        )
+    else:
+        at_need = purchase(quote, offer, packs)
+    if cheapest is None:
+        return SingleSource(offer.supplier_id, at_need, None)
+    same = cheapest == packs
     return SingleSource(
-        offer.supplier_id,
-        purchase(quote, offer, packs_at_need(offer, quantity)),
-        None if cheapest is None else purchase(quote, offer, cheapest),
+        offer.supplier_id, at_need, at_need if same else purchase(quote, offer, cheapest)
     )
 
 
@@ -143,10 +159,10 @@ def _single_order(entry: SingleSource) -> tuple[int, Any, str]:
 
 @attrs.frozen(eq=False, repr=False)
 class PlanStage(Record):
-    """The purchase plan of a validated request; ``budget`` is the proof budget
-    (deterministic seconds, :data:`quotecalc.solvers.purchase.DEFAULT_BUDGET`)."""
+    """The purchase plan of a validated request; ``budget`` is the proof budget (search nodes,
+    :data:`quotecalc.solvers.planner.DEFAULT_NODES`)."""
 
-    budget: float = DEFAULT_BUDGET
+    budget: int = DEFAULT_NODES
     name: str = "plan"
 
     def __call__(self, ctx: Context) -> Context:
@@ -156,17 +172,18 @@ class PlanStage(Record):
             return attrs.evolve(ctx, plan=PurchasePlan(reasons))
         request = ctx.request
         quantity: int = request.fields["quantity"]
-        quotes = [
-            quote
-            for quote, verdict in zip(request.quotes, ctx.constraints, strict=True)
+        eligible = [
+            (quote, cost)
+            for quote, cost, verdict in zip(request.quotes, ctx.costs, ctx.constraints, strict=True)
             if verdict.status == "eligible"
         ]
+        quotes = [quote for quote, _ in eligible]
         offers = [offer_of(quote) for quote in quotes]
         alone = [cheapest_alone(offer, quantity) for offer in offers]
         singles = sorted(
             (
-                single_source(q, o, quantity, n)
-                for q, o, n in zip(quotes, offers, alone, strict=True)
+                single_source(q, o, quantity, n, cost)
+                for (q, cost), o, n in zip(eligible, offers, alone, strict=True)
             ),
             key=_single_order,
         )
@@ -193,7 +210,7 @@ class PlanStage(Record):
             sum(line.delivered_quantity for line in lines),
             found.proven,
             total if found.proven else found.lower_bound,
-            found.statuses,
+            found.nodes,
         )
         return attrs.evolve(ctx, plan=PurchasePlan((), tuple(singles), best))
 
@@ -207,5 +224,5 @@ class PlanStage(Record):
             "best": None if best is None else {line.supplier_id: line.packs for line in best.lines},
             "landedTotal": None if best is None else format_exact(best.landed_total),
             "proven": None if best is None else best.proven,
-            "solves": [] if best is None else list(best.statuses),
+            "nodes": None if best is None else best.nodes,
         }

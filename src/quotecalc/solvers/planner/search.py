@@ -1,0 +1,324 @@
+"""The purchase planner's exact search (issue 25, ``docs/plan.md``, "The search and its
+proof"): a branch and bound on Python integers, with no solver library and no integer limit.
+
+Plans are compared by one exact integer key (:mod:`.key`), which holds the whole order, ties
+included. A node of the search fixes, for some offers, a pack range (and whether the offer may
+be left out); the others keep their full range.
+
+**The bound** of a node is the largest of three relaxations (:mod:`.relax`): the least sum of
+cover hulls filling the need; the same with the supplier weight taken off each offer and added
+back once per supplier every plan of the node needs (whole suppliers, where the first may buy
+half a supplier's fees); and, when the first opens more offers than ``max_suppliers`` allows,
+the fill that counts ``max_suppliers``. Each is rounded down to a whole key, never above the key
+of any plan of the node.
+
+**The branches.** The first relaxation leaves at most one offer part-way along a segment. If
+that segment opens the offer (starts at 0 units), the node splits into "left out" and
+"bought"; otherwise its pack range splits at the fractional count. A relaxation that is itself
+a plan of at most ``max_suppliers`` offers is the node's best plan; one that opens more splits
+on a free offer it opened. When ``max_suppliers`` offers are bought, the rest are left out; an
+offer left out takes its identical later-id clones with it (they can never come first).
+
+**The proof.** The search is depth first, from the best single source and the fullest plan;
+a node is dropped when its bound is not below the best key found. When no node is left the best
+plan is proven. The budget is a count of nodes (:data:`DEFAULT_NODES`), so the same request
+always stops at the same place; a search stopped by it (with nodes left that could still hold
+a better plan) returns the best plan found, not proven, and the least bound of the nodes left:
+an exact lower bound of the least landed total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Final
+
+import attrs
+
+from ...core.records import Record
+from ..purchase import (
+    INFEASIBLE,
+    Offer,
+    Plan,
+    best_single,
+    fullest_plan,
+    plan_key,
+    usable,
+)
+from .cover import Domain
+from .key import Keyed, keyed_offers
+from .relax import Relaxation, Relaxer
+
+DEFAULT_NODES: Final = 20_000
+"""The proof budget: nodes of the search tree, the same count on every machine."""
+
+
+class _Search:
+    """One search: the keyed offers, two relaxations, the clones and the cover order.
+
+    The second relaxation takes the supplier weight (less the whole id range, so every key
+    stays positive) off each offer and adds it back once per supplier that every plan of the
+    node needs (:meth:`least_suppliers`): a bound that counts suppliers in whole numbers, which
+    the first cannot do (it may buy half a supplier's fees).
+    """
+
+    def __init__(self, offers: Sequence[Offer], quantity: int, most: int) -> None:
+        self.quantity, self.most = quantity, most
+        self.weights, self.items = keyed_offers(offers, quantity)
+        w = self.weights
+        self.relief = w.suppliers - 2 ** len(offers) * w.ids
+        self.plain = Relaxer(w, self.items, quantity, most, 0)
+        self.counted = Relaxer(w, self.items, quantity, most, self.relief)
+        self.by_reach = sorted(
+            range(len(self.items)),
+            key=lambda index: -self.items[index].offer.pack_size * self.items[index].high,
+        )
+        self.clones = _clones(self.items)
+
+    def key_of(self, packs: Sequence[int]) -> int:
+        return sum(item.key(count) for item, count in zip(self.items, packs, strict=True))
+
+    def least_suppliers(self, domains: dict[int, Domain | None]) -> int | None:
+        """The fewest offers any plan of the node buys (those bought for sure, then the free
+        ones that reach furthest), or ``None`` when even all of them fall short."""
+        count, reach = 0, 0
+        for index, domain in domains.items():
+            if domain is not None and not domain[0]:
+                count += 1
+                reach += self.items[index].offer.pack_size * domain[2]
+        for index in self.by_reach:
+            if reach >= self.quantity:
+                break
+            if index in domains:
+                domain = domains[index]
+                if domain is None or not domain[0]:
+                    continue
+                high = domain[2]
+            else:
+                high = self.items[index].high
+            count += 1
+            reach += self.items[index].offer.pack_size * high
+        return count if reach >= self.quantity else None
+
+    def bound(self, domains: dict[int, Domain | None]) -> tuple[int, Relaxation] | None:
+        """The node's bound (the larger of the two relaxations') and the first relaxation,
+        which the branches read; ``None`` when no plan of the node covers the need."""
+        least = self.least_suppliers(domains)
+        if least is None or least > self.most:
+            return None
+        relaxed = self.plain.relax(domains)
+        if relaxed is None:
+            return None
+        counted = self.counted.relax(domains)
+        if counted is None:
+            return None
+        bound = max(relaxed.bound, counted.bound + least * self.relief)
+        bought = sum(1 for d in domains.values() if d is not None and not d[0])
+        opened = sum(1 for index, count in relaxed.packs.items() if count) - bought
+        if relaxed.partial is not None and relaxed.partial[1] == 0:
+            opened += 1
+        if opened > self.most - bought:
+            slotted = self.plain.slotted(domains)
+            if slotted is None:
+                return None
+            bound = max(bound, slotted)
+        return bound, relaxed
+
+
+def _clones(items: Sequence[Keyed]) -> dict[int, tuple[int, ...]]:
+    """For each offer, the offers identical to it but for a later supplier id.
+
+    Of two identical offers a best plan never buys the later without the earlier (buying the
+    earlier instead costs, counts and delivers the same, with an earlier id), so leaving an
+    offer out leaves its later clones out too.
+    """
+    groups: dict[object, list[int]] = {}
+    for index, item in enumerate(items):
+        o = item.offer
+        shape = (o.pack_size, o.least_packs, o.fees, o.pack_price, o.breaks, item.high)
+        groups.setdefault(shape, []).append(index)
+    later: dict[int, tuple[int, ...]] = {}
+    for members in groups.values():
+        members.sort(key=lambda index: items[index].rank)
+        for position, index in enumerate(members):
+            later[index] = tuple(members[position + 1 :])
+    return later
+
+
+@attrs.frozen(eq=False, repr=False)
+class _Node(Record):
+    bound: int
+    domains: dict[int, Domain | None]
+
+
+def _domain(search: _Search, domains: dict[int, Domain | None], index: int) -> Domain | None:
+    if index in domains:
+        return domains[index]
+    item = search.items[index]
+    return (True, item.low, item.high)
+
+
+def search(
+    offers: Sequence[Offer], quantity: int, max_suppliers: int | None, nodes: int = DEFAULT_NODES
+) -> Plan | str:
+    """The best plan over the usable ``offers`` (see the module docstring), or
+    ``plan_infeasible``."""
+    kept = [index for index, offer in enumerate(offers) if usable(offer, quantity)]
+    if not kept:
+        return INFEASIBLE
+    chosen = [offers[index] for index in kept]
+    most = len(chosen) if max_suppliers is None else min(max_suppliers, len(chosen))
+    start = fullest_plan(chosen, quantity, most)
+    if start is None:
+        return INFEASIBLE
+    run = _Search(chosen, quantity, most)
+    best_packs = list(start)
+    best = run.key_of(best_packs)
+    single = best_single(chosen, quantity)
+    if single is not None and run.key_of(single) < best:
+        best_packs, best = list(single), run.key_of(single)
+    stack = [_Node(-1, {})]
+    visited = 0
+    while stack:
+        if visited == nodes:
+            left = _least_bound_left(run, stack, best)
+            if left is None:
+                break
+            lower = left // run.weights.cost
+            return _plan(offers, kept, best_packs, run, proven=False, lower=lower, nodes=visited)
+        node = stack.pop()
+        if node.bound >= best:
+            continue
+        visited += 1
+        found_bound = run.bound(node.domains)
+        if found_bound is None:
+            continue
+        bound, relaxed = found_bound
+        if bound >= best:
+            continue
+        for packs in _candidates(run, node.domains, relaxed):
+            key = run.key_of(packs)
+            if key < best:
+                best_packs, best = packs, key
+        if bound >= best:
+            continue
+        for child in _children(run, node.domains, relaxed):
+            stack.append(_Node(bound, child))
+    lower = best // run.weights.cost
+    return _plan(offers, kept, best_packs, run, proven=True, lower=lower, nodes=visited)
+
+
+def _least_bound_left(run: _Search, stack: list[_Node], best: int) -> int | None:
+    """The least bound of the nodes left that could still hold a plan better than ``best``
+    (each node's own bound, not its parent's), or ``None`` when none could: then the budget
+    did not stop the proof."""
+    bounds = []
+    for node in stack:
+        found = run.bound(node.domains)
+        if found is not None and found[0] < best:
+            bounds.append(found[0])
+    return max(min(bounds), 0) if bounds else None
+
+
+def _counts(run: _Search, relaxed: Relaxation) -> list[int]:
+    packs = [0] * len(run.items)
+    for index, count in relaxed.packs.items():
+        packs[index] = count
+    return packs
+
+
+def _candidates(
+    run: _Search, domains: dict[int, Domain | None], relaxed: Relaxation
+) -> list[list[int]]:
+    """Plans read off the relaxation: the relaxation itself when it is one, else the partial
+    offer at its cheapest count covering the need, and at its segment's end."""
+    packs = _counts(run, relaxed)
+    if relaxed.partial is None:
+        used = sum(1 for count in packs if count)
+        return [packs] if used <= run.most else []
+    index, _, u1, _, n2, rest = relaxed.partial
+    item = run.items[index]
+    domain = _domain(run, domains, index)
+    assert domain is not None
+    need = max(domain[1], -(-(u1 + rest) // item.offer.pack_size))
+    found = []
+    for count in sorted({item.cheapest(need, domain[2]), n2}):
+        trial = list(packs)
+        trial[index] = count
+        if sum(1 for c in trial if c) <= run.most:
+            found.append(trial)
+    return found
+
+
+def _children(
+    run: _Search, domains: dict[int, Domain | None], relaxed: Relaxation
+) -> list[dict[int, Domain | None]]:
+    """The node's two parts (see the module docstring), the more promising last (it is popped
+    first)."""
+    if relaxed.partial is None:
+        # A plan of too many offers: split on the last free offer it opened.
+        opened = [
+            (index, domain)
+            for index, count in relaxed.packs.items()
+            if count and (domain := _domain(run, domains, index)) is not None and domain[0]
+        ]
+        index, domain = opened[-1]
+        return [{**domains, index: (False, domain[1], domain[2])}, _left_out(run, domains, index)]
+    index, n1, u1, _, _, rest = relaxed.partial
+    domain = _domain(run, domains, index)
+    assert domain is not None
+    zero, low, high = domain
+    if n1 == 0:
+        return [_left_out(run, domains, index), {**domains, index: (False, low, high)}]
+    split = (u1 + rest) // run.items[index].offer.pack_size
+    return [{**domains, index: (zero, low, split)}, {**domains, index: (False, split + 1, high)}]
+
+
+def _left_out(
+    run: _Search, domains: dict[int, Domain | None], index: int
+) -> dict[int, Domain | None]:
+    """The node with ``index`` left out, and with it its later clones (:func:`_clones`)."""
+    return {**domains, index: None, **dict.fromkeys(run.clones[index])}
+
+
+def _plan(
+    offers: Sequence[Offer],
+    kept: Sequence[int],
+    packs: Sequence[int],
+    run: _Search,
+    *,
+    proven: bool,
+    lower: int,
+    nodes: int,
+) -> Plan:
+    full = [0] * len(offers)
+    for index, count in zip(kept, packs, strict=True):
+        full[index] = count
+    if proven:
+        bound = plan_key(offers, full)[0]
+    else:
+        # In the money's own places (the scale is 10^places), never rounded.
+        bound = Decimal(lower).scaleb(-(len(str(run.weights.scale)) - 1))
+    return Plan(tuple(full), proven, bound, nodes)
+
+
+def best_plan(
+    offers: Sequence[Offer],
+    quantity: int,
+    max_suppliers: int | None,
+    nodes: int = DEFAULT_NODES,
+    alone: Sequence[int | None] | None = None,
+) -> Plan | str:
+    """The best plan over ``offers`` for ``quantity``, or ``plan_infeasible`` (``alone``: each
+    offer's :func:`~quotecalc.solvers.purchase.cheapest_alone` count, if already known).
+
+    With one offer, or one supplier allowed, the best plan is the best single source, proven
+    without a search; otherwise :func:`search`.
+    """
+    if fullest_plan(offers, quantity, max_suppliers) is None:
+        return INFEASIBLE
+    if len(offers) == 1 or max_suppliers == 1:
+        single = best_single(offers, quantity, alone)
+        assert single is not None
+        return Plan(single, True, plan_key(offers, single)[0], 0)
+    return search(offers, quantity, max_suppliers, nodes)
