@@ -129,7 +129,9 @@ def _break_position(
     one with the units it is short by (``None`` above the last): the two facts an order
     needs, in a few bytes for each of a hundred single sources. ``minimums`` are the quote's
     breaks' ``minimumQuantity`` values, in order."""
-    breaks = quote.get("priceBreaks") or ()
+    if not minimums:
+        return None, None
+    breaks = quote["priceBreaks"]
     reached = bisect_right(minimums, delivered)
     applied = breaks[reached - 1]["minimumQuantity"] if reached else None
     if reached == len(breaks):
@@ -163,10 +165,17 @@ def _single(entry: SingleSource, quantity: int, quote: Fields) -> dict[str, Any]
     cheapest = entry.cheapest
     capacity = quote.get("capacityPacks")
     minimums = [b["minimumQuantity"] for b in quote.get("priceBreaks") or ()]
+    at_need = _order(entry.at_need, quantity, quote, minimums)
+    if cheapest is None:
+        least = None
+    elif cheapest is entry.at_need:
+        least = dict(at_need)  # the plan stage's one order: written once, the same text
+    else:
+        least = _order(cheapest, quantity, quote, minimums)
     return {
         "supplierId": entry.supplier_id,
-        "atNeed": _order(entry.at_need, quantity, quote, minimums),
-        "cheapest": None if cheapest is None else _order(cheapest, quantity, quote, minimums),
+        "atNeed": at_need,
+        "cheapest": least,
         "saving": None
         if cheapest is None
         else format_exact(EXACT.subtract(entry.at_need.landed_total, cheapest.landed_total)),
