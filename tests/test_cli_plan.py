@@ -1,5 +1,8 @@
 """``--input-json - --plan`` through the real script (issue 20): the library's bytes, the trace,
-and the command lines it refuses."""
+and the command lines it refuses; the readable plan of ``--format text|html`` (issue 25)."""
+
+# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
 
 from __future__ import annotations
 
@@ -57,8 +60,10 @@ def test_invalid_input_exits_2_with_the_document(stdin: bytes, code: int) -> Non
 @pytest.mark.parametrize(
     "argv",
     [
-        ("--input-json", "-", "--plan", "--format", "text"),
-        ("--input-json", "-", "--plan", "--format", "html", "--lang", "zh"),
+        ("--input-json", "-", "--plan", "--format", "svg"),
+        ("--input-json", "-", "--plan", "--lang", "zh"),
+        ("--input-json", "-", "--plan", "--format", "text", "--lang", "fr"),
+        ("--input-jsonl", "-", "--plan", "--format", "text"),
         ("--input-json", "-", "--plan", "--analysis"),
         ("--input-jsonl", "-", "--plan"),
         ("--input-batch", "-", "--plan"),
@@ -103,3 +108,65 @@ def test_the_tool_definition_invocation_is_this_command() -> None:
         "invalid_input": 2,
         "internal_error": 1,
     }
+
+
+# --- issue 25: --plan --format text|html [--lang en|zh] -----------------------------------------
+
+READABLE = [
+    ("text", "en", "render_plan_text"),
+    ("text", "zh", "render_plan_text"),
+    ("html", "en", "render_plan_html"),
+    ("html", "zh", "render_plan_html"),
+]
+
+
+@pytest.mark.parametrize(("fmt", "lang", "name"), READABLE)
+def test_the_readable_plan_is_the_renderers_reading_of_the_document(
+    fmt: str, lang: str, name: str
+) -> None:
+    from quotecalc.output import plan_html, plan_text
+
+    shown = cli("--input-json", "-", "--plan", "--format", fmt, "--lang", lang)
+    assert (shown.returncode, shown.stderr) == (0, b"")
+    render = getattr(plan_text if fmt == "text" else plan_html, name)
+    assert shown.stdout == render(quotecalc.plan(EXAMPLE).output, lang).encode("utf-8")
+    headline = {
+        "en": "Buy 2 packs from NORTH and 16 from SOUTH: 475.00 CNY in all, proven the least;",
+        "zh": "从 NORTH 购买 2 包、从 SOUTH 购买 16 包：合计 475.00 CNY，已证明为最低；",
+    }[lang]
+    assert headline in shown.stdout.decode("utf-8")
+
+
+def test_the_language_defaults_to_english() -> None:
+    shown = cli("--input-json", "-", "--plan", "--format", "text")
+    assert shown.returncode == 0
+    assert shown.stdout.decode("utf-8").startswith("Buy 2 packs from NORTH and 16 from SOUTH:")
+
+
+@pytest.mark.parametrize("fmt", ["text", "html"])
+def test_an_invalid_plan_request_exits_2_with_its_readable_errors(fmt: str) -> None:
+    shown = cli("--input-json", "-", "--plan", "--format", fmt, stdin=b"{")
+    assert shown.returncode == 2 and shown.stderr == b""
+    assert "The plan request is not valid" in shown.stdout.decode("utf-8")
+
+
+def test_the_trace_still_goes_to_stderr_beside_the_readable_plan() -> None:
+    shown = cli("--input-json", "-", "--plan", "--format", "text", "--trace")
+    assert shown.returncode == 0 and shown.stdout.startswith(b"Buy 2 packs")
+    stages = [json.loads(line)["stage"] for line in shown.stderr.splitlines()]
+    assert stages[-1] == "plan"
+
+
+def test_a_refused_plan_format_is_named_on_stderr() -> None:
+    shown = cli("--input-json", "-", "--plan", "--format", "svg")
+    assert shown.returncode == 2
+    assert (
+        shown.stderr
+        == b"quotecalc: --plan takes --format json, text, html, not svg; see quotecalc --help\n"
+    )
+    assert b"unknown option" not in cli("--input-json", "-", "--plan", "--lang", "zh").stderr
+
+
+def test_the_usage_names_the_plan_formats() -> None:
+    shown = cli("--help", stdin=b"")
+    assert b"--plan [--trace] [--format json|text|html] [--lang en|zh]" in shown.stdout

@@ -449,3 +449,24 @@ def test_plan_with_a_rate_lists_conversions_and_says_so() -> None:
     assert "converted_at_given_rates" in codes and "no_conversion" not in codes
     # Without exchangeRates the plan document has no conversion keys at all (its bytes as before).
     assert "conversions" not in planned(request(quote("NORTH")))
+
+
+def test_plan_documents_with_conversions_and_balances_match_the_plan_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from quotecalc.contract.plan_schema import plan_schema
+
+    validator = jsonschema.Draft202012Validator(plan_schema())
+    west = quote("WEST", "USD", packPrice="4.80", freight="5")
+    cases = [
+        {**request(quote("NORTH"), west), "exchangeRates": [{**RATE_USD, "rate": "7.0000000001"}]},
+        request(
+            quote("NORTH"),
+            asOf=AS_OF,
+            balances=[{"supplierId": "NORTH", "units": 1000, "expiresAt": AS_OF}],
+        ),
+        request(quote("NORTH"), balances=[{"supplierId": "NORTH", "units": 1, "expiresAt": AS_OF}]),
+        {**request(quote("NORTH")), "exchangeRates": [{**RATE_USD, "rate": "7.00000000001"}]},
+    ]
+    for body in cases:
+        errors = [error.message for error in validator.iter_errors(planned(body))]
+        assert errors == [], errors

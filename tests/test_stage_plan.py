@@ -83,7 +83,8 @@ def test_the_example_is_the_hand_worked_plan() -> None:
     north = plan["singleSource"][0]
     assert north["supplierId"] == "NORTH"
     assert north["atNeed"]["landedTotal"] == "530.00" and north["atNeed"]["packs"] == "10"
-    assert north["cheapest"] == {
+    # The order's first six keys (issue 20); issue 25 appends the figures a buyer reads.
+    assert dict(list(north["cheapest"].items())[:6]) == {
         "packs": "12",
         "deliveredQuantity": "1200",
         "overbuyQuantity": "200",
@@ -191,9 +192,9 @@ def test_a_proof_budget_hit_is_partial_with_an_exact_bound() -> None:
     hurried = Pipeline((*stages[:-1], PlanStage(budget=0)))
     output = plan_document(json.dumps(body).encode(), pipeline=hurried).output
     best = output["plan"]["best"]
-    # The root's bound: A's 120 units at 1.00, then 30 at B's 240.00 / 150 units covered.
-    assert (best["proven"], best["landedTotal"]) == (False, "240.00")
-    assert Decimal(best["lowerBound"]) == Decimal("168.00")
+    # The root's bound: A's 120 units at 1.00, then 30 at B's 240.00 / 150 units covered;
+    # issue 25: written with the total's places.
+    assert (best["proven"], best["landedTotal"], best["lowerBound"]) == (False, "240.00", "168.00")
     assert output["status"] == "partial"
     assert output["limitations"][-1]["code"] == "plan_not_proven"
     proven = planned(body)["plan"]["best"]
@@ -346,10 +347,19 @@ def test_the_split_is_planned_with_the_solver_library_blocked() -> None:
     assert output["plan"]["best"]["landedTotal"] == "475.00"
 
 
-def _order(packs: int, size: int, price: str, fees: str, quantity: int = 1000) -> dict[str, str]:
-    """An order written out from its hand-worked parts."""
-    from decimal import Decimal
-
+def _order(  # noqa: PLR0917 - an order written out as its hand-worked parts
+    packs: int,
+    size: int,
+    price: str,
+    fees: str,
+    per_unit: str,
+    breaks: tuple[str | None, dict[str, str] | None],
+    *,
+    deliverable: bool = True,
+    quantity: int = 1000,
+) -> dict[str, Any]:
+    """An order written out from its hand-worked parts (the cost per delivered unit and the
+    breaks worked by hand too, issue 25)."""
     goods = Decimal(price) * packs
     return {
         "packs": str(packs),
@@ -358,14 +368,33 @@ def _order(packs: int, size: int, price: str, fees: str, quantity: int = 1000) -
         "packPrice": price,
         "goodsSubtotal": str(goods),
         "landedTotal": str(goods + Decimal(fees)),
+        "costPerDeliveredUnit": per_unit,
+        "deliverable": deliverable,
+        "breakApplied": breaks[0],
+        "nextBreak": breaks[1],
+    }
+
+
+def _break(reached: bool, short: str | None, applies: bool) -> dict[str, Any]:
+    """NORTH's one break, 1200 units at 40.00 a pack."""
+    return {
+        "minimumQuantity": "1200",
+        "packPrice": "40.00",
+        "reached": reached,
+        "shortBy": short,
+        "applies": applies,
     }
 
 
 def test_the_whole_example_document_is_the_hand_worked_one() -> None:
     raw = (ROOT / "examples/plan.request.json").read_bytes()
     answer = quotecalc.plan(raw)
-    north_need, north_break = _order(10, 100, "50.00", "30.00"), _order(12, 100, "40.00", "30.00")
-    east = _order(100, 10, "6.00", "12.00")
+    # 530.00 / 1000 units; 510.00 / 1200 = 0.425; 612.00 / 1000; SOUTH's 20 packs exceed its 16.
+    # NORTH at 1000 units is 200 short of its 1200 break; at 1200 the break applies.
+    north_next = {"minimumQuantity": "1200", "packPrice": "40.00", "shortBy": "200"}
+    north_need = _order(10, 100, "50.00", "30.00", "0.530000", (None, north_next))
+    north_break = _order(12, 100, "40.00", "30.00", "0.425000", ("1200", None))
+    east = _order(100, 10, "6.00", "12.00", "0.612000", (None, None))
     assert answer.output["plan"] == {
         "quantity": "1000",
         "maxSuppliers": "2",
@@ -376,6 +405,9 @@ def test_the_whole_example_document_is_the_hand_worked_one() -> None:
                 "cheapest": north_break,
                 "saving": "20.00",
                 "reason": None,
+                "leadDays": "10",
+                "capacityPacks": None,
+                "capacityQuantity": None,
             },
             {
                 "supplierId": "EAST",
@@ -383,13 +415,21 @@ def test_the_whole_example_document_is_the_hand_worked_one() -> None:
                 "cheapest": east,
                 "saving": "0.00",
                 "reason": None,
+                "leadDays": "5",
+                "capacityPacks": None,
+                "capacityQuantity": None,
             },
             {
                 "supplierId": "SOUTH",
-                "atNeed": _order(20, 50, "20.00", "25.00"),
+                "atNeed": _order(
+                    20, 50, "20.00", "25.00", "0.425000", (None, None), deliverable=False
+                ),
                 "cheapest": None,
                 "saving": None,
                 "reason": "capacity_below_need",
+                "leadDays": "12",
+                "capacityPacks": "16",
+                "capacityQuantity": "800",
             },
         ],
         "best": {
@@ -403,6 +443,9 @@ def test_the_whole_example_document_is_the_hand_worked_one() -> None:
                     "freight": "30.00",
                     "otherFees": "0",
                     "landedTotal": "130.00",
+                    "costPerDeliveredUnit": "0.650000",
+                    "leadDays": "10",
+                    "breaks": [_break(False, "1000", False)],
                 },
                 {
                     "supplierId": "SOUTH",
@@ -413,6 +456,9 @@ def test_the_whole_example_document_is_the_hand_worked_one() -> None:
                     "freight": "20.00",
                     "otherFees": "5.00",
                     "landedTotal": "345.00",
+                    "costPerDeliveredUnit": "0.431250",
+                    "leadDays": "12",
+                    "breaks": [],
                 },
             ],
             "landedTotal": "475.00",
@@ -422,7 +468,12 @@ def test_the_whole_example_document_is_the_hand_worked_one() -> None:
             "savingVsSingleSource": "35.00",
             "lowerBound": "475.00",
             "proven": True,
+            "costPerDeliveredUnit": "0.475000",
+            "leadDays": "12",
         },
+        "currency": "CNY",
+        "specification": "M6 flange nut, zinc plated",
+        "bestSingleSource": "NORTH",
     }
     assert answer.output["reasons"] == []
     assert answer.exit_code == 0 and answer.trace == ()

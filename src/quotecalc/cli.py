@@ -22,9 +22,11 @@ Maintainer options, none of which changes the fixed call's stdout:
   page (``docs/pictures.md``); exit code as for JSON.
 - ``--analysis`` (with ``--input-json -``, not with ``--format``): the weight-analysis
   document (issue 11, ``docs/analysis.md``) instead of the result; exit code as for JSON.
-- ``--plan`` (with ``--input-json -``; ``--format json`` only, not with ``--analysis``): stdin is
-  a plan request and stdout the purchase-plan document (issue 20, ``docs/plan.md``); exit
-  code as for JSON.
+- ``--plan`` (with ``--input-json -``, not with ``--analysis``): stdin is a plan request and
+  stdout the purchase-plan document (issue 20, ``docs/plan.md``); with ``--format text|html``
+  (optionally ``--lang en|zh``) the same document read for a buyer, answer first (issue 25,
+  :mod:`quotecalc.output.plan_text`, :mod:`quotecalc.output.plan_html`); exit code as for
+  JSON.
 - ``--convert`` (with ``--input-json -``; ``--format json`` only, alone of the document
   options): the converted comparison (issue 27, ``docs/conversions.md``); exit code as for JSON.
 
@@ -60,6 +62,7 @@ from .engine.render import EXIT_CODES, TOOL, TOOL_VERSION, render_errors
 _CHUNK = 65536
 LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html")
+PLAN_FORMATS = ("json", "text", "html")
 Rendered = tuple[bytes, int]
 SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis", "plan-request", "plan")
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
@@ -68,7 +71,7 @@ VERSION_ARGV = ["--version"]
 USAGE = """\
 usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
        quotecalc --input-json - --analysis [--trace]
-       quotecalc --input-json - --plan [--trace]
+       quotecalc --input-json - --plan [--trace] [--format json|text|html] [--lang en|zh]
        quotecalc --input-json - --convert [--trace]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
@@ -86,7 +89,8 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
   --trace                one JSON line per pipeline stage on stderr; stdout unchanged
   --analysis             the weight-space analysis document instead of the result
   --plan                 the purchase plan of a plan request (price breaks, capacities,
-                         maxSuppliers): the cheapest quantity and split, proven
+                         maxSuppliers): the cheapest quantity and split, proven;
+                         --format text|html reads it for a buyer, answer first
   --convert              the comparison with quotes in other currencies converted at the
                          request's exchangeRates, with each rate's provenance and range
   --format json|text|svg|html
@@ -146,6 +150,10 @@ def _first_problem(argv: list[str]) -> str:
             return f"unknown option {shown}"
     if not seen & set(INPUT_FLAGS):
         return "no input: give --input-json - (or --input-jsonl -, --input-batch -)"
+    if "--plan" in seen and "--format" in seen:
+        chosen = argv[argv.index("--format") + 1]
+        if chosen not in PLAN_FORMATS:
+            return f"--plan takes --format {', '.join(PLAN_FORMATS)}, not {chosen}"
     return "these options do not go together"
 
 
@@ -172,13 +180,19 @@ DOCUMENT_DOORS: Final = (
 
 
 def write_document(
-    answer_of: Callable[..., Any], raw: bytes, trace: bool, stdout: BinaryIO, stderr: BinaryIO
+    answer_of: Callable[..., Any],
+    raw: bytes,
+    options: dict[str, str],
+    stdout: BinaryIO,
+    stderr: BinaryIO,
 ) -> int:
-    """Write the document ``answer_of(raw)`` (and its trace); return its exit code."""
-    answer = answer_of(raw, trace=trace)
+    """Write the document ``answer_of(raw)`` (and its trace), or its readable report where
+    ``--format`` asks for one (:func:`plan_report`); return its exit code."""
+    answer = answer_of(raw, trace="trace" in options)
     for entry in answer.trace:
         stderr.write(trace_line(entry))
-    stdout.write(answer.to_json())
+    report = plan_report(answer.output, options) if "plan" in options else None
+    stdout.write(report or answer.to_json())
     stdout.flush()
     exit_code: int = answer.exit_code
     return exit_code
@@ -219,7 +233,7 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     if "analysis" in options and ("format" in options or options["input"] != "--input-json"):
         return None
     if "plan" in options and (
-        options.get("format", "json") != "json"
+        options.get("format", "json") not in PLAN_FORMATS
         or "analysis" in options
         or options["input"] != "--input-json"
     ):
@@ -284,6 +298,21 @@ def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: Binary
     return text.encode("utf-8"), analysis.exit_code
 
 
+def plan_report(document: dict[str, Any], options: dict[str, str]) -> bytes | None:
+    """``--plan --format text|html``: the purchase-plan document read for a buyer (its modules
+    load only here); ``None`` for ``--format json`` (the document itself)."""
+    fmt, lang = options.get("format", "json"), options.get("lang", "en")
+    if fmt == "text":
+        from .output.plan_text import render_plan_text
+
+        return render_plan_text(document, lang).encode("utf-8")
+    if fmt == "html":
+        from .output.plan_html import render_plan_html
+
+        return render_plan_html(document, lang).encode("utf-8")
+    return None
+
+
 def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
     """``--input-batch -``: one batch body in, one batch document out (``quotecalc.batch``,
     loaded only here so the fixed call never imports it)."""
@@ -334,7 +363,7 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
     for flag, module, function in DOCUMENT_DOORS:
         if flag in options:
             answer_of = getattr(import_module(module, __package__), function)
-            return write_document(answer_of, raw, trace, stdout, stderr)
+            return write_document(answer_of, raw, options, stdout, stderr)
     fmt = options.get("format", "json")
     if fmt != "json":
         report, exit_code = rendered_report(raw, fmt, options.get("lang", "en"), trace, stderr)

@@ -12,9 +12,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..core.codes import LIMITATION_MESSAGES
+from ..core.codes import (
+    CONVERSION_ERROR_MESSAGES,
+    CONVERSION_LIMITATION_MESSAGES,
+    ERROR_MESSAGES,
+    LIMITATION_MESSAGES,
+)
 from ..core.fields import FieldRule
 from ..core.plan_rules import (
+    BALANCE_STATUSES,
     CAPACITY_SHORT,
     GATE_CODES,
     MAX_BREAKS,
@@ -43,7 +49,9 @@ ROOT_KEYS: Final = (
     "reasons",
     "limitations",
 )
-MONEY_PATTERN: Final = "^(?:0|[1-9][0-9]*)(?:\\.[0-9]{1,6})?$"
+# Up to 16 places: a price of 6 decimals converted at a rate of 10 (issue 27) keeps them all.
+MONEY_PATTERN: Final = "^(?:0|[1-9][0-9]*)(?:\\.[0-9]{1,16})?$"
+RATIO_PATTERN: Final = "^(?:0|[1-9][0-9]*)\\.[0-9]{6}$"
 COUNT_PATTERN: Final = "^(?:0|[1-9][0-9]*)$"
 
 PLAN_NOTES: Final[dict[str, str]] = {
@@ -110,10 +118,31 @@ def _nullable(name: str) -> JsonObject:
     return {"oneOf": [{"type": "null"}, _ref(name)]}
 
 
+def _described(description: str, schema: JsonObject) -> JsonObject:
+    return {"description": description, **schema}
+
+
 def _defs() -> JsonObject:
     money, count = _ref("money"), _ref("count")
+    per_unit = _described(
+        "landedTotal / deliveredQuantity, rounded once (half-up) to 6 places, as the result's.",
+        _ref("ratio"),
+    )
+    per_unit_or_none = _described(
+        "landedTotal / deliveredQuantity, rounded once (half-up) to 6 places; null when nothing"
+        " is bought (balances cover the need, issue 27).",
+        {"oneOf": [{"type": "null"}, _ref("ratio")]},
+    )
+    lead = _described(
+        "The quote's leadDays (null when the quote omits it).",
+        {"oneOf": [{"type": "null"}, count]},
+    )
+    breaks = _described(
+        "Each of the quote's priceBreaks against the units of this line, in its order.",
+        {"type": "array", "items": _ref("break")},
+    )
     result_defs = result_schema()["$defs"]
-    limitation_codes = [*PLAN_LIMITATIONS, NOT_PROVEN]
+    limitation_codes = [*PLAN_LIMITATIONS, NOT_PROVEN, *CONVERSION_LIMITATION_MESSAGES]
     return {
         "money": {
             "description": "An exact decimal string.",
@@ -121,6 +150,26 @@ def _defs() -> JsonObject:
             "pattern": MONEY_PATTERN,
         },
         "count": {"description": "An integer string.", "type": "string", "pattern": COUNT_PATTERN},
+        "ratio": {
+            "description": "An exact ratio shown with 6 places (rounded once, half-up).",
+            "type": "string",
+            "pattern": RATIO_PATTERN,
+        },
+        "break": _closed(
+            {
+                "minimumQuantity": count,
+                "packPrice": money,
+                "reached": _described("deliveredQuantity >= minimumQuantity.", {"type": "boolean"}),
+                "shortBy": _described(
+                    "minimumQuantity - deliveredQuantity when not reached, else null.",
+                    {"oneOf": [{"type": "null"}, count]},
+                ),
+                "applies": _described(
+                    "The highest break reached: its packPrice is every pack's.",
+                    {"type": "boolean"},
+                ),
+            }
+        ),
         "order": _closed(
             {
                 "packs": count,
@@ -129,6 +178,29 @@ def _defs() -> JsonObject:
                 "packPrice": money,
                 "goodsSubtotal": money,
                 "landedTotal": money,
+                "costPerDeliveredUnit": per_unit,
+                "deliverable": _described(
+                    "packs is within the quote's capacityPacks (always true without one); an"
+                    " order that is not deliverable is no price anyone can buy at.",
+                    {"type": "boolean"},
+                ),
+                "breakApplied": _described(
+                    "The minimumQuantity of the price break that sets packPrice (the highest"
+                    " reached), null below the first break or without breaks.",
+                    {"oneOf": [{"type": "null"}, count]},
+                ),
+                "nextBreak": _described(
+                    "The lowest price break not reached, with the units it is short by; null"
+                    " when every break is reached or there is none.",
+                    {"oneOf": [{"type": "null"}, _ref("nextBreak")]},
+                ),
+            }
+        ),
+        "nextBreak": _closed(
+            {
+                "minimumQuantity": count,
+                "packPrice": money,
+                "shortBy": _described("minimumQuantity - deliveredQuantity.", count),
             }
         ),
         "singleSource": _closed(
@@ -138,6 +210,13 @@ def _defs() -> JsonObject:
                 "cheapest": _nullable("order"),
                 "saving": {"oneOf": [{"type": "null"}, money]},
                 "reason": {"enum": [None, CAPACITY_SHORT]},
+                "leadDays": lead,
+                "capacityPacks": {"oneOf": [{"type": "null"}, count]},
+                "capacityQuantity": _described(
+                    "capacityPacks * packSize: the most units this supplier delivers (null: no"
+                    " limit).",
+                    {"oneOf": [{"type": "null"}, count]},
+                ),
             }
         ),
         "line": _closed(
@@ -150,28 +229,55 @@ def _defs() -> JsonObject:
                 "freight": money,
                 "otherFees": money,
                 "landedTotal": money,
+                "costPerDeliveredUnit": per_unit,
+                "leadDays": lead,
+                "breaks": breaks,
             }
         ),
         "best": _closed(
             {
-                "lines": {"type": "array", "minItems": 1, "items": _ref("line")},
+                "lines": _described(
+                    "Empty only when balances cover the whole need (issue 27).",
+                    {"type": "array", "items": _ref("line")},
+                ),
                 "landedTotal": money,
                 "deliveredQuantity": count,
                 "overbuyQuantity": count,
                 "suppliers": count,
                 "savingVsSingleSource": {"oneOf": [{"type": "null"}, money]},
-                "lowerBound": money,
+                "lowerBound": _described(
+                    "Written with the same number of decimal places as landedTotal.", money
+                ),
                 "proven": {"type": "boolean"},
+                "costPerDeliveredUnit": per_unit_or_none,
+                "leadDays": _described(
+                    "The slowest line's leadDays: a split arrives when its slowest line does"
+                    " (null when a line's is unknown).",
+                    {"oneOf": [{"type": "null"}, count]},
+                ),
             }
         ),
         "plan": _closed(
             {
                 "quantity": count,
                 "maxSuppliers": {"oneOf": [{"type": "null"}, count]},
-                "singleSource": {"type": "array", "minItems": 1, "items": _ref("singleSource")},
+                "singleSource": _described(
+                    "Empty only when balances cover the whole need (issue 27).",
+                    {"type": "array", "items": _ref("singleSource")},
+                ),
                 "best": _nullable("best"),
-            }
+                "currency": {"type": "string"},
+                "specification": {"type": "string"},
+                "bestSingleSource": _described(
+                    "The supplierId of the first singleSource entry that covers the need alone"
+                    " (the cheapest), null when none does.",
+                    {"oneOf": [{"type": "null"}, {"type": "string"}]},
+                ),
+                "balances": _ref("balances"),
+            },
+            optional=("balances",),
         ),
+        **conversion_defs(money, count),
         "reason": _closed(
             {
                 "code": {"enum": [*GATE_CODES, *SEARCH_CODES]},
@@ -188,6 +294,7 @@ def _defs() -> JsonObject:
                     "enum": [
                         *(LIMITATION_MESSAGES[code] for code in PLAN_LIMITATIONS),
                         PLAN_MESSAGES[NOT_PROVEN],
+                        *CONVERSION_LIMITATION_MESSAGES.values(),
                     ]
                 },
             }
@@ -198,6 +305,7 @@ def _defs() -> JsonObject:
             **result_defs["error"],
             "properties": {
                 **result_defs["error"]["properties"],
+                "code": {"enum": [*ERROR_MESSAGES, *CONVERSION_ERROR_MESSAGES]},
                 "path": {
                     **result_defs["error"]["properties"]["path"],
                     "pattern": f"^{_pointer_pattern(plan_root_rows())}$",
@@ -205,6 +313,65 @@ def _defs() -> JsonObject:
             },
         },
         "internalError": result_defs["internalError"]["properties"]["limitations"]["items"],
+    }
+
+
+def conversion_defs(money: JsonObject, count: JsonObject) -> JsonObject:
+    """The shapes of the conversion keys and of a plan's balances (issue 27)."""
+    date = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+    currency = {"type": "string", "pattern": "^[A-Z]{3}$"}
+    return {
+        "rate": _closed(
+            {
+                "from": currency,
+                "to": currency,
+                "rate": money,
+                "asOf": date,
+                "source": {"type": "string"},
+            }
+        ),
+        "conversion": _closed(
+            {
+                "supplierId": {"type": "string"},
+                "currency": currency,
+                "original": _described(
+                    "The converted fields as given, in the quote's own currency.",
+                    {
+                        "type": "object",
+                        "propertyNames": {"enum": ["packPrice", "freight", "otherFees"]},
+                        "additionalProperties": money,
+                    },
+                ),
+                "convertedAt": _ref("rate"),
+                "originalBreakPrices": {"type": "array", "items": money},
+            },
+            optional=("originalBreakPrices",),
+        ),
+        "balances": _closed(
+            {
+                "asOf": date,
+                "unitsFromBalances": count,
+                "unitsToBuy": count,
+                "allocatedGoodsCost": _described(
+                    "Goods subtotal x unitsToBuy / units delivered, 6 places; null without a"
+                    " best plan.",
+                    {"oneOf": [{"type": "null"}, _ref("ratio")]},
+                ),
+                "leftoverUnits": {"oneOf": [{"type": "null"}, count]},
+                "balances": {
+                    "type": "array",
+                    "items": _closed(
+                        {
+                            "supplierId": {"type": "string"},
+                            "units": count,
+                            "expiresAt": date,
+                            "status": {"enum": list(BALANCE_STATUSES)},
+                            "unitsUsed": count,
+                        }
+                    ),
+                },
+            }
+        ),
     }
 
 
@@ -239,7 +406,16 @@ def plan_schema() -> JsonObject:
                 "plan": _nullable("plan"),
                 "reasons": {"type": "array"},
                 "limitations": {"type": "array", "items": _ref("limitation")},
-            }
+                "conversions": _described(
+                    "Only with exchangeRates (issue 27): each converted quote, in input order.",
+                    {"type": "array", "items": _ref("conversion")},
+                ),
+                "unusedRates": _described(
+                    "Only with exchangeRates: the rates no quote used, in request order.",
+                    {"type": "array", "items": _ref("rate")},
+                ),
+            },
+            optional=("conversions", "unusedRates"),
         ),
         "oneOf": [
             _case(

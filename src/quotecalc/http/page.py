@@ -6,7 +6,10 @@
 - ``POST /quotecalc/report`` (the form's action, ``multipart/form-data``): the HTML report
   of that request (:func:`quotecalc.output.pictures.html_page`, the answer first, with the
   best purchase plan of :func:`quotecalc.planning.document.plan` for the same bytes), with
-  the calculation's status (200, 422, 500); a sheet the intake cannot read answers a page listing
+  the calculation's status (200, 422, 500); a pasted plan request (price breaks, capacities,
+  ``maxSuppliers``) is answered with its readable plan instead
+  (:func:`quotecalc.output.plan_html.render_plan_html`, the bytes of ``--plan --format
+  html``), with the plan's status; a sheet the intake cannot read answers a page listing
   each error's cell and message (422).
 - ``POST /quotecalc/intake``: the same form, or the sheet itself as the body
   (``text/csv`` or the XLSX media type, the root fields as query parameters), answering the
@@ -32,7 +35,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..analysis.document import analyze
-from ..planning.document import plan
+from ..planning.document import asks_for_plan, plan
 from .admission import Admission
 from .edge import (
     CLOSE,
@@ -235,6 +238,13 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
         pasted = str(fields.get("request") or "").strip()
         if pasted:
             raw = pasted.encode("utf-8")
+            if asks_for_plan(raw):
+                # A plan request (issue 25): its readable plan, as --plan --format html.
+                from ..output.plan_html import render_plan_html
+
+                planned_only = plan(raw)
+                page = render_plan_html(planned_only.output, lang)
+                return STATUS_BY_EXIT_CODE[planned_only.exit_code], page
         elif UPLOAD in fields:
             data, suffix = fields[UPLOAD]
             built, errors = read_sheet(data, suffix, root_options(fields))
