@@ -27,6 +27,7 @@ from .records import Record
 
 if TYPE_CHECKING:
     # Only the plan pipeline fills ``Context.plan``; the fixed call never loads the module.
+    from .event_rules import EventOutcome, EventRequest
     from .plan_rules import PurchasePlan
 
 # Values the validator accepted, by contract field name: integer fields are ints, decimal
@@ -286,6 +287,9 @@ class Context(Record):
     status: str | None = None
     analysis: WeightAnalysis | None = None
     plan: PurchasePlan | None = None
+    # Only the event pipeline (issue 26) fills these; the fixed call never loads the module.
+    event: EventRequest | None = None
+    award: EventOutcome | None = None
 
 
 class Stage(Protocol):

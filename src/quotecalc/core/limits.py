@@ -14,6 +14,7 @@ __all__ = [
     "MAX_BATCH_BYTES",
     "MAX_BATCH_ITEMS",
     "MAX_BATCH_NESTING",
+    "MAX_EVENT_BYTES",
     "MAX_INPUT_BYTES",
     "MAX_NESTING",
 ]
@@ -34,3 +35,8 @@ MAX_BATCH_BYTES: Final = 2_097_152
 # A request sits two levels down ({"requests": [ ... ]}), so every request the single call
 # accepts as to depth is accepted inside a batch too.
 MAX_BATCH_NESTING: Final = MAX_NESTING + 2
+
+# Issue 26: an event request (``--event``) of up to 500 items and 100 suppliers of up to 500
+# offers each; 2 MiB holds a realistic 300 x 40 event pretty-printed (about 1.5 MB) and stays
+# small enough to hold and decode once in memory (``docs/limits.md``).
+MAX_EVENT_BYTES: Final = 2_097_152

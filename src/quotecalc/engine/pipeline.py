@@ -86,13 +86,18 @@ def make_pipeline(
     *,
     analysis: bool = False,
     plan: bool = False,
+    event: bool = False,
 ) -> Pipeline:
     """The quotecalc pipeline; each constraint row brings its root field row with it.
 
     ``analysis=True`` appends the weight-space analysis stage (issue 11); ``plan=True`` reads
     the plan request (its rows and its cross-field rule) and appends the purchase-plan stage
     (issue 20). Their modules are imported only then, so the default pipeline never loads them.
+    ``event=True`` is another request kind (issue 26): :func:`event_pipeline`, whatever the
+    other arguments.
     """
+    if event:
+        return event_pipeline()
     root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
     validate = Validate(root_fields=root_fields)
     extra: tuple[Stage, ...] = ()
@@ -123,6 +128,20 @@ def make_pipeline(
             LimitationsStage(),
             *extra,
         )
+    )
+
+
+def event_pipeline() -> Pipeline:
+    """The sourcing-event pipeline (issue 26, ``docs/event.md``): parse (with the event's own
+    size limit), validate (the event rows), gate, award. None of the fixed stages: the
+    event is its own request. Its modules are imported only here."""
+    from ..core.limits import MAX_EVENT_BYTES
+    from ..stages.event_award import EventAwardStage
+    from ..stages.event_gate import EventGateStage
+    from ..stages.event_validate import EventValidate
+
+    return Pipeline(
+        (Parse(max_bytes=MAX_EVENT_BYTES), EventValidate(), EventGateStage(), EventAwardStage())
     )
 
 
