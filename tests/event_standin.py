@@ -168,27 +168,48 @@ def award_key(event: Event, packs: Sequence[int]) -> tuple[Any, ...]:
     return (cost.landed_total, len(ids), cost.delivered, ids, last)
 
 
-def _choices(line: Line, need: Need, extra: int) -> list[int]:
+def _choices(line: Line, need: Need, vendor: Vendor, extra: int) -> list[int]:
     low = max(1, line.minimum_packs)
     top = max(-(-need.quantity // line.pack_size), low)
     for minimum, _ in line.breaks:
         top = max(top, -(-minimum // line.pack_size))
+    # Enough packs to reach a minimum order value or the top spend tier on this line alone.
+    spends = [t[0] for t in vendor.tiers] + [vendor.minimum_order_value or Decimal(0)]
+    price = min([line.pack_price, *(b[1] for b in line.breaks)])
+    if price > 0:
+        top = max(top, *(int(-(-spend // price)) for spend in spends))
     top += extra
     if line.capacity is not None:
         top = min(top, line.capacity)
     return [0, *range(low, top + 1)]
 
 
-def _search(event: Event, allowed: set[int] | None, extra: int = 3) -> tuple[int, ...] | None:
+def _search(event: Event, allowed: set[int] | None, extra: int = 1) -> tuple[int, ...] | None:
     options = [
-        _choices(line, event.needs[line.need], extra)
+        _choices(line, event.needs[line.need], event.vendors[line.vendor], extra)
         if allowed is None or line.vendor in allowed
         else [0]
         for line in event.lines
     ]
+    # Per need, only the combinations of its lines that cover it; then across needs.
+    per_need = []
+    for n, need in enumerate(event.needs):
+        mine = [i for i, line in enumerate(event.lines) if line.need == n]
+        combos = [
+            combo
+            for combo in itertools.product(*(options[i] for i in mine))
+            if sum(c * event.lines[i].pack_size for c, i in zip(combo, mine, strict=True))
+            >= need.quantity
+        ]
+        per_need.append((mine, combos))
     best = None
     best_key = None
-    for packs in itertools.product(*options):
+    for choice in itertools.product(*(combos for _, combos in per_need)):
+        vector = [0] * len(event.lines)
+        for (mine, _), combo in zip(per_need, choice, strict=True):
+            for i, c in zip(mine, combo, strict=True):
+                vector[i] = c
+        packs = tuple(vector)
         if feasible(event, packs):
             key = award_key(event, packs)
             if best_key is None or key < best_key:

@@ -12,9 +12,10 @@ from .api import Result, calculate, request_input
 if TYPE_CHECKING:
     from .analysis.document import Analysis
     from .planning.document import PlanDocument
+    from .planning.event_document import EventDocument
 
 __version__ = "0.1.0"
-__all__ = ["Result", "__version__", "analyze", "calculate", "plan", "stability"]
+__all__ = ["Result", "__version__", "analyze", "award", "calculate", "plan", "stability"]
 
 
 def stability(raw: bytes | str) -> list[dict[str, Any]] | None:
@@ -50,3 +51,14 @@ def plan(raw: bytes | str, *, trace: bool = False) -> PlanDocument:
     from .planning.document import plan as purchase_plan
 
     return purchase_plan(request_input(raw, "plan"), trace=trace)
+
+
+def award(raw: bytes | str, *, trace: bool = False) -> EventDocument:
+    """The event-award document of one event request (issue 26, ``docs/event.md``), taken as
+    :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``).
+
+    Imported on first use: the host's JSON call never pays for it.
+    """
+    from .planning.event_document import award as event_award
+
+    return event_award(request_input(raw, "award"), trace=trace)

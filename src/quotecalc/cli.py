@@ -25,6 +25,9 @@ Maintainer options, none of which changes the fixed call's stdout:
 - ``--plan`` (with ``--input-json -``; ``--format json`` only, not with ``--analysis``): stdin is
   a plan request and stdout the purchase-plan document (issue 20, ``docs/plan.md``); exit
   code as for JSON.
+- ``--event`` (with ``--input-json -``; ``--format json`` only, not with ``--analysis`` or
+  ``--plan``): stdin is an event request (at most 2097152 bytes) and stdout the event-award
+  document (issue 26, ``docs/event.md``); exit code as for JSON.
 
 ``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
 prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
@@ -58,7 +61,17 @@ _CHUNK = 65536
 LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html")
 Rendered = tuple[bytes, int]
-SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis", "plan-request", "plan")
+SCHEMAS = (
+    "request",
+    "result",
+    "batch-request",
+    "batch-result",
+    "analysis",
+    "plan-request",
+    "plan",
+    "event-request",
+    "event",
+)
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])
 VERSION_ARGV = ["--version"]
@@ -66,9 +79,10 @@ USAGE = """\
 usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
        quotecalc --input-json - --analysis [--trace]
        quotecalc --input-json - --plan [--trace]
+       quotecalc --input-json - --event [--trace]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
-       quotecalc --print-schema request|result|batch-request|batch-result|analysis|plan-request|plan
+       quotecalc --print-schema NAME
        quotecalc --help
        quotecalc --version
 
@@ -83,11 +97,14 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
   --analysis             the weight-space analysis document instead of the result
   --plan                 the purchase plan of a plan request (price breaks, capacities,
                          maxSuppliers): the cheapest quantity and split, proven
+  --event                the award of a sourcing event (items, suppliers, offers): which
+                         supplier gets what, at the least landed total, proven
   --format json|text|svg|html
                          text: a readable report; svg: the weight map; html: one page
   --lang en|zh           the language of text, svg and html (default en)
   --print-schema NAME    print a published JSON Schema (request, result, batch-request,
-                         batch-result, analysis, plan-request, plan)
+                         batch-result, analysis, plan-request, plan, event-request,
+                         event)
   --help, -h             print this help
   --version              print the version (quotecalc 0.1.0)
 
@@ -172,6 +189,8 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             options["analysis"] = "yes"
         elif flag == "--plan" and "plan" not in options:
             options["plan"] = "yes"
+        elif flag == "--event" and "event" not in options:
+            options["event"] = "yes"
         elif flag in ("--format", "--lang") and flag[2:] not in options and rest:
             options[flag[2:]] = rest.pop(0)
         else:
@@ -191,6 +210,13 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     if "plan" in options and (
         options.get("format", "json") != "json"
         or "analysis" in options
+        or options["input"] != "--input-json"
+    ):
+        return None
+    if "event" in options and (
+        options.get("format", "json") != "json"
+        or "analysis" in options
+        or "plan" in options
         or options["input"] != "--input-json"
     ):
         return None
@@ -258,6 +284,20 @@ def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
     return answer.exit_code
 
 
+def event(stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, trace: bool) -> int:
+    """``--event``: one event request in (its own limit, 2097152 bytes, plus one to tell), the
+    event-award document out (``quotecalc.planning.event_document``, loaded only here)."""
+    from .core.limits import MAX_EVENT_BYTES
+    from .planning.event_document import award
+
+    awarded = award(stdin.read(MAX_EVENT_BYTES + 1), trace=trace)
+    for entry in awarded.trace:
+        stderr.write(trace_line(entry))
+    stdout.write(awarded.to_json())
+    stdout.flush()
+    return awarded.exit_code
+
+
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
     if argv in HELP_ARGV:
@@ -293,6 +333,8 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
             stdout.write(result.to_json())
         stdout.flush()
         return 0
+    if "event" in options:
+        return event(stdin, stdout, stderr, trace)
     raw = stdin.read(MAX_INPUT_BYTES + 1)
     if "plan" in options:
         from .planning.document import plan
