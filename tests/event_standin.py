@@ -158,13 +158,15 @@ def feasible(event: Event, packs: Sequence[int]) -> bool:
 def award_key(event: Event, packs: Sequence[int]) -> tuple[Any, ...]:
     cost = costing(event, packs)
     ids = tuple(sorted(event.vendors[c.vendor].supplier_id for c in cost.vendors))
-    last = tuple(
-        sorted(
-            (event.needs[line.need].item_id, event.vendors[line.vendor].supplier_id, n)
-            for line, n in zip(event.lines, packs, strict=True)
-            if n
-        )
+    # The engine's last rule: pack counts in (itemId, supplierId) order, the greatest first.
+    order = sorted(
+        range(len(event.lines)),
+        key=lambda i: (
+            event.needs[event.lines[i].need].item_id,
+            event.vendors[event.lines[i].vendor].supplier_id,
+        ),
     )
+    last = tuple(-packs[i] for i in order)
     return (cost.landed_total, len(ids), cost.delivered, ids, last)
 
 

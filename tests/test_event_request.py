@@ -184,7 +184,7 @@ def test_the_event_size_limit_is_its_own() -> None:
     assert len(over) == MAX_EVENT_BYTES + 1
     assert _errors(over) == [("input_too_large", "")]
     message = award(over).output["reasons"][0]["message"]
-    assert message == "The input is larger than 2097152 bytes."
+    assert message == "The input is larger than 4194304 bytes."
     at_limit = body[:-1] + b" " * (MAX_EVENT_BYTES - len(body)) + b"}"
     assert len(at_limit) == MAX_EVENT_BYTES
     assert award(at_limit).status == "completed"

@@ -26,7 +26,7 @@ Maintainer options, none of which changes the fixed call's stdout:
   a plan request and stdout the purchase-plan document (issue 20, ``docs/plan.md``); exit
   code as for JSON.
 - ``--event`` (with ``--input-json -``; ``--format json`` only, not with ``--analysis`` or
-  ``--plan``): stdin is an event request (at most 2097152 bytes) and stdout the event-award
+  ``--plan``): stdin is an event request (at most 4194304 bytes) and stdout the event-award
   document (issue 26, ``docs/event.md``); exit code as for JSON.
 
 ``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
@@ -285,7 +285,7 @@ def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
 
 
 def event(stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, trace: bool) -> int:
-    """``--event``: one event request in (its own limit, 2097152 bytes, plus one to tell), the
+    """``--event``: one event request in (its own limit, 4194304 bytes, plus one to tell), the
     event-award document out (``quotecalc.planning.event_document``, loaded only here)."""
     from .core.limits import MAX_EVENT_BYTES
     from .planning.event_document import award

@@ -127,6 +127,7 @@ EVENT_MESSAGES: Final[dict[str, str]] = {
     "event_solver_unavailable": (
         "No award searched: the solver is not installed (pip install 'quotecalc[plan]')."
     ),
+    "event_unsolved": ("No award found within the search budget, and none was proven impossible."),
     "event_not_proven": (
         "The search stopped at its budget: the best award found is given with its exact lower"
         " bound; the least total lies between them."
@@ -138,7 +139,14 @@ EVENT_MESSAGES: Final[dict[str, str]] = {
 BLOCKING_CODES: Final = ("event_missing_value", "event_constraint_unknown")
 """Gate reasons after which there is no award (the others only list what takes no part)."""
 LISTED_CODES: Final = ("event_offer_not_comparable", "event_supplier_excluded")
-SEARCH_CODES: Final = ("event_infeasible", "event_out_of_range", "event_solver_unavailable")
+SEARCH_CODES: Final = (
+    "event_infeasible",
+    "event_out_of_range",
+    "event_solver_unavailable",
+    "event_unsolved",
+)
+"""The engine's refusals shown as reasons (``event_model_invalid`` is a defect of ours: an
+``internal_error``)."""
 NOT_PROVEN: Final = "event_not_proven"
 EVENT_LIMITATIONS: Final = ("fees_as_given", "not_an_order", "no_conversion")
 """The fixed result's limitations that hold for every award (CONTRACT §12), in its order."""

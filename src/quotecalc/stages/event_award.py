@@ -25,6 +25,7 @@ import attrs
 
 from ..core.context import Context, Fields
 from ..core.event_rules import (
+    SEARCH_CODES,
     AwardFigures,
     AwardItem,
     AwardLine,
@@ -157,7 +158,11 @@ def figures(
 
 
 def refusal_reasons(model: Event, refusal: Refusal) -> tuple[EventReason, ...]:
-    """A refusal as reasons: ``event_infeasible`` once per item it names (by ``itemId``)."""
+    """A refusal as reasons: ``event_infeasible`` once per item it names (by ``itemId``).
+    A refusal code that is not a reason (the engine's own defect) raises: the document is
+    then ``internal_error``, never a made-up reason."""
+    if refusal.code not in SEARCH_CODES:
+        raise RuntimeError("the award engine refused the model it was given")
     if refusal.code == "event_infeasible" and refusal.needs:
         ids = sorted(model.needs[n].item_id for n in refusal.needs)
         return tuple(EventReason(refusal.code, item_id=item_id) for item_id in ids)
@@ -168,6 +173,7 @@ def baselines(model: Event, budget: float) -> tuple[Baseline, ...]:
     """One supplier for everything, and each item from its cheapest supplier."""
     single = best_single_vendor(model, budget)
     if isinstance(single, Refusal):
+        refusal_reasons(model, single)  # a defect raises here too
         code = "baseline_infeasible" if single.code == "event_infeasible" else single.code
         first = Baseline(SINGLE, None, code)
     else:
