@@ -173,7 +173,7 @@ def test_the_mcp_tool_answers_the_cli_bytes(tmp_path: Path) -> None:
         return {"tools": listed.tools, "answers": answers}
 
     got = _session(body, errlog=tmp_path / "stderr.txt")
-    listed = [tool for tool in got["tools"] if tool.name == "award_event"][0]
+    listed = next(tool for tool in got["tools"] if tool.name == "award_event")
     assert listed.model_dump(by_alias=True, exclude_none=True, mode="json") == _committed(
         "docs/tool/mcp-tool-event.json"
     )
