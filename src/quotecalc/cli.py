@@ -25,9 +25,10 @@ Maintainer options, none of which changes the fixed call's stdout:
 - ``--plan`` (with ``--input-json -``; ``--format json`` only, not with ``--analysis``): stdin is
   a plan request and stdout the purchase-plan document (issue 20, ``docs/plan.md``); exit
   code as for JSON.
-- ``--event`` (with ``--input-json -``; ``--format json`` only, not with ``--analysis`` or
-  ``--plan``): stdin is an event request (at most 4194304 bytes) and stdout the event-award
-  document (issue 26, ``docs/event.md``); exit code as for JSON.
+- ``--event`` (with ``--input-json -``; not with ``--analysis`` or ``--plan``): stdin is an
+  event request (at most 4194304 bytes) and stdout the event-award document (issue 26,
+  ``docs/event.md``), or with ``--format text|html [--lang en|zh]`` the award for people, the
+  answer first; exit code as for JSON.
 
 ``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
 prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
@@ -60,6 +61,7 @@ from .engine.render import EXIT_CODES, TOOL, TOOL_VERSION, render_errors
 _CHUNK = 65536
 LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html")
+EVENT_FORMATS = ("json", "text", "html")
 Rendered = tuple[bytes, int]
 SCHEMAS = (
     "request",
@@ -79,7 +81,7 @@ USAGE = """\
 usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
        quotecalc --input-json - --analysis [--trace]
        quotecalc --input-json - --plan [--trace]
-       quotecalc --input-json - --event [--trace]
+       quotecalc --input-json - --event [--trace] [--format json|text|html] [--lang en|zh]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
        quotecalc --print-schema NAME
@@ -214,7 +216,7 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     ):
         return None
     if "event" in options and (
-        options.get("format", "json") != "json"
+        options.get("format", "json") not in EVENT_FORMATS
         or "analysis" in options
         or "plan" in options
         or options["input"] != "--input-json"
@@ -284,16 +286,27 @@ def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
     return answer.exit_code
 
 
-def event(stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, trace: bool) -> int:
+def event(
+    stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, *, trace: bool, fmt: str, lang: str
+) -> int:
     """``--event``: one event request in (its own limit, 4194304 bytes, plus one to tell), the
-    event-award document out (``quotecalc.planning.event_document``, loaded only here)."""
+    event-award document out (``quotecalc.planning.event_document``, loaded only here), or
+    the award for people (``quotecalc.output.event_report``), read from that document."""
     from .core.limits import MAX_EVENT_BYTES
     from .planning.event_document import award
 
-    awarded = award(stdin.read(MAX_EVENT_BYTES + 1), trace=trace)
+    raw = stdin.read(MAX_EVENT_BYTES + 1)
+    awarded = award(raw, trace=trace)
     for entry in awarded.trace:
         stderr.write(trace_line(entry))
-    stdout.write(awarded.to_json())
+    if fmt == "json":
+        stdout.write(awarded.to_json())
+    else:
+        from .output.event_report import event_currency, render_event_html, render_event_text
+
+        render = render_event_text if fmt == "text" else render_event_html
+        currency = event_currency(raw) if awarded.output["award"] is not None else None
+        stdout.write(render(awarded.output, awarded.exit_code, currency, lang).encode("utf-8"))
     stdout.flush()
     return awarded.exit_code
 
@@ -334,7 +347,8 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         stdout.flush()
         return 0
     if "event" in options:
-        return event(stdin, stdout, stderr, trace)
+        fmt = options.get("format", "json")
+        return event(stdin, stdout, stderr, trace=trace, fmt=fmt, lang=options.get("lang", "en"))
     raw = stdin.read(MAX_INPUT_BYTES + 1)
     if "plan" in options:
         from .planning.document import plan
