@@ -84,7 +84,8 @@ usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang 
        quotecalc --input-json - --event [--trace] [--format json|text|html] [--lang en|zh]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
-       quotecalc --print-schema NAME
+       quotecalc --print-schema request|result|batch-request|batch-result|analysis
+                                |plan-request|plan|event-request|event
        quotecalc --help
        quotecalc --version
 
