@@ -362,7 +362,7 @@ def test_gate_reasons_do_not_depend_on_the_order_of_suppliers() -> None:
 def test_the_worked_example_by_hand() -> None:
     """docs/event.md, "A worked example": A's one freight carries bolts and nuts, one more pack
     of bolts reaches A's 10 % tier (950.00 - 95.00 + 100.00 = 955.00), W ships the washers
-    (160.00 + 60.00 = 220.00): 1175.00. D is faster to beat on price but too slow."""
+    (160.00 + 60.00 = 220.00): 1175.00. D is cheaper but too slow (leadDays 45 > 30)."""
     document = award(EXAMPLE_PATH.read_bytes())
     assert (document.status, document.exit_code) == ("completed", 0)
     found = document.output["award"]
