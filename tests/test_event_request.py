@@ -515,3 +515,18 @@ def test_the_fixed_call_refuses_an_event() -> None:
     result = quotecalc.calculate(EXAMPLE_PATH.read_bytes())
     assert result.status == "invalid_input"
     assert EXAMPLE["items"]
+
+
+def test_a_baseline_that_breaks_a_limit_is_null_with_its_reason() -> None:
+    # maxSuppliers 1: each item from its cheapest supplier is S for a and T for b, two
+    # suppliers: null. The best single supplier is the award itself (S: 1 + 5), saving 0.
+    suppliers = [
+        supplier("S", offer("a", "1"), offer("b", "5")),
+        supplier("T", offer("a", "5"), offer("b", "1")),
+    ]
+    document = award(_with(items=[item("a"), item("b")], suppliers=suppliers, maxSuppliers=1))
+    per_item = document.output["baselines"]["cheapestPerItem"]
+    assert per_item == {"award": None, "saving": None, "reason": "baseline_infeasible"}
+    single = document.output["baselines"]["singleSupplier"]
+    assert (single["reason"], single["proven"], Decimal(single["saving"])) == (None, True, 0)
+    assert [line["supplierId"] for line in single["award"]["lines"]] == ["S", "S"]
