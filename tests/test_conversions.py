@@ -470,3 +470,70 @@ def test_plan_documents_with_conversions_and_balances_match_the_plan_schema() ->
     for body in cases:
         errors = [error.message for error in validator.iter_errors(planned(body))]
         assert errors == [], errors
+
+
+# ---- exchange rates in sourcing events (issue 26's request) ----
+
+
+def test_an_event_supplier_in_usd_at_a_stated_rate_is_awarded_as_its_cny_twin() -> None:
+    # examples/event.request.json has B in CNY: freight 100.00, bolts at 47.00 a pack. The same
+    # B in USD at USD->CNY 8: freight 12.5 and 5.875 a pack (x 8 = 100.0 and 47.000). The award
+    # must be the example's, and B's figures its own converted ones.
+    example = json.loads((ROOT / "examples/event.request.json").read_text())
+    twin = copy.deepcopy(example)
+    (b,) = [s for s in twin["suppliers"] if s["supplierId"] == "B"]
+    b.update(currency="USD", freight="12.5", otherFees="0")
+    b["offers"][0]["packPrice"] = "5.875"
+    rate = {"from": "USD", "to": "CNY", "rate": "8", "asOf": "2026-11-30", "source": "bank"}
+    twin["exchangeRates"] = [rate]
+    mine = quotecalc.award(json.dumps(twin).encode()).output
+    theirs = quotecalc.award(json.dumps(example).encode()).output
+    assert mine["status"] == theirs["status"] == "completed"
+    assert Decimal(mine["award"]["landedTotal"]) == Decimal(theirs["award"]["landedTotal"])
+    assert [(x["supplierId"], x["itemId"], x["packs"]) for x in mine["award"]["lines"]] == [
+        (x["supplierId"], x["itemId"], x["packs"]) for x in theirs["award"]["lines"]
+    ]
+    assert mine["conversions"] == [
+        {
+            "supplierId": "B",
+            "currency": "USD",
+            "original": {"freight": "12.5", "otherFees": "0", "offers/0/packPrice": "5.875"},
+            "convertedAt": rate,
+        }
+    ]
+    codes = [entry["code"] for entry in mine["limitations"]]
+    assert "converted_at_given_rates" in codes and "no_conversion" not in codes
+    # Without the rate B is in another currency: listed as not comparable, as before.
+    del twin["exchangeRates"]
+    plain = quotecalc.award(json.dumps(twin).encode()).output
+    assert "conversions" not in plain
+    assert any(r["code"] == "event_offer_not_comparable" for r in plain["reasons"])
+
+
+def test_event_rates_are_validated_like_plan_rates() -> None:
+    example = json.loads((ROOT / "examples/event.request.json").read_text())
+    bad = {**example, "exchangeRates": [{**RATE_USD, "to": "USD"}, {**RATE_USD, "asOf": "x"}]}
+    output = quotecalc.award(json.dumps(bad).encode()).output
+    assert output["status"] == "invalid_input"
+    assert [(r["code"], r["path"]) for r in output["reasons"]] == [
+        ("same_currency_pair", "/exchangeRates/0/to"),
+        ("invalid_date", "/exchangeRates/1/asOf"),
+    ]
+
+
+def test_converted_event_documents_match_the_event_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from quotecalc.contract.event_schema import event_schema
+
+    validator = jsonschema.Draft202012Validator(event_schema())
+    example = json.loads((ROOT / "examples/event.request.json").read_text())
+    (b,) = [s for s in example["suppliers"] if s["supplierId"] == "B"]
+    b["currency"] = "USD"
+    rates = [
+        {"from": "USD", "to": "CNY", "rate": "7.0000000001", "asOf": "2026-11-30", "source": "b"},
+        {"from": "EUR", "to": "CNY", "rate": "7.8", "asOf": "2026-11-30", "source": "b"},
+    ]
+    for body in ({**example, "exchangeRates": rates}, {**example, "exchangeRates": [{}]}):
+        output = quotecalc.award(json.dumps(body).encode()).output
+        errors = [error.message for error in validator.iter_errors(output)]
+        assert errors == [], errors

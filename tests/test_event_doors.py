@@ -72,17 +72,18 @@ def test_statuses_and_exit_codes(name: str) -> None:
     assert MARKER.encode() not in cli.stdout
 
 
-def test_trace_lists_the_four_stages_and_leaves_stdout_alone() -> None:
+def test_trace_lists_the_five_stages_and_leaves_stdout_alone() -> None:
     cli = _cli(REQUEST, "--trace")
     assert cli.stdout == (GOLDEN / "example.award.json").read_bytes()
     lines = [json.loads(line) for line in cli.stderr.splitlines()]
     assert [(line["stage"], line["outcome"]) for line in lines] == [
         ("parse", "ran"),
         ("validate", "ran"),
+        ("convert", "ran"),
         ("gate", "ran"),
         ("award", "ran"),
     ]
-    assert lines[3]["summary"]["proven"] is True
+    assert lines[4]["summary"]["proven"] is True
     halted = _cli(b"[]", "--trace")
     stages = [json.loads(line) for line in halted.stderr.splitlines()]
     assert [line["outcome"] for line in stages] == [

@@ -39,7 +39,8 @@ def _valid(document: dict[str, Any]) -> None:
 
 def test_the_event_pipeline_is_its_own_and_the_fixed_one_is_unchanged() -> None:
     stages = make_pipeline(event=True).stages
-    assert [stage.name for stage in stages] == ["parse", "validate", "gate", "award"]
+    # The convert stage (issue 27) converts suppliers with a stated rate before the gate.
+    assert [stage.name for stage in stages] == ["parse", "validate", "convert", "gate", "award"]
     assert isinstance(stages[0], Parse) and stages[0].max_bytes == 4194304
     assert isinstance(stages[1], EventValidate)
     assert [stage.name for stage in DEFAULT_PIPELINE.stages][:2] == ["parse", "validate"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..core.codes import LIMITATION_MESSAGES
+from ..core.codes import CONVERSION_LIMITATION_MESSAGES, LIMITATION_MESSAGES
 from ..core.event_rules import (
     BLOCKING_CODES,
     EVENT_ERROR_MESSAGES,
@@ -28,7 +28,7 @@ from ..core.plan_rules import MAX_BREAKS
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..planning.event_document import EVENT_PIPELINE, KIND, ROOT_KEYS
 from ..stages.event_validate import EventValidate
-from .plan_schema import COUNT_PATTERN, MONEY_PATTERN
+from .plan_schema import COUNT_PATTERN, MONEY_PATTERN, conversion_defs
 from .request_schema import NOT_EXPRESSED, object_schema
 from .result_schema import _pointer_pattern, result_schema
 from .tables import DIALECT, GENERATED
@@ -238,11 +238,12 @@ def _defs() -> JsonObject:
         ),
         "limitation": _closed(
             {
-                "code": {"enum": [*EVENT_LIMITATIONS, NOT_PROVEN]},
+                "code": {"enum": [*EVENT_LIMITATIONS, NOT_PROVEN, *CONVERSION_LIMITATION_MESSAGES]},
                 "message": {
                     "enum": [
                         *(LIMITATION_MESSAGES[code] for code in EVENT_LIMITATIONS),
                         EVENT_MESSAGES[NOT_PROVEN],
+                        *CONVERSION_LIMITATION_MESSAGES.values(),
                     ]
                 },
             }
@@ -261,7 +262,22 @@ def _defs() -> JsonObject:
         "internalError": result_schema()["$defs"]["internalError"]["properties"]["limitations"][
             "items"
         ],
+        **_event_conversion_defs(money),
     }
+
+
+def _event_conversion_defs(money: JsonObject) -> JsonObject:
+    """A converted supplier and a rate (issue 27): the plan's shapes, with the converted values
+    under their path in the supplier (``offers/0/packPrice``)."""
+    defs = conversion_defs(money, _ref("count"))
+    conversion = defs["conversion"]
+    original = conversion["properties"]["original"]
+    conversion["properties"]["original"] = {
+        "description": original["description"],
+        "type": "object",
+        "additionalProperties": money,
+    }
+    return {"rate": defs["rate"], "conversion": conversion}
 
 
 def _case(description: str, **properties: JsonObject) -> JsonObject:
@@ -294,7 +310,21 @@ def event_schema() -> JsonObject:
                 "baselines": _nullable("baselines"),
                 "reasons": {"type": "array"},
                 "limitations": {"type": "array", "items": _ref("limitation")},
-            }
+                "conversions": {
+                    "description": (
+                        "Only with exchangeRates (issue 27): each converted supplier, in input"
+                        " order, its converted values as given under their path in the supplier."
+                    ),
+                    "type": "array",
+                    "items": _ref("conversion"),
+                },
+                "unusedRates": {
+                    "description": "Only with exchangeRates: the rates no supplier used.",
+                    "type": "array",
+                    "items": _ref("rate"),
+                },
+            },
+            optional=("conversions", "unusedRates"),
         ),
         "oneOf": [
             _case(

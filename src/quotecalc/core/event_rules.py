@@ -6,7 +6,7 @@ that the same number grammar and error codes apply and the event request schema 
 from them. The fixed pipeline never sees these rows.
 
 - root: ``schemaVersion``, ``currency``, ``items`` (1-500), ``suppliers`` (1-100), optional
-  ``maxSuppliers`` and ``maxLeadDays``;
+  ``maxSuppliers``, ``maxLeadDays`` and ``exchangeRates`` (issue 27, ``docs/conversions.md``);
 - item: ``itemId`` (unique), ``specification``, ``quantity``, optional ``maxSuppliers``;
 - supplier: ``supplierId`` (unique), ``currency``, ``freight``, ``otherFees``, optional
   ``minimumOrderValue``, ``spendDiscounts`` (1-10, strictly increasing ``minimumSpend``,
@@ -26,8 +26,9 @@ from typing import Final
 
 import attrs
 
-from .codes import ERROR_MESSAGES
+from .codes import CONVERSION_ERROR_MESSAGES, ERROR_MESSAGES
 from .context import Fields
+from .conversion_rules import RATE_ROOT_FIELDS
 from .fields import (
     CORE,
     OPTIONAL,
@@ -86,6 +87,7 @@ EVENT_ROOT_FIELDS: Final = (
     array_field("suppliers", REQUIRED, SUPPLIER_FIELDS, min_items=1, max_items=MAX_SUPPLIERS),
     integer_field("maxSuppliers", OPTIONAL, positive=True),
     integer_field("maxLeadDays", OPTIONAL),
+    *RATE_ROOT_FIELDS,
 )
 
 # What the gate needs stated, in table order (omitted is not zero): ``core`` rows.
@@ -96,6 +98,7 @@ OFFER_NEEDS: Final = ("packSize", "minimumPacks", "packPrice")
 
 EVENT_ERROR_MESSAGES: Final[dict[str, str]] = {
     **ERROR_MESSAGES,
+    **CONVERSION_ERROR_MESSAGES,
     "input_too_large": f"The input is larger than {MAX_EVENT_BYTES} bytes.",
     "duplicate_supplier_id": "The supplierId is used by an earlier supplier.",
     "duplicate_item_id": "The itemId is used by an earlier item.",

@@ -153,15 +153,23 @@ def make_pipeline(
 
 def event_pipeline() -> Pipeline:
     """The sourcing-event pipeline (issue 26, ``docs/event.md``): parse (with the event's own
-    size limit), validate (the event rows), gate, award. None of the fixed stages: the
-    event is its own request. Its modules are imported only here."""
+    size limit), validate (the event rows, with ``exchangeRates``), convert (issue 27), gate,
+    award. None of the fixed stages: the event is its own request. Its modules are imported
+    only here."""
     from ..core.limits import MAX_EVENT_BYTES
+    from ..stages.convert import EventConvertStage
     from ..stages.event_award import EventAwardStage
     from ..stages.event_gate import EventGateStage
     from ..stages.event_validate import EventValidate
 
     return Pipeline(
-        (Parse(max_bytes=MAX_EVENT_BYTES), EventValidate(), EventGateStage(), EventAwardStage())
+        (
+            Parse(max_bytes=MAX_EVENT_BYTES),
+            EventValidate(),
+            EventConvertStage(),
+            EventGateStage(),
+            EventAwardStage(),
+        )
     )
 
 

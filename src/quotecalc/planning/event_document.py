@@ -24,6 +24,7 @@ import attrs
 
 from ..core.codes import LIMITATION_MESSAGES
 from ..core.context import Context
+from ..core.conversion_rules import ConversionReport
 from ..core.event_rules import (
     EVENT_ERROR_MESSAGES,
     EVENT_LIMITATIONS,
@@ -42,6 +43,7 @@ from ..engine.render import (
     TOOL_VERSION,
     render_internal_error,
 )
+from .conversion_sections import conversion_limitation, plan_conversions
 
 KIND: Final = "event-award"
 ROOT_KEYS: Final = (
@@ -83,9 +85,12 @@ def document(
     baselines: dict[str, Any] | None,
     reasons: list[Any],
     limitations: list[Any],
+    *,
+    report: ConversionReport | None = None,
 ) -> dict[str, Any]:
-    """The root object, keys in the agreed order (:data:`ROOT_KEYS`)."""
-    return {
+    """The root object, keys in the agreed order (:data:`ROOT_KEYS`); an event with
+    ``exchangeRates`` also gets ``conversions`` and ``unusedRates`` last (issue 27)."""
+    shown = {
         "schemaVersion": SCHEMA_VERSION,
         "kind": KIND,
         "tool": TOOL,
@@ -96,6 +101,9 @@ def document(
         "reasons": reasons,
         "limitations": limitations,
     }
+    if report is not None and report.rates:
+        shown.update(plan_conversions(report))
+    return shown
 
 
 def render_reason(reason: EventReason) -> dict[str, str]:
@@ -188,6 +196,9 @@ def render_event(ctx: Context) -> dict[str, Any]:
     limitations = [
         {"code": code, "message": LIMITATION_MESSAGES[code]} for code in EVENT_LIMITATIONS
     ]
+    report = ctx.conversion
+    if report is not None and report.converted:
+        limitations[EVENT_LIMITATIONS.index("no_conversion")] = conversion_limitation()
     award = outcome.award
     if award is not None and not award.proven:
         limitations.append({"code": NOT_PROVEN, "message": EVENT_MESSAGES[NOT_PROVEN]})
@@ -198,9 +209,8 @@ def render_event(ctx: Context) -> dict[str, Any]:
         else None
     )
     status = "completed" if award is not None and award.proven else "partial"
-    return document(
-        status, None if award is None else render_award(award), baselines, reasons, limitations
-    )
+    shown = None if award is None else render_award(award)
+    return document(status, shown, baselines, reasons, limitations, report=report)
 
 
 def award(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> EventDocument:

@@ -97,6 +97,94 @@ def convert_quote(quote: Fields, rate: Rate) -> tuple[Fields, Conversion]:
     return MappingProxyType(converted), conversion
 
 
+def convert_supplier(supplier: Fields, rate: Rate) -> tuple[Fields, Conversion]:
+    """An event supplier in the rate's target currency (issue 27): its ``freight``,
+    ``otherFees``, ``minimumOrderValue``, each spend tier's ``minimumSpend``, each offer's
+    ``packPrice`` and each price break's ``packPrice`` multiplied by the rate exactly. What was
+    converted is kept under its path within the supplier (``offers/0/packPrice``)."""
+    converted: dict[str, Any] = dict(supplier)
+    converted["currency"] = rate.target_currency
+    original: list[tuple[str, Any]] = []
+
+    def times(path: str, value: Any) -> Any:
+        original.append((path, value))
+        return EXACT.multiply(value, rate.rate)
+
+    for name in ("freight", "otherFees", "minimumOrderValue"):
+        if name in supplier:
+            converted[name] = times(name, supplier[name])
+    if "spendDiscounts" in supplier:
+        converted["spendDiscounts"] = tuple(
+            MappingProxyType(
+                {
+                    **tier,
+                    "minimumSpend": times(f"spendDiscounts/{i}/minimumSpend", tier["minimumSpend"]),
+                }
+            )
+            for i, tier in enumerate(supplier["spendDiscounts"])
+        )
+    offers = []
+    for i, offer in enumerate(supplier["offers"]):
+        changed: dict[str, Any] = dict(offer)
+        if "packPrice" in offer:
+            changed["packPrice"] = times(f"offers/{i}/packPrice", offer["packPrice"])
+        if "priceBreaks" in offer:
+            changed["priceBreaks"] = tuple(
+                MappingProxyType(
+                    {
+                        **entry,
+                        "packPrice": times(
+                            f"offers/{i}/priceBreaks/{j}/packPrice", entry["packPrice"]
+                        ),
+                    }
+                )
+                for j, entry in enumerate(offer["priceBreaks"])
+            )
+        offers.append(MappingProxyType(changed))
+    converted["offers"] = tuple(offers)
+    conversion = Conversion(supplier["supplierId"], supplier["currency"], rate, tuple(original))
+    return MappingProxyType(converted), conversion
+
+
+@attrs.frozen(eq=False, repr=False)
+class EventConvertStage(Record):
+    """Event suppliers in another currency, with a rate given, converted to the event's."""
+
+    name: str = "convert"
+
+    def __call__(self, ctx: Context) -> Context:
+        assert ctx.event is not None
+        event = ctx.event
+        rates = rates_of(event.fields)
+        target = event.fields.get("currency")
+        table: dict[tuple[object, object], Rate] = {
+            (rate.source_currency, rate.target_currency): rate for rate in rates
+        }
+        suppliers: list[Fields] = []
+        conversions: list[Conversion | None] = []
+        for supplier in event.suppliers:
+            rate = table.get((supplier.get("currency"), target))
+            if rate is None:
+                suppliers.append(supplier)
+                conversions.append(None)
+                continue
+            converted, conversion = convert_supplier(supplier, rate)
+            suppliers.append(converted)
+            conversions.append(conversion)
+        used = {entry.rate.index for entry in conversions if entry is not None}
+        report = ConversionReport(
+            tuple(conversions), rates, tuple(r.index for r in rates if r.index not in used)
+        )
+        if not report.converted:
+            return attrs.evolve(ctx, conversion=report)
+        return attrs.evolve(
+            ctx, event=attrs.evolve(event, suppliers=tuple(suppliers)), conversion=report
+        )
+
+    def summary(self, ctx: Context) -> dict[str, object]:
+        return ConvertStage().summary(ctx)
+
+
 @attrs.frozen(eq=False, repr=False)
 class ConvertStage(Record):
     """Quotes in another currency, with a rate given, converted to the request's currency."""

@@ -18,6 +18,7 @@ from ..core.context import Context, FieldError, Halt
 from ..core.event_rules import EVENT_ROOT_FIELDS, EventRequest
 from ..core.fields import FieldRule
 from ..core.records import Record
+from .convert import check_rate_pairs
 from .validate import CrossFieldRule, ErrorReport, Errors, read_fields
 
 
@@ -101,6 +102,7 @@ EVENT_CROSS_FIELD_RULES: Final[tuple[CrossFieldRule, ...]] = (
     check_unique_supplier_ids,
     check_offer_items,
     check_increasing,
+    check_rate_pairs,
 )
 
 
