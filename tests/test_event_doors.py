@@ -91,6 +91,7 @@ def test_trace_lists_the_five_stages_and_leaves_stdout_alone() -> None:
         "skipped",
         "skipped",
         "skipped",
+        "skipped",
     ]
 
 
