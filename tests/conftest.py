@@ -77,6 +77,14 @@ def plan_validator() -> Any:
     return Draft202012Validator(schema)
 
 
+def event_validator() -> Any:
+    """The published event-award schema (docs/schema, issue 26), as a validator."""
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((ROOT / "docs" / "schema" / "event.schema.json").read_bytes())
+    return Draft202012Validator(schema)
+
+
 def check_result_schema(stdout: bytes) -> None:
     """Every JSON result any test gets from the CLI must validate against the result schema
     (a weight-analysis document against its own schema)."""
@@ -88,6 +96,8 @@ def check_result_schema(stdout: bytes) -> None:
             kind = document.get("kind")
             if kind == "purchase-plan":
                 validator = plan_validator()
+            elif kind == "event-award":
+                validator = event_validator()
             elif kind == "weight-analysis":
                 validator = analysis_validator()
             else:

@@ -139,8 +139,14 @@ def test_usage_names_every_flag_schema_and_language_the_cli_accepts() -> None:
     assert {"--input-json", "--input-jsonl", "--trace", "--format", "--lang"} <= flags
     missing = sorted(flag for flag in flags if flag not in USAGE)
     assert not missing, f"flags missing from USAGE: {missing}"
-    print_schema = next(line for line in USAGE.splitlines() if "--print-schema" in line)
-    assert all(name in print_schema for name in cli.SCHEMAS), print_schema
+    # The --print-schema synopsis line and its continuation lines (those starting "|").
+    lines = USAGE.splitlines()
+    at = next(index for index, line in enumerate(lines) if "--print-schema" in line)
+    rest = [line.strip() for line in lines[at + 1 :]]
+    more = rest[: next(i for i, line in enumerate(rest) if not line.startswith("|"))]
+    print_schema = lines[at] + "".join(more)
+    named = print_schema.split("--print-schema", 1)[1].split()[0].split("|")
+    assert named == list(cli.SCHEMAS), print_schema
     lang = next(line for line in USAGE.splitlines() if "--lang" in line)
     assert all(name in lang for name in cli.LANGS)
     assert all(len(line) <= 100 for line in USAGE.splitlines())

@@ -13,9 +13,19 @@ if TYPE_CHECKING:
     from .analysis.document import Analysis
     from .planning.conversion import ConvertedComparison
     from .planning.document import PlanDocument
+    from .planning.event_document import EventDocument
 
 __version__ = "0.1.0"
-__all__ = ["Result", "__version__", "analyze", "calculate", "convert", "plan", "stability"]
+__all__ = [
+    "Result",
+    "__version__",
+    "analyze",
+    "award",
+    "calculate",
+    "convert",
+    "plan",
+    "stability",
+]
 
 
 def stability(raw: bytes | str) -> list[dict[str, Any]] | None:
@@ -63,3 +73,14 @@ def convert(raw: bytes | str, *, trace: bool = False) -> ConvertedComparison:
     from .planning.conversion import convert as converted
 
     return converted(request_input(raw, "convert"), trace=trace)
+
+
+def award(raw: bytes | str, *, trace: bool = False) -> EventDocument:
+    """The event-award document of one event request (issue 26, ``docs/event.md``), taken as
+    :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``).
+
+    Imported on first use: the host's JSON call never pays for it.
+    """
+    from .planning.event_document import award as event_award
+
+    return event_award(request_input(raw, "award"), trace=trace)

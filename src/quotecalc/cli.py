@@ -29,6 +29,10 @@ Maintainer options, none of which changes the fixed call's stdout:
   JSON.
 - ``--convert`` (with ``--input-json -``; ``--format json`` only, alone of the document
   options): the converted comparison (issue 27, ``docs/conversions.md``); exit code as for JSON.
+- ``--event`` (with ``--input-json -``; not with ``--analysis`` or ``--plan``): stdin is an
+  event request (at most 4194304 bytes) and stdout the event-award document (issue 26,
+  ``docs/event.md``), or with ``--format text|html [--lang en|zh]`` the award for people, the
+  answer first; exit code as for JSON.
 
 ``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
 prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
@@ -63,8 +67,19 @@ _CHUNK = 65536
 LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html")
 PLAN_FORMATS = ("json", "text", "html")
+EVENT_FORMATS = ("json", "text", "html")
 Rendered = tuple[bytes, int]
-SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis", "plan-request", "plan")
+SCHEMAS = (
+    "request",
+    "result",
+    "batch-request",
+    "batch-result",
+    "analysis",
+    "plan-request",
+    "plan",
+    "event-request",
+    "event",
+)
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])
 VERSION_ARGV = ["--version"]
@@ -73,9 +88,11 @@ usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang 
        quotecalc --input-json - --analysis [--trace]
        quotecalc --input-json - --plan [--trace] [--format json|text|html] [--lang en|zh]
        quotecalc --input-json - --convert [--trace]
+       quotecalc --input-json - --event [--trace] [--format json|text|html] [--lang en|zh]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
-       quotecalc --print-schema request|result|batch-request|batch-result|analysis|plan-request|plan
+       quotecalc --print-schema request|result|batch-request|batch-result|analysis
+                                |plan-request|plan|event-request|event
        quotecalc --help
        quotecalc --version
 
@@ -93,11 +110,14 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
                          --format text|html reads it for a buyer, answer first
   --convert              the comparison with quotes in other currencies converted at the
                          request's exchangeRates, with each rate's provenance and range
+  --event                the award of a sourcing event (items, suppliers, offers): which
+                         supplier gets what, at the least landed total, proven
   --format json|text|svg|html
                          text: a readable report; svg: the weight map; html: one page
   --lang en|zh           the language of text, svg and html (default en)
   --print-schema NAME    print a published JSON Schema (request, result, batch-request,
-                         batch-result, analysis, plan-request, plan)
+                         batch-result, analysis, plan-request, plan, event-request,
+                         event)
   --help, -h             print this help
   --version              print the version (quotecalc 0.1.0)
 
@@ -146,7 +166,7 @@ def _first_problem(argv: list[str]) -> str:
             return f"{flag} is accepted only alone"
         elif flag == "--print-schema":
             return f"--print-schema takes one of {', '.join(SCHEMAS)}, alone"
-        elif flag not in ("--trace", "--analysis", "--plan", "--convert"):
+        elif flag not in ("--trace", "--analysis", "--plan", "--convert", "--event"):
             return f"unknown option {shown}"
     if not seen & set(INPUT_FLAGS):
         return "no input: give --input-json - (or --input-jsonl -, --input-batch -)"
@@ -216,6 +236,8 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             options["plan"] = "yes"
         elif flag == "--convert" and "convert" not in options:
             options["convert"] = "yes"
+        elif flag == "--event" and "event" not in options:
+            options["event"] = "yes"
         elif flag in ("--format", "--lang") and flag[2:] not in options and rest:
             options[flag[2:]] = rest.pop(0)
         else:
@@ -240,6 +262,14 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
         return None
     if "convert" in options and (
         options.get("format", "json") != "json"
+        or "analysis" in options
+        or "plan" in options
+        or "event" in options
+        or options["input"] != "--input-json"
+    ):
+        return None
+    if "event" in options and (
+        options.get("format", "json") not in EVENT_FORMATS
         or "analysis" in options
         or "plan" in options
         or options["input"] != "--input-json"
@@ -324,6 +354,31 @@ def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
     return answer.exit_code
 
 
+def event(
+    stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, *, trace: bool, fmt: str, lang: str
+) -> int:
+    """``--event``: one event request in (its own limit, 4194304 bytes, plus one to tell), the
+    event-award document out (``quotecalc.planning.event_document``, loaded only here), or
+    the award for people (``quotecalc.output.event_report``), read from that document."""
+    from .core.limits import MAX_EVENT_BYTES
+    from .planning.event_document import award
+
+    raw = stdin.read(MAX_EVENT_BYTES + 1)
+    awarded = award(raw, trace=trace)
+    for entry in awarded.trace:
+        stderr.write(trace_line(entry))
+    if fmt == "json":
+        stdout.write(awarded.to_json())
+    else:
+        from .output.event_report import event_currency, render_event_html, render_event_text
+
+        render = render_event_text if fmt == "text" else render_event_html
+        currency = event_currency(raw) if awarded.output["award"] is not None else None
+        stdout.write(render(awarded.output, awarded.exit_code, currency, lang).encode("utf-8"))
+    stdout.flush()
+    return awarded.exit_code
+
+
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
     if argv in HELP_ARGV:
@@ -359,6 +414,9 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
             stdout.write(result.to_json())
         stdout.flush()
         return 0
+    if "event" in options:
+        fmt = options.get("format", "json")
+        return event(stdin, stdout, stderr, trace=trace, fmt=fmt, lang=options.get("lang", "en"))
     raw = stdin.read(MAX_INPUT_BYTES + 1)
     for flag, module, function in DOCUMENT_DOORS:
         if flag in options:

@@ -18,13 +18,22 @@ from .contract.descriptors import (
     mcp_tool,
     tool_definition,
 )
+from .contract.event_descriptors import event_tool_definition, mcp_event_tool
+from .contract.event_schema import (
+    EVENT_REQUEST_SCHEMA_PATH,
+    EVENT_SCHEMA_PATH,
+    event_request_schema,
+    event_schema,
+)
 from .contract.files import (
     ANALYSIS_TOOL_DEFINITION_PATH,
     BATCH_REQUEST_SCHEMA_PATH,
     BATCH_RESULT_SCHEMA_PATH,
     BATCH_TOOL_DEFINITION_PATH,
+    EVENT_TOOL_DEFINITION_PATH,
     MCP_ANALYSIS_TOOL_PATH,
     MCP_BATCH_TOOL_PATH,
+    MCP_EVENT_TOOL_PATH,
     MCP_PLAN_TOOL_PATH,
     MCP_TOOL_PATH,
     PLAN_TOOL_DEFINITION_PATH,
@@ -64,6 +73,10 @@ def published_files() -> dict[str, bytes]:
         PLAN_SCHEMA_PATH: serialise(plan_schema()),
         MCP_PLAN_TOOL_PATH: serialise(mcp_plan_tool()),
         PLAN_TOOL_DEFINITION_PATH: serialise(plan_tool_definition()),
+        EVENT_REQUEST_SCHEMA_PATH: serialise(event_request_schema()),
+        EVENT_SCHEMA_PATH: serialise(event_schema()),
+        MCP_EVENT_TOOL_PATH: serialise(mcp_event_tool()),
+        EVENT_TOOL_DEFINITION_PATH: serialise(event_tool_definition()),
         OPENAPI_PATH: openapi_bytes(),
         INTAKE_ERRORS_SCHEMA_PATH: errors_schema_bytes(),
     }

@@ -25,6 +25,19 @@ from .contract.descriptors import (
     tool_definition,
     tool_description,
 )
+from .contract.event_descriptors import (
+    EVENT_ARGV,
+    EVENT_TOOL_NAME,
+    event_tool_definition,
+    event_tool_description,
+    mcp_event_tool,
+)
+from .contract.event_schema import (
+    EVENT_REQUEST_SCHEMA_PATH,
+    EVENT_SCHEMA_PATH,
+    event_request_schema,
+    event_schema,
+)
 from .contract.files import (
     ANALYSIS_TOOL_DEFINITION_PATH,
     BATCH_REQUEST_SCHEMA_PATH,
@@ -92,6 +105,10 @@ __all__ = [
     "CONSTRAINT_STATUSES",
     "DERIVED_QUOTE_VALUES",
     "DIALECT",
+    "EVENT_ARGV",
+    "EVENT_REQUEST_SCHEMA_PATH",
+    "EVENT_SCHEMA_PATH",
+    "EVENT_TOOL_NAME",
     "FIELD_NOTES",
     "FIXED_ARGV",
     "FRACTION_DIGITS",
@@ -122,10 +139,15 @@ __all__ = [
     "batch_result_schema",
     "batch_tool_definition",
     "constraint_rules",
+    "event_request_schema",
+    "event_schema",
+    "event_tool_definition",
+    "event_tool_description",
     "field_paths",
     "integer_echo_pattern",
     "mcp_analysis_tool",
     "mcp_batch_tool",
+    "mcp_event_tool",
     "mcp_plan_tool",
     "mcp_tool",
     "number_string_pattern",

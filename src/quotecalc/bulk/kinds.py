@@ -10,7 +10,12 @@ rule of its own: a row only calls the library and encodes what it returns.
   ``--input-json - --analysis`` prints for it;
 - ``plan``: :func:`quotecalc.planning.document.plan` ``.to_json()``, what
   ``--input-json - --plan`` prints for the line read as a plan request (issue 20,
-  ``docs/plan.md``; a split search needs the ``plan`` extra on the workers).
+  ``docs/plan.md``; a split search needs the ``plan`` extra on the workers);
+- ``event``: :func:`quotecalc.planning.event_document.award` ``.to_json()``, what
+  ``--input-json - --event`` prints for the line read as an event request (issue 26,
+  ``docs/event.md``). A line is kept only to its first 262145 bytes (``lines.KEPT``), so an
+  event line longer than 262144 bytes gets the answer of its cut bytes, not the CLI's: send
+  such an event alone.
 """
 
 from __future__ import annotations
@@ -48,9 +53,18 @@ def plan_line(raw: bytes) -> Answer:
     return planned.to_json(), str(planned.output["status"])
 
 
+def event_line(raw: bytes) -> Answer:
+    """The event-award document, exactly what ``--input-json - --event`` prints."""
+    from ..planning.event_document import award
+
+    awarded = award(raw)
+    return awarded.to_json(), awarded.status
+
+
 KINDS: Final[dict[str, LineFunction]] = {
     "result": result_line,
     "analysis": analysis_line,
     "plan": plan_line,
+    "event": event_line,
 }
 """The accepted ``--kind`` values, in the order ``--help`` lists them."""

@@ -26,9 +26,11 @@ from .exact import Ratio
 from .records import Record
 
 if TYPE_CHECKING:
-    # Only the plan pipeline fills ``Context.plan``, and only the plan and --convert pipelines
-    # ``Context.conversion``; the fixed call never loads their modules.
+    # Only the plan pipeline fills ``Context.plan``, only the plan and --convert pipelines
+    # ``Context.conversion``, only the event pipeline ``event`` and ``award``: the fixed call
+    # never loads their modules.
     from .conversion_rules import ConversionReport
+    from .event_rules import EventOutcome, EventRequest
     from .plan_rules import PurchasePlan
 
 # Values the validator accepted, by contract field name: integer fields are ints, decimal
@@ -289,6 +291,9 @@ class Context(Record):
     analysis: WeightAnalysis | None = None
     plan: PurchasePlan | None = None
     conversion: ConversionReport | None = None
+    # Only the event pipeline (issue 26) fills these; the fixed call never loads the module.
+    event: EventRequest | None = None
+    award: EventOutcome | None = None
 
 
 class Stage(Protocol):

@@ -87,6 +87,7 @@ def make_pipeline(
     analysis: bool = False,
     plan: bool = False,
     convert: bool = False,
+    event: bool = False,
 ) -> Pipeline:
     """The quotecalc pipeline; each constraint row brings its root field row with it.
 
@@ -95,8 +96,11 @@ def make_pipeline(
     (issue 20). ``convert=True`` (issue 27) reads ``exchangeRates``, converts after validation
     and appends the rate-sensitivity stage; a plan pipeline always reads ``exchangeRates``,
     ``asOf`` and ``balances`` and converts. Their modules are imported only then, so the
-    default pipeline never loads them.
+    default pipeline never loads them. ``event=True`` is another request kind (issue 26):
+    :func:`event_pipeline`, whatever the other arguments.
     """
+    if event:
+        return event_pipeline()
     root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
     validate = Validate(root_fields=root_fields)
     extra: tuple[Stage, ...] = ()
@@ -144,6 +148,20 @@ def make_pipeline(
             LimitationsStage(),
             *extra,
         )
+    )
+
+
+def event_pipeline() -> Pipeline:
+    """The sourcing-event pipeline (issue 26, ``docs/event.md``): parse (with the event's own
+    size limit), validate (the event rows), gate, award. None of the fixed stages: the
+    event is its own request. Its modules are imported only here."""
+    from ..core.limits import MAX_EVENT_BYTES
+    from ..stages.event_award import EventAwardStage
+    from ..stages.event_gate import EventGateStage
+    from ..stages.event_validate import EventValidate
+
+    return Pipeline(
+        (Parse(max_bytes=MAX_EVENT_BYTES), EventValidate(), EventGateStage(), EventAwardStage())
     )
 
 

@@ -4,7 +4,8 @@ The Starlette app (:mod:`.app`) and the OpenAPI document (:mod:`.openapi`) are b
 from this one table, so the document cannot describe a route the app does not serve.
 
 A :class:`Calculation` row is a POST route whose body goes, as raw bytes, to one of the
-calculator's entry points (``calculate``, ``calculate_batch``, ``analyze``, ``plan``); its
+calculator's entry points (``calculate``, ``calculate_batch``, ``analyze``, ``plan``,
+``award``); its
 answer is the entry point's exact JSON bytes with the status of :data:`STATUS_BY_EXIT_CODE` --
 or 413 when the body was over the row's limit, which is the entry point's own too-large answer
 for those bytes (for ``analyze``: the weight-analysis document of ``input_too_large``). A
@@ -24,9 +25,10 @@ import attrs
 from ..analysis.document import analyze
 from ..api import calculate
 from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
-from ..core.limits import MAX_INPUT_BYTES
+from ..core.limits import MAX_EVENT_BYTES, MAX_INPUT_BYTES
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..planning.document import plan
+from ..planning.event_document import award
 
 # The CLI's exit code (CONTRACT §2) to the HTTP status: completed and partial are results
 # (200), invalid_input is 422, internal_error 500; the body is the result object in each case.
@@ -163,6 +165,22 @@ PLAN: Final = Calculation(
     request_component="PlanRequest",
     result_component="Plan",
 )
+EVENT: Final = Calculation(
+    path="/quotecalc/event",
+    operation_id="award_event",
+    summary="The award of one sourcing event: who supplies which item, at the least total, proven.",
+    description=(
+        "The body is one event request (items, suppliers and their offers; docs/event.md); the"
+        " response body is the event-award document, exactly what the CLI prints for those"
+        " bytes with --input-json - --event. 200 for completed and partial (with or without an"
+        " award), 422 for invalid_input, 500 for internal_error, 413 (the document for"
+        f" input_too_large) for a body over {MAX_EVENT_BYTES} bytes."
+    ),
+    body_limit=MAX_EVENT_BYTES,
+    run=award,
+    request_component="EventRequest",
+    result_component="Event",
+)
 HEALTH: Final = Document(
     path="/healthz",
     operation_id="health",
@@ -213,7 +231,13 @@ INTAKE: Final = Page(
     body_limit=PAGE_BODY_LIMIT,
 )
 
-CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH, ANALYZE, PLAN)
+CALCULATIONS: Final[tuple[Calculation, ...]] = (
+    CALCULATE,
+    CALCULATE_BATCH,
+    ANALYZE,
+    PLAN,
+    EVENT,
+)
 # Operability (issue 19): readiness apart from liveness, and the Prometheus scrape.
 READY: Final = Document(
     path="/readyz",

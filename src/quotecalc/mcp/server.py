@@ -28,6 +28,10 @@ adding a tool is adding a row:
   issue 20): a plan request (the same writer), answered by :func:`quotecalc.plan` -- the
   purchase-plan document, exactly the CLI's ``--input-json - --plan`` -- with ``isError`` for
   the same two statuses.
+- ``award_event`` (:func:`quotecalc.schema.mcp_event_tool`, ``docs/tool/mcp-tool-event.json``,
+  issue 26): an event request (the same writer), answered by :func:`quotecalc.award` -- the
+  event-award document, exactly the CLI's ``--input-json - --event`` -- with ``isError`` for
+  the same two statuses.
 
 ``tools/list`` answers the table's descriptors in order. An unknown tool name is a protocol
 error (``-32602``) that does not echo the name.
@@ -59,7 +63,8 @@ from ..analysis.document import analyze
 from ..api import calculate
 from ..batch import calculate_batch
 from ..planning.document import plan
-from ..schema import mcp_analysis_tool, mcp_batch_tool, mcp_plan_tool, mcp_tool
+from ..planning.event_document import award
+from ..schema import mcp_analysis_tool, mcp_batch_tool, mcp_event_tool, mcp_plan_tool, mcp_tool
 from .request import request_bytes
 
 __all__ = [
@@ -68,6 +73,7 @@ __all__ = [
     "build_server",
     "call_analysis_result",
     "call_batch_result",
+    "call_event_result",
     "call_plan_result",
     "call_result",
     "list_result",
@@ -121,6 +127,13 @@ def call_plan_result(arguments: Arguments) -> types.CallToolResult:
     return _answer(planned.output, planned.to_json(), planned.output["status"] in ERROR_STATUSES)
 
 
+def call_event_result(arguments: Arguments) -> types.CallToolResult:
+    """One ``tools/call`` of ``award_event``: ``award()`` on the arguments as JSON (written as
+    ``compare_quotes`` writes them), so the answer is the CLI's ``--event``."""
+    awarded = award(request_bytes(arguments))
+    return _answer(awarded.output, awarded.to_json(), awarded.status in ERROR_STATUSES)
+
+
 class ToolRow(NamedTuple):
     """One tool: its published descriptor and the handler that answers its calls."""
 
@@ -143,6 +156,7 @@ TOOLS: Final[tuple[ToolRow, ...]] = (
     ToolRow(mcp_batch_tool(), lambda arguments: call_batch_result(arguments)),  # noqa: PLW0108
     ToolRow(mcp_analysis_tool(), lambda arguments: call_analysis_result(arguments)),  # noqa: PLW0108
     ToolRow(mcp_plan_tool(), lambda arguments: call_plan_result(arguments)),  # noqa: PLW0108
+    ToolRow(mcp_event_tool(), lambda arguments: call_event_result(arguments)),  # noqa: PLW0108
 )
 _BY_NAME: Final = {row.name: row for row in TOOLS}
 

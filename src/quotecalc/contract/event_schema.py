@@ -1,0 +1,338 @@
+"""The published schemas of the sourcing event (issue 26), generated from code.
+
+- ``docs/schema/event-request.schema.json``: the event pipeline's own validator rows
+  (``core.event_rules``), walked by the request schema's generator;
+- ``docs/schema/event.schema.json``: the event-award document, from the codes and keys of
+  ``core.event_rules`` and ``planning.event_document``.
+
+For maintainers and hosts only: no calculation imports this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..core.codes import LIMITATION_MESSAGES
+from ..core.event_rules import (
+    BLOCKING_CODES,
+    EVENT_ERROR_MESSAGES,
+    EVENT_LIMITATIONS,
+    EVENT_MESSAGES,
+    LISTED_CODES,
+    NOT_PROVEN,
+    SEARCH_CODES,
+)
+from ..core.fields import FieldRule
+from ..core.limits import MAX_EVENT_BYTES
+from ..core.plan_rules import MAX_BREAKS
+from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
+from ..planning.event_document import EVENT_PIPELINE, KIND, ROOT_KEYS
+from ..stages.event_validate import EventValidate
+from .plan_schema import COUNT_PATTERN, MONEY_PATTERN
+from .request_schema import NOT_EXPRESSED, object_schema
+from .result_schema import _pointer_pattern, result_schema
+from .tables import DIALECT, GENERATED
+
+JsonObject = dict[str, Any]
+
+EVENT_REQUEST_SCHEMA_PATH: Final = "docs/schema/event-request.schema.json"
+EVENT_SCHEMA_PATH: Final = "docs/schema/event.schema.json"
+
+EVENT_NOTES: Final[dict[str, str]] = {
+    "schemaVersion": "Request format version.",
+    "currency": "The currency of the award; a supplier in another currency takes no part.",
+    "items": "The line items to award, one object per item.",
+    "items.itemId": "Item identifier; unique across items by exact string equality.",
+    "items.specification": (
+        "What is bought; an offer takes part only if its specification equals this."
+    ),
+    "items.quantity": "Units needed; an award delivers at least this many (overbuy is shown).",
+    "items.maxSuppliers": (
+        "The most suppliers this item may be split across (no limit when omitted)."
+    ),
+    "suppliers": "The suppliers that quote, one object per supplier.",
+    "suppliers.supplierId": (
+        "Supplier identifier; unique across suppliers by exact string equality."
+    ),
+    "suppliers.currency": "The currency of every price and fee of this supplier.",
+    "suppliers.freight": (
+        "Freight, charged once when the supplier is awarded anything (one consignment)."
+    ),
+    "suppliers.otherFees": "Other fees, charged once when the supplier is awarded anything.",
+    "suppliers.minimumOrderValue": (
+        "When the supplier is awarded anything, its goods subtotal before discount reaches this."
+    ),
+    "suppliers.spendDiscounts": (
+        "Spend tiers on the supplier's goods subtotal: the reached tier with the largest"
+        " minimumSpend takes its percent off the whole subtotal, exactly. minimumSpend strictly"
+        " increasing."
+    ),
+    "suppliers.spendDiscounts.minimumSpend": "Goods subtotal at which the tier applies.",
+    "suppliers.spendDiscounts.percent": "Percent off the whole goods subtotal (0 < percent < 100).",
+    "suppliers.leadDays": "Days to delivery; needed when maxLeadDays is given.",
+    "suppliers.offers": "The supplier's offers, at most one per item.",
+    "suppliers.offers.itemId": "The itemId of an item of the event.",
+    "suppliers.offers.specification": "The offered item; must equal the item's specification.",
+    "suppliers.offers.packSize": "Units per pack.",
+    "suppliers.offers.minimumPacks": "Least packs when this offer is used (at least 1 is bought).",
+    "suppliers.offers.packPrice": "Price of one pack below the first price break.",
+    "suppliers.offers.priceBreaks": (
+        "Quantity price breaks, all-units, by the units of this item bought from this supplier:"
+        " every pack costs the packPrice of the highest break reached. minimumQuantity strictly"
+        " increasing."
+    ),
+    "suppliers.offers.priceBreaks.minimumQuantity": "Units at which the break applies.",
+    "suppliers.offers.priceBreaks.packPrice": "Price of one pack at this break.",
+    "suppliers.offers.capacityPacks": "The most packs of this offer (no limit when omitted).",
+    "maxSuppliers": "The most suppliers awarded anything, event-wide (no limit when omitted).",
+    "maxLeadDays": (
+        "Hard constraint: a supplier with leadDays above it takes no part; one without leadDays"
+        " makes the award partial."
+    ),
+}
+
+EVENT_NOT_EXPRESSED: Final = (
+    f"the input is at most {MAX_EVENT_BYTES} bytes of UTF-8 without a byte-order mark",
+    NOT_EXPRESSED[1],
+    NOT_EXPRESSED[2],
+    "itemId is unique across items (duplicate_item_id) and supplierId across suppliers"
+    " (duplicate_supplier_id), by exact string equality",
+    "each offer's itemId is an item's (unknown_item), at most once per supplier (duplicate_offer)",
+    "spendDiscounts minimumSpend and priceBreaks minimumQuantity are strictly increasing"
+    " (out_of_range)",
+    NOT_EXPRESSED[-1],
+)
+
+
+def event_root_rows() -> tuple[FieldRule, ...]:
+    """The root rows exactly as the event pipeline's validator reads them."""
+    for stage in EVENT_PIPELINE.stages:
+        if isinstance(stage, EventValidate):
+            return stage.root_fields
+    raise LookupError("the event pipeline has no EventValidate stage")
+
+
+def event_request_schema() -> JsonObject:
+    """The event request schema (draft 2020-12), generated from the event validator's rows."""
+    not_expressed = "; ".join(f"({i}) {text}" for i, text in enumerate(EVENT_NOT_EXPRESSED, 1))
+    return {
+        "$schema": DIALECT,
+        "$comment": GENERATED,
+        "title": f"{TOOL} event request",
+        "description": (
+            f"One {TOOL} {TOOL_VERSION} sourcing-event request (docs/event.md): items, suppliers"
+            f" and their offers (price breaks 1 to {MAX_BREAKS} per offer). Unknown keys and null"
+            " are rejected everywhere; numeric fields take a JSON number or a plain decimal"
+            " string; omit a field you do not know rather than guessing 0. The tool also"
+            f" enforces what JSON Schema cannot express: {not_expressed}."
+        ),
+        **object_schema(event_root_rows(), "", EVENT_NOTES),
+    }
+
+
+def _ref(name: str) -> JsonObject:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _closed(properties: JsonObject, *, optional: tuple[str, ...] = ()) -> JsonObject:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [key for key in properties if key not in optional],
+        "additionalProperties": False,
+    }
+
+
+def _nullable(name: str) -> JsonObject:
+    return {"oneOf": [{"type": "null"}, _ref(name)]}
+
+
+def _figures() -> JsonObject:
+    money, count, text = _ref("money"), _ref("count"), {"type": "string"}
+    return {
+        "lines": {
+            "type": "array",
+            "minItems": 1,
+            "items": _closed(
+                {
+                    "supplierId": text,
+                    "itemId": text,
+                    "packs": count,
+                    "deliveredQuantity": count,
+                    "packPrice": money,
+                    "goodsSubtotal": money,
+                }
+            ),
+        },
+        "suppliers": {
+            "type": "array",
+            "minItems": 1,
+            "items": _closed(
+                {
+                    "supplierId": text,
+                    "goodsSubtotal": money,
+                    "discount": money,
+                    "freight": money,
+                    "otherFees": money,
+                    "landedTotal": money,
+                }
+            ),
+        },
+        "items": {
+            "type": "array",
+            "minItems": 1,
+            "items": _closed(
+                {
+                    "itemId": text,
+                    "quantity": count,
+                    "deliveredQuantity": count,
+                    "overbuyQuantity": count,
+                    "suppliers": {"type": "array", "minItems": 1, "items": text},
+                }
+            ),
+        },
+        "landedTotal": money,
+        "deliveredQuantity": count,
+        "suppliersAwarded": count,
+    }
+
+
+def _defs() -> JsonObject:
+    money = _ref("money")
+    reason_codes = [*BLOCKING_CODES, *LISTED_CODES, *SEARCH_CODES]
+    saving = {"oneOf": [{"type": "null"}, money]}
+    baseline_reason = {"enum": [None, "baseline_infeasible", *SEARCH_CODES[1:]]}
+    return {
+        "money": {
+            "description": "An exact decimal string.",
+            "type": "string",
+            "pattern": MONEY_PATTERN,
+        },
+        "count": {"description": "An integer string.", "type": "string", "pattern": COUNT_PATTERN},
+        "award": _closed({**_figures(), "lowerBound": money, "proven": {"type": "boolean"}}),
+        "figures": _closed(_figures()),
+        "baselines": _closed(
+            {
+                "singleSupplier": _closed(
+                    {
+                        "award": _nullable("figures"),
+                        "proven": {"type": ["boolean", "null"]},
+                        "saving": saving,
+                        "reason": baseline_reason,
+                    }
+                ),
+                "cheapestPerItem": _closed(
+                    {"award": _nullable("figures"), "saving": saving, "reason": baseline_reason}
+                ),
+            }
+        ),
+        "reason": _closed(
+            {
+                "code": {"enum": reason_codes},
+                "message": {"enum": [EVENT_MESSAGES[code] for code in reason_codes]},
+                "supplierId": {"type": "string"},
+                "itemId": {"type": "string"},
+                "field": {"type": "string"},
+            },
+            optional=("supplierId", "itemId", "field"),
+        ),
+        "limitation": _closed(
+            {
+                "code": {"enum": [*EVENT_LIMITATIONS, NOT_PROVEN]},
+                "message": {
+                    "enum": [
+                        *(LIMITATION_MESSAGES[code] for code in EVENT_LIMITATIONS),
+                        EVENT_MESSAGES[NOT_PROVEN],
+                    ]
+                },
+            }
+        ),
+        "error": _closed(
+            {
+                "code": {"enum": list(EVENT_ERROR_MESSAGES)},
+                "path": {
+                    "description": "RFC 6901 pointer of contract field names and array indices.",
+                    "type": "string",
+                    "pattern": f"^{_pointer_pattern(event_root_rows())}$",
+                },
+                "message": {"enum": list(EVENT_ERROR_MESSAGES.values())},
+            }
+        ),
+        "internalError": result_schema()["$defs"]["internalError"]["properties"]["limitations"][
+            "items"
+        ],
+    }
+
+
+def _case(description: str, **properties: JsonObject) -> JsonObject:
+    return {"description": description, "properties": properties}
+
+
+def event_schema() -> JsonObject:
+    """The event-award document schema: its shapes by status."""
+    proven = {"$ref": "#/$defs/award", "properties": {"proven": {"const": True}}}
+    unproven = {"$ref": "#/$defs/award", "properties": {"proven": {"const": False}}}
+    null = {"type": "null"}
+    return {
+        "$schema": DIALECT,
+        "$comment": GENERATED,
+        "title": f"{TOOL} event award",
+        "description": (
+            f"The award of one {TOOL} sourcing-event request (docs/event.md). Keys in this fixed"
+            f" order: {', '.join(ROOT_KEYS)}. status is completed when an award is given and"
+            " proven, partial otherwise (reasons say why); invalid_input and internal_error as"
+            " the calculation's, with the errors as reasons."
+        ),
+        **_closed(
+            {
+                "schemaVersion": {"const": SCHEMA_VERSION},
+                "kind": {"const": KIND},
+                "tool": {"const": TOOL},
+                "toolVersion": {"const": TOOL_VERSION},
+                "status": {"enum": ["completed", "partial", "invalid_input", "internal_error"]},
+                "award": _nullable("award"),
+                "baselines": _nullable("baselines"),
+                "reasons": {"type": "array"},
+                "limitations": {"type": "array", "items": _ref("limitation")},
+            }
+        ),
+        "oneOf": [
+            _case(
+                "A proven award; reasons list only what takes no part.",
+                status={"const": "completed"},
+                award=proven,
+                baselines=_ref("baselines"),
+                reasons={"items": _ref("reason")},
+            ),
+            _case(
+                "An award found but not proven within the budget: event_not_proven.",
+                status={"const": "partial"},
+                award=unproven,
+                baselines=_ref("baselines"),
+                reasons={"items": _ref("reason")},
+            ),
+            _case(
+                "No award: the gate's or the search's reasons.",
+                status={"const": "partial"},
+                award=null,
+                reasons={"minItems": 1, "items": _ref("reason")},
+            ),
+            _case(
+                "invalid_input: the errors.",
+                status={"const": "invalid_input"},
+                award=null,
+                baselines=null,
+                reasons={"minItems": 1, "maxItems": 100, "items": _ref("error")},
+                limitations={"maxItems": 0},
+            ),
+            _case(
+                "internal_error: the one internal error entry.",
+                status={"const": "internal_error"},
+                award=null,
+                baselines=null,
+                reasons={"minItems": 1, "maxItems": 1, "items": _ref("internalError")},
+                limitations={"maxItems": 0},
+            ),
+        ],
+        "$defs": _defs(),
+    }

@@ -1,0 +1,262 @@
+"""The event request's rule rows, reason codes and records (issue 26, ``docs/event.md``).
+
+A sourcing event is its own request: items, suppliers and their offers, read by the same
+validator (``stages/validate.py``) from these rows of the field-rule table (``fields.py``), so
+that the same number grammar and error codes apply and the event request schema is generated
+from them. The fixed pipeline never sees these rows.
+
+- root: ``schemaVersion``, ``currency``, ``items`` (1-500), ``suppliers`` (1-100), optional
+  ``maxSuppliers`` and ``maxLeadDays``;
+- item: ``itemId`` (unique), ``specification``, ``quantity``, optional ``maxSuppliers``;
+- supplier: ``supplierId`` (unique), ``currency``, ``freight``, ``otherFees``, optional
+  ``minimumOrderValue``, ``spendDiscounts`` (1-10, strictly increasing ``minimumSpend``,
+  ``0 < percent < 100``), ``leadDays``, and ``offers`` (1-500);
+- offer: ``itemId`` (an item of the event, once per supplier), ``specification``,
+  ``packSize``, ``minimumPacks``, ``packPrice``, optional ``priceBreaks`` (as the plan's) and
+  ``capacityPacks``.
+
+``core`` presence means what it means in the fixed request: omitted is not zero, and the
+award is ``partial`` with the reason (the gate, ``stages/event_gate.py``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Final
+
+import attrs
+
+from .codes import ERROR_MESSAGES
+from .context import Fields
+from .fields import (
+    CORE,
+    OPTIONAL,
+    REQUIRED,
+    array_field,
+    currency_field,
+    decimal_field,
+    integer_field,
+    schema_version_field,
+    text_field,
+)
+from .limits import MAX_EVENT_BYTES
+from .plan_rules import BREAK_FIELDS, MAX_BREAKS
+from .records import Record
+
+MAX_ITEMS: Final = 500
+MAX_SUPPLIERS: Final = 100
+MAX_OFFERS: Final = 500
+MAX_TIERS: Final = 10
+
+ITEM_FIELDS: Final = (
+    text_field("itemId", REQUIRED, 64),
+    text_field("specification", CORE, 256),
+    integer_field("quantity", CORE, positive=True),
+    integer_field("maxSuppliers", OPTIONAL, positive=True),
+)
+TIER_FIELDS: Final = (
+    decimal_field("minimumSpend", REQUIRED),
+    decimal_field(
+        "percent", REQUIRED, low=Decimal(0), high=Decimal(100), low_open=True, high_open=True
+    ),
+)
+OFFER_FIELDS: Final = (
+    text_field("itemId", REQUIRED, 64),
+    text_field("specification", CORE, 256),
+    integer_field("packSize", CORE, positive=True),
+    integer_field("minimumPacks", CORE),
+    decimal_field("packPrice", CORE),
+    array_field("priceBreaks", OPTIONAL, BREAK_FIELDS, min_items=1, max_items=MAX_BREAKS),
+    integer_field("capacityPacks", OPTIONAL, positive=True),
+)
+SUPPLIER_FIELDS: Final = (
+    text_field("supplierId", REQUIRED, 64),
+    currency_field("currency", CORE),
+    decimal_field("freight", CORE),
+    decimal_field("otherFees", CORE),
+    decimal_field("minimumOrderValue", OPTIONAL),
+    array_field("spendDiscounts", OPTIONAL, TIER_FIELDS, min_items=1, max_items=MAX_TIERS),
+    integer_field("leadDays", OPTIONAL),
+    array_field("offers", REQUIRED, OFFER_FIELDS, min_items=1, max_items=MAX_OFFERS),
+)
+EVENT_ROOT_FIELDS: Final = (
+    schema_version_field("schemaVersion"),
+    currency_field("currency", CORE),
+    array_field("items", REQUIRED, ITEM_FIELDS, min_items=1, max_items=MAX_ITEMS),
+    array_field("suppliers", REQUIRED, SUPPLIER_FIELDS, min_items=1, max_items=MAX_SUPPLIERS),
+    integer_field("maxSuppliers", OPTIONAL, positive=True),
+    integer_field("maxLeadDays", OPTIONAL),
+)
+
+# What the gate needs stated, in table order (omitted is not zero): ``core`` rows.
+ROOT_NEEDS: Final = tuple(r.name for r in EVENT_ROOT_FIELDS if r.presence is CORE)
+ITEM_NEEDS: Final = tuple(r.name for r in ITEM_FIELDS if r.presence is CORE)
+SUPPLIER_NEEDS: Final = ("freight", "otherFees")
+OFFER_NEEDS: Final = ("packSize", "minimumPacks", "packPrice")
+
+EVENT_ERROR_MESSAGES: Final[dict[str, str]] = {
+    **ERROR_MESSAGES,
+    "input_too_large": f"The input is larger than {MAX_EVENT_BYTES} bytes.",
+    "duplicate_supplier_id": "The supplierId is used by an earlier supplier.",
+    "duplicate_item_id": "The itemId is used by an earlier item.",
+    "unknown_item": "The offer's itemId is not the itemId of an item of the event.",
+    "duplicate_offer": "The supplier has an earlier offer for the same itemId.",
+}
+"""Every error code of the event document with its one fixed text: the fixed call's codes
+(the event's own size in ``input_too_large``, suppliers not quotes in
+``duplicate_supplier_id``) and the event's cross-field codes."""
+
+EVENT_MESSAGES: Final[dict[str, str]] = {
+    "event_missing_value": "No award: a value the award needs is missing (omitted is not zero).",
+    "event_constraint_unknown": (
+        "No award: maxLeadDays is given and a supplier's leadDays is missing (unknown is not"
+        " passing)."
+    ),
+    "event_offer_not_comparable": (
+        "Not comparable, takes no part: the offer's specification differs from its item's,"
+        " or its supplier's currency from the event's."
+    ),
+    "event_supplier_excluded": ("Takes no part: the supplier's leadDays is above maxLeadDays."),
+    "event_infeasible": (
+        "No award covers every item (no usable offer, capacities, maxSuppliers or minimum"
+        " order values); the item named cannot be covered."
+    ),
+    "event_out_of_range": (
+        "No award: the totals of this event exceed the solver's exact integer range."
+    ),
+    "event_solver_unavailable": (
+        "No award searched: the solver is not installed (pip install 'quotecalc[plan]')."
+    ),
+    "event_unsolved": ("No award found within the search budget, and none was proven impossible."),
+    "event_not_proven": (
+        "The search stopped at its budget: the best award found is given with its exact lower"
+        " bound; the least total lies between them."
+    ),
+    "baseline_infeasible": "No such award: this choice breaks a limit of the event.",
+}
+"""Every reason and limitation code of the event document, with its one fixed text."""
+
+BLOCKING_CODES: Final = ("event_missing_value", "event_constraint_unknown")
+"""Gate reasons after which there is no award (the others only list what takes no part)."""
+LISTED_CODES: Final = ("event_offer_not_comparable", "event_supplier_excluded")
+SEARCH_CODES: Final = (
+    "event_infeasible",
+    "event_out_of_range",
+    "event_solver_unavailable",
+    "event_unsolved",
+)
+"""The engine's refusals shown as reasons (``event_model_invalid`` is a defect of ours: an
+``internal_error``)."""
+NOT_PROVEN: Final = "event_not_proven"
+EVENT_LIMITATIONS: Final = ("fees_as_given", "not_an_order", "no_conversion")
+"""The fixed result's limitations that hold for every award (CONTRACT §12), in its order."""
+
+
+@attrs.frozen(eq=False, repr=False)
+class EventRequest(Record):
+    """An event that passed validation: root fields (without the arrays), the items and the
+    suppliers (each with its ``offers``), as read; an omitted field is simply absent."""
+
+    fields: Fields
+    items: tuple[Fields, ...]
+    suppliers: tuple[Fields, ...]
+
+
+@attrs.frozen(eq=False, repr=False)
+class EventReason(Record):
+    """Why something takes no part, or why there is no award; keys that do not apply stay
+    ``None`` and are not shown."""
+
+    code: str
+    supplier_id: str | None = None
+    item_id: str | None = None
+    field: str | None = None
+
+
+@attrs.frozen(eq=False, repr=False)
+class Usable(Record):
+    """One offer that takes part: its supplier's and its own index in the request."""
+
+    supplier: int
+    offer: int
+
+
+@attrs.frozen(eq=False, repr=False)
+class EventGate(Record):
+    """What the gate decided: every reason in order, and the offers that take part (empty
+    when a blocking reason stops the award)."""
+
+    reasons: tuple[EventReason, ...]
+    usable: tuple[Usable, ...]
+
+    @property
+    def blocked(self) -> bool:
+        return any(reason.code in BLOCKING_CODES for reason in self.reasons)
+
+
+@attrs.frozen(eq=False, repr=False)
+class AwardLine(Record):
+    """One supplier's packs of one item, priced at the break its quantity reaches."""
+
+    supplier_id: str
+    item_id: str
+    packs: int
+    delivered_quantity: int
+    pack_price: Decimal
+    goods_subtotal: Decimal
+
+
+@attrs.frozen(eq=False, repr=False)
+class AwardSupplier(Record):
+    """One awarded supplier's consignment: goods, its spend discount, freight and fees once."""
+
+    supplier_id: str
+    goods_subtotal: Decimal
+    discount: Decimal
+    freight: Decimal
+    other_fees: Decimal
+    landed_total: Decimal
+
+
+@attrs.frozen(eq=False, repr=False)
+class AwardItem(Record):
+    """One item of the event as awarded: need, delivered, and the suppliers awarded it."""
+
+    item_id: str
+    quantity: int
+    delivered_quantity: int
+    suppliers: tuple[str, ...]
+
+
+@attrs.frozen(eq=False, repr=False)
+class AwardFigures(Record):
+    """An award (the best, or a baseline) recomputed exactly from its pack counts."""
+
+    lines: tuple[AwardLine, ...]
+    suppliers: tuple[AwardSupplier, ...]
+    items: tuple[AwardItem, ...]
+    landed_total: Decimal
+    delivered_quantity: int
+    proven: bool
+    lower_bound: Decimal
+
+
+@attrs.frozen(eq=False, repr=False)
+class Baseline(Record):
+    """A comparison the buyer asks for: its award, or ``None`` and the reason code."""
+
+    name: str
+    figures: AwardFigures | None
+    reason: str | None
+
+
+@attrs.frozen(eq=False, repr=False)
+class EventOutcome(Record):
+    """What the award stage decided: the gate, then the award (or the search's reasons)
+    and the baselines."""
+
+    gate: EventGate
+    award: AwardFigures | None = None
+    reasons: tuple[EventReason, ...] = ()
+    baselines: tuple[Baseline, ...] = ()
+    budget_stopped: bool = False

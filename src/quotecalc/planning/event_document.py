@@ -1,0 +1,222 @@
+"""The event-award document (issue 26): ``award(raw) -> EventDocument``, ``--event``.
+
+One JSON object (``docs/event.md``, schema ``docs/schema/event.schema.json``), keys in this
+order: ``schemaVersion``, ``kind`` (``"event-award"``), ``tool``, ``toolVersion``, ``status``,
+``award``, ``baselines``, ``reasons``, ``limitations``.
+
+- ``invalid_input`` / ``internal_error`` as the fixed call's: ``award`` and ``baselines``
+  ``null``, the errors (code, path, fixed message) in ``reasons``;
+- ``completed`` when an award is given and proven; ``partial`` otherwise (a blocking gate
+  reason, no award covering every item, a refusal, or a budget-stopped search with
+  ``event_not_proven`` among the limitations).
+
+The exit code is the fixed call's for that status. Nothing is computed here but the two
+savings (a baseline's total minus the award's): money and counts are the award stage's exact
+values written by :func:`quotecalc.core.exact.format_exact`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+import attrs
+
+from ..core.codes import LIMITATION_MESSAGES
+from ..core.context import Context
+from ..core.event_rules import (
+    EVENT_ERROR_MESSAGES,
+    EVENT_LIMITATIONS,
+    EVENT_MESSAGES,
+    NOT_PROVEN,
+    AwardFigures,
+    Baseline,
+    EventReason,
+)
+from ..core.exact import EXACT, format_exact
+from ..engine.pipeline import Pipeline, TraceEntry, make_pipeline
+from ..engine.render import (
+    EXIT_CODES,
+    SCHEMA_VERSION,
+    TOOL,
+    TOOL_VERSION,
+    render_internal_error,
+)
+
+KIND: Final = "event-award"
+ROOT_KEYS: Final = (
+    "schemaVersion",
+    "kind",
+    "tool",
+    "toolVersion",
+    "status",
+    "award",
+    "baselines",
+    "reasons",
+    "limitations",
+)
+EVENT_PIPELINE: Final = make_pipeline(event=True)
+"""The event pipeline: parse, validate, gate, award."""
+
+
+@attrs.frozen
+class EventDocument:
+    """One event award: the document, its exit code and the stage trace if asked for."""
+
+    output: dict[str, Any]
+    exit_code: int
+    trace: tuple[TraceEntry, ...] = ()
+
+    @property
+    def status(self) -> str:
+        return str(self.output["status"])
+
+    def to_json(self) -> bytes:
+        """One compact UTF-8 JSON object and a newline, like the result."""
+        text = json.dumps(self.output, ensure_ascii=False, separators=(",", ":"))
+        return (text + "\n").encode("utf-8")
+
+
+def document(
+    status: str,
+    award: dict[str, Any] | None,
+    baselines: dict[str, Any] | None,
+    reasons: list[Any],
+    limitations: list[Any],
+) -> dict[str, Any]:
+    """The root object, keys in the agreed order (:data:`ROOT_KEYS`)."""
+    return {
+        "schemaVersion": SCHEMA_VERSION,
+        "kind": KIND,
+        "tool": TOOL,
+        "toolVersion": TOOL_VERSION,
+        "status": status,
+        "award": award,
+        "baselines": baselines,
+        "reasons": reasons,
+        "limitations": limitations,
+    }
+
+
+def render_reason(reason: EventReason) -> dict[str, str]:
+    """A reason with only the keys that apply, like a result limitation."""
+    shown = {"code": reason.code, "message": EVENT_MESSAGES[reason.code]}
+    if reason.supplier_id is not None:
+        shown["supplierId"] = reason.supplier_id
+    if reason.item_id is not None:
+        shown["itemId"] = reason.item_id
+    if reason.field is not None:
+        shown["field"] = reason.field
+    return shown
+
+
+def _figures(found: AwardFigures) -> dict[str, Any]:
+    return {
+        "lines": [
+            {
+                "supplierId": line.supplier_id,
+                "itemId": line.item_id,
+                "packs": format_exact(line.packs),
+                "deliveredQuantity": format_exact(line.delivered_quantity),
+                "packPrice": format_exact(line.pack_price),
+                "goodsSubtotal": format_exact(line.goods_subtotal),
+            }
+            for line in found.lines
+        ],
+        "suppliers": [
+            {
+                "supplierId": s.supplier_id,
+                "goodsSubtotal": format_exact(s.goods_subtotal),
+                "discount": format_exact(s.discount),
+                "freight": format_exact(s.freight),
+                "otherFees": format_exact(s.other_fees),
+                "landedTotal": format_exact(s.landed_total),
+            }
+            for s in found.suppliers
+        ],
+        "items": [
+            {
+                "itemId": item.item_id,
+                "quantity": format_exact(item.quantity),
+                "deliveredQuantity": format_exact(item.delivered_quantity),
+                "overbuyQuantity": format_exact(item.delivered_quantity - item.quantity),
+                "suppliers": list(item.suppliers),
+            }
+            for item in found.items
+        ],
+        "landedTotal": format_exact(found.landed_total),
+        "deliveredQuantity": format_exact(found.delivered_quantity),
+        "suppliersAwarded": format_exact(len(found.suppliers)),
+    }
+
+
+def render_award(found: AwardFigures) -> dict[str, Any]:
+    """The award object: its figures, then ``lowerBound`` and ``proven``."""
+    return {
+        **_figures(found),
+        "lowerBound": format_exact(found.lower_bound),
+        "proven": found.proven,
+    }
+
+
+def render_baseline(entry: Baseline, award: AwardFigures | None) -> dict[str, Any]:
+    """A baseline: its award's figures (or ``null`` and the reason code) and the saving of
+    the award against it (``null`` without both)."""
+    found = entry.figures
+    saving = (
+        None
+        if found is None or award is None
+        else format_exact(EXACT.subtract(found.landed_total, award.landed_total))
+    )
+    shown: dict[str, Any] = {"award": None if found is None else _figures(found)}
+    if entry.name == "singleSupplier":
+        shown["proven"] = None if found is None else found.proven
+    shown["saving"] = saving
+    shown["reason"] = entry.reason
+    return shown
+
+
+def render_event(ctx: Context) -> dict[str, Any]:
+    """The document of a finished event-pipeline run."""
+    if ctx.award is None:
+        errors = [
+            {"code": e.code, "path": e.path, "message": EVENT_ERROR_MESSAGES[e.code]}
+            for e in ctx.errors
+        ]
+        return document("invalid_input", None, None, errors, [])
+    outcome = ctx.award
+    limitations = [
+        {"code": code, "message": LIMITATION_MESSAGES[code]} for code in EVENT_LIMITATIONS
+    ]
+    award = outcome.award
+    if award is not None and not award.proven:
+        limitations.append({"code": NOT_PROVEN, "message": EVENT_MESSAGES[NOT_PROVEN]})
+    reasons = [render_reason(r) for r in (*outcome.gate.reasons, *outcome.reasons)]
+    baselines = (
+        {entry.name: render_baseline(entry, award) for entry in outcome.baselines}
+        if outcome.baselines
+        else None
+    )
+    status = "completed" if award is not None and award.proven else "partial"
+    return document(
+        status, None if award is None else render_award(award), baselines, reasons, limitations
+    )
+
+
+def award(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> EventDocument:
+    """The award of one event request's bytes. Never raises: a bug becomes the
+    ``internal_error`` document (exit 1) with nothing of the input in it."""
+    chosen = EVENT_PIPELINE if pipeline is None else pipeline
+    try:
+        if trace:
+            ctx, entries = chosen.run_traced(raw)
+        else:
+            ctx, entries = chosen.run(raw), ()
+        shown = render_event(ctx)
+    except Exception:  # noqa: BLE001 - like calculate(): one JSON object, exit 1
+        failed = render_internal_error()
+        return EventDocument(
+            document("internal_error", None, None, list(failed["limitations"]), []),
+            EXIT_CODES["internal_error"],
+        )
+    return EventDocument(shown, EXIT_CODES[shown["status"]], entries)

@@ -1,0 +1,236 @@
+"""Event stage 4, the award (issue 26, ``docs/event.md``).
+
+Reads the gate's usable offers and builds the engine's model
+(:class:`quotecalc.solvers.award.Event`) in an order that does not depend on the request's:
+needs by ``itemId``, vendors by ``supplierId``, lines by ``(itemId, supplierId)``. Then:
+
+- an item without a usable offer: ``event_infeasible`` naming it, no search;
+- else :func:`quotecalc.solvers.award.best_award`: the award, or its refusal
+  (``event_infeasible`` naming the items it cannot cover, ``event_out_of_range``,
+  ``event_solver_unavailable``);
+- the baselines: :func:`~quotecalc.solvers.award.best_single_vendor` and
+  :func:`~quotecalc.solvers.award.cheapest_per_item`.
+
+Every figure is :func:`quotecalc.solvers.award.costing` of the chosen pack counts, exactly;
+nothing is read from a solver's objective. After a blocking gate reason nothing is searched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any, Final
+
+import attrs
+
+from ..core.context import Context, Fields
+from ..core.event_rules import (
+    SEARCH_CODES,
+    AwardFigures,
+    AwardItem,
+    AwardLine,
+    AwardSupplier,
+    Baseline,
+    EventGate,
+    EventReason,
+    EventRequest,
+)
+from ..core.exact import format_exact
+from ..core.records import Record
+from ..solvers.award import (
+    DEFAULT_BUDGET,
+    Event,
+    Line,
+    Need,
+    Refusal,
+    Vendor,
+    best_award,
+    best_single_vendor,
+    cheapest_per_item,
+    costing,
+)
+
+SINGLE: Final = "singleSupplier"
+PER_ITEM: Final = "cheapestPerItem"
+
+
+def build_event(event: EventRequest, found: EventGate) -> Event:
+    """The engine's model of the usable offers, in id order (see the module docstring)."""
+    suppliers, items = event.suppliers, event.items
+    taking = sorted({u.supplier for u in found.usable}, key=lambda s: suppliers[s]["supplierId"])
+    vendor_of = {s: index for index, s in enumerate(taking)}
+    ordered_items = sorted(items, key=lambda item: item["itemId"])
+    need_of = {item["itemId"]: index for index, item in enumerate(ordered_items)}
+    offers = sorted(
+        found.usable,
+        key=lambda u: (
+            suppliers[u.supplier]["offers"][u.offer]["itemId"],
+            suppliers[u.supplier]["supplierId"],
+        ),
+    )
+    root_most: int | None = event.fields.get("maxSuppliers")
+    return Event(
+        needs=tuple(
+            Need(item["itemId"], item["quantity"], item.get("maxSuppliers"))
+            for item in ordered_items
+        ),
+        vendors=tuple(_vendor(suppliers[s]) for s in taking),
+        lines=tuple(
+            _line(suppliers[u.supplier]["offers"][u.offer], vendor_of[u.supplier], need_of)
+            for u in offers
+        ),
+        max_suppliers=root_most,
+    )
+
+
+def _vendor(supplier: Fields) -> Vendor:
+    tiers = tuple((t["minimumSpend"], t["percent"]) for t in supplier.get("spendDiscounts", ()))
+    return Vendor(
+        supplier["supplierId"],
+        supplier["freight"],
+        supplier["otherFees"],
+        supplier.get("minimumOrderValue"),
+        tiers,
+    )
+
+
+def _line(offer: Fields, vendor: int, need_of: dict[str, int]) -> Line:
+    breaks = tuple((b["minimumQuantity"], b["packPrice"]) for b in offer.get("priceBreaks", ()))
+    return Line(
+        vendor,
+        need_of[offer["itemId"]],
+        offer["packSize"],
+        offer["minimumPacks"],
+        offer["packPrice"],
+        breaks,
+        offer.get("capacityPacks"),
+    )
+
+
+def figures(
+    model: Event, packs: Sequence[int], proven: bool, bound: Decimal | None
+) -> AwardFigures:
+    """The award of ``packs`` recomputed exactly (:func:`costing`); ``bound`` ``None`` means
+    the award's own total (a baseline, or a proven award)."""
+    cost = costing(model, packs)
+    vendors, needs = model.vendors, model.needs
+    lines = tuple(
+        AwardLine(
+            vendors[model.lines[entry.line].vendor].supplier_id,
+            needs[model.lines[entry.line].need].item_id,
+            entry.packs,
+            entry.delivered,
+            entry.pack_price,
+            entry.goods,
+        )
+        for entry in cost.lines
+    )
+    items = tuple(
+        AwardItem(
+            need.item_id,
+            need.quantity,
+            sum(line.delivered_quantity for line in lines if line.item_id == need.item_id),
+            tuple(sorted(line.supplier_id for line in lines if line.item_id == need.item_id)),
+        )
+        for need in needs
+    )
+    suppliers = tuple(
+        AwardSupplier(
+            vendors[entry.vendor].supplier_id,
+            entry.goods,
+            entry.discount,
+            entry.freight,
+            entry.other_fees,
+            entry.landed,
+        )
+        for entry in cost.vendors
+    )
+    total = cost.landed_total
+    return AwardFigures(
+        lines,
+        suppliers,
+        items,
+        total,
+        cost.delivered,
+        proven,
+        total if bound is None else bound,
+    )
+
+
+def refusal_reasons(model: Event, refusal: Refusal) -> tuple[EventReason, ...]:
+    """A refusal as reasons: ``event_infeasible`` once per item it names (by ``itemId``).
+    A refusal code that is not a reason (the engine's own defect) raises: the document is
+    then ``internal_error``, never a made-up reason."""
+    if refusal.code not in SEARCH_CODES:
+        raise RuntimeError("the award engine refused the model it was given")
+    if refusal.code == "event_infeasible" and refusal.needs:
+        ids = sorted(model.needs[n].item_id for n in refusal.needs)
+        return tuple(EventReason(refusal.code, item_id=item_id) for item_id in ids)
+    return (EventReason(refusal.code),)
+
+
+def baselines(model: Event, budget: float) -> tuple[Baseline, ...]:
+    """One supplier for everything, and each item from its cheapest supplier."""
+    single = best_single_vendor(model, budget)
+    if isinstance(single, Refusal):
+        refusal_reasons(model, single)  # a defect raises here too
+        code = "baseline_infeasible" if single.code == "event_infeasible" else single.code
+        first = Baseline(SINGLE, None, code)
+    else:
+        bound = None if single.proven else single.lower_bound
+        first = Baseline(SINGLE, figures(model, single.packs, single.proven, bound), None)
+    packs = cheapest_per_item(model)
+    if packs is None:
+        second = Baseline(PER_ITEM, None, "baseline_infeasible")
+    else:
+        second = Baseline(PER_ITEM, figures(model, packs, True, None), None)
+    return (first, second)
+
+
+@attrs.frozen(eq=False, repr=False)
+class EventAwardStage(Record):
+    """The award of a gated event; ``budget`` is the proof budget (deterministic, see
+    :data:`quotecalc.solvers.award.DEFAULT_BUDGET`). Never halts."""
+
+    budget: float = DEFAULT_BUDGET
+    name: str = "award"
+
+    def __call__(self, ctx: Context) -> Context:
+        assert ctx.event is not None and ctx.award is not None
+        outcome = ctx.award
+        if outcome.gate.blocked:
+            return ctx
+        model = build_event(ctx.event, outcome.gate)
+        covered = {line.need for line in model.lines}
+        bare = tuple(
+            EventReason("event_infeasible", item_id=need.item_id)
+            for index, need in enumerate(model.needs)
+            if index not in covered
+        )
+        if bare:
+            return attrs.evolve(ctx, award=attrs.evolve(outcome, reasons=bare))
+        found = best_award(model, self.budget)
+        shown = baselines(model, self.budget)
+        if isinstance(found, Refusal):
+            reasons = refusal_reasons(model, found)
+            return attrs.evolve(ctx, award=attrs.evolve(outcome, reasons=reasons, baselines=shown))
+        bound = None if found.proven else found.lower_bound
+        award = figures(model, found.packs, found.proven, bound)
+        return attrs.evolve(
+            ctx,
+            award=attrs.evolve(
+                outcome, award=award, baselines=shown, budget_stopped=found.budget_stopped
+            ),
+        )
+
+    def summary(self, ctx: Context) -> dict[str, Any]:
+        outcome = ctx.award
+        award = None if outcome is None else outcome.award
+        return {
+            "reasons": None if outcome is None else [r.code for r in outcome.reasons],
+            "landedTotal": None if award is None else format_exact(award.landed_total),
+            "proven": None if award is None else award.proven,
+            "lines": None
+            if award is None
+            else [[line.item_id, line.supplier_id, line.packs] for line in award.lines],
+        }

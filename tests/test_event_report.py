@@ -1,0 +1,130 @@
+"""``--event --format text|html [--lang en|zh]`` (issue 26): the award for people, the answer
+first. A reader of the event-award document: the sentences below are written by hand from the
+worked example (docs/event.md) and from documents built here."""
+
+# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from conftest import DATA, run_cli
+from event_support import EVENT_ARGV, HAS_ENGINE, event, item, offer, supplier
+from quotecalc.output.event_report import (
+    answer_sentence,
+    event_currency,
+    grouped,
+    render_event_html,
+    render_event_text,
+)
+
+GOLDEN = DATA / "event"
+REQUEST = (GOLDEN / "example.request.json").read_bytes()
+DOCUMENT: dict[str, Any] = json.loads((GOLDEN / "example.award.json").read_bytes())
+
+EN = (
+    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven; 19.0 % below the best"
+    " single supplier (1,450.00 CNY); 6.7 % below buying each item from its cheapest supplier"
+    " (1,260.00 CNY)."
+)
+ZH = (
+    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优；比最佳单一供应商低 19.0%"
+    "（1,450.00 CNY）；比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。"
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("0", "0"),
+        ("999", "999"),
+        ("1000", "1,000"),
+        ("12345.60", "12,345.60"),
+        ("1234567.891", "1,234,567.891"),
+        ("-1234", "-1,234"),
+    ],
+)
+def test_grouped(value: str, shown: str) -> None:
+    assert grouped(value) == shown
+
+
+def test_the_answer_first_by_hand() -> None:
+    # 275.00 / 1450.00 = 18.97 % -> 19.0 %; 85.00 / 1260.00 = 6.75 % -> 6.7 % (6.746...).
+    assert answer_sentence(DOCUMENT, "CNY", "en", str) == EN
+    assert answer_sentence(DOCUMENT, "CNY", "zh", str) == ZH
+
+
+def test_a_split_item_and_an_unproven_award() -> None:
+    document = copy.deepcopy(DOCUMENT)
+    shown = document["award"]
+    shown["lines"].append({**shown["lines"][2], "supplierId": "A"})
+    shown["items"][2]["suppliers"] = ["A", "W"]
+    shown["proven"], shown["lowerBound"] = False, "1100.5"
+    document["baselines"] = None
+    assert answer_sentence(document, None, "en", str) == (
+        "Award A the bolts and nuts, A part of the washers, W part of the washers: 1,175.00,"
+        " not proven (the least total is at least 1,100.5)."
+    )
+
+
+def test_no_award_and_invalid_input() -> None:
+    assert answer_sentence({**DOCUMENT, "status": "partial", "award": None}, "CNY", "en", str) == (
+        "No award."
+    )
+    assert answer_sentence({"status": "invalid_input"}, None, "zh", str) == "请求无效：未授标。"
+
+
+HOSTILE = "A\x1b[31m<script>|x"
+
+
+def _hostile_request() -> bytes:
+    return event([item(HOSTILE)], [supplier(HOSTILE, offer(HOSTILE))])
+
+
+needs_engine = pytest.mark.skipif(not HAS_ENGINE, reason="the award engine has not landed")
+
+
+@needs_engine
+def test_ids_from_the_request_are_escaped() -> None:
+    from quotecalc import award
+
+    done = award(_hostile_request())
+    text = render_event_text(done.output, done.exit_code, "CNY", "en")
+    assert "\x1b" not in text and "<script>" in text
+    assert "A\\u001b[31m<script>\\u007cx" in text
+    page = render_event_html(done.output, done.exit_code, "C<N>Y", "en")
+    assert "<script>" not in page and "&lt;script&gt;" in page and "C&lt;N&gt;Y" in page
+
+
+def test_the_currency_is_read_only_when_it_is_there() -> None:
+    assert event_currency(REQUEST) == "CNY"
+    assert event_currency(b"[1]") is None
+    assert event_currency(b'{"currency": 3}') is None
+    assert event_currency(b"{") is None
+
+
+@needs_engine
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("fmt", ["text", "html"])
+def test_the_cli_prints_the_award_for_people(fmt: str, lang: str) -> None:
+    cli = run_cli(REQUEST, *EVENT_ARGV, "--format", fmt, "--lang", lang)
+    assert cli.exit_code == 0 and cli.stderr == b""
+    shown = cli.stdout.decode("utf-8")
+    assert (EN if lang == "en" else ZH) in shown
+    if fmt == "html":
+        assert shown.startswith("<!DOCTYPE html>") and shown.endswith("</html>\n")
+        assert "<script" not in shown and "http" not in shown.split("<body>", 1)[1]
+    else:
+        assert shown.splitlines()[3] == (EN if lang == "en" else ZH)
+
+
+@needs_engine
+def test_the_cli_format_keeps_the_exit_code() -> None:
+    cli = run_cli(b'{"schemaVersion":1}', *EVENT_ARGV, "--format", "text")
+    assert cli.exit_code == 2
+    assert "The request is not valid: nothing was awarded." in cli.stdout.decode("utf-8")
