@@ -459,6 +459,8 @@ def test_asks_for_plan_reads_the_plan_rows() -> None:
     assert asks_for_plan(EXAMPLE)
     assert asks_for_plan(request(quote("A"), maxSuppliers=2))
     assert asks_for_plan(request(quote("A", capacityPacks=3)))
+    assert asks_for_plan(request(quote("A"), asOf="2026-12-01"))
+    assert asks_for_plan(request(quote("A"), balances=[]))
     fixed = (ROOT / "examples" / "multi-supplier.request.json").read_bytes()
     assert not asks_for_plan(fixed)
     for raw in (b"", b"[", b"[]", b'{"quotes": 3}', b'{"quotes": [1]}', b"\xff"):
@@ -531,3 +533,71 @@ def test_generated_plans_read_truthfully(seed: int) -> None:
             assert best["landedTotal"].split(".")[0] in first
             for line in best["lines"]:
                 assert line["supplierId"] in first
+
+
+# --- issue 27's additions to the plan document, read ------------------------------------------
+
+
+def bolts(sid: str, currency: str = "CNY", **changes: Any) -> dict[str, Any]:
+    """docs/conversions.md's quotes: packs of 100 at 35.00, freight 40."""
+    body = quote(sid, specification="M6 bolt", currency=currency, packSize=100)
+    body.update({"packPrice": "35.00", "freight": "40", **changes})
+    return body
+
+
+def test_prepaid_balances_are_said_before_what_is_bought() -> None:
+    # docs/conversions.md: NORTH's 300 units usable on asOf, SOUTH's expired: 700 to buy,
+    # NORTH 7 packs * 35.00 + 40 = 285.00.
+    raw = request(
+        bolts("NORTH"),
+        bolts("SOUTH", packPrice="40.00"),
+        quantity=1000,
+        specification="M6 bolt",
+        asOf="2026-12-01",
+        balances=[
+            {"supplierId": "NORTH", "units": 300, "expiresAt": "2026-12-01"},
+            {"supplierId": "SOUTH", "units": 500, "expiresAt": "2026-11-30"},
+        ],
+    )
+    output = document(raw)
+    lines = render_plan_text(output, "en").splitlines()
+    assert lines[0].startswith("Buy 7 packs from NORTH: 285.00 CNY in all, proven the least;")
+    assert (
+        lines[1]
+        == "Prepaid balances cover 300 units (as of 2026-12-01); 700 units are left to buy."
+    )
+    assert lines[2].startswith("Buying 700 units of “M6 bolt”")
+    zh = render_plan_text(output, "zh").splitlines()
+    assert zh[1] == "预付余额抵扣 300 件（截至 2026-12-01）；还需购买 700 件。"
+
+
+def test_balances_without_as_of_are_a_reason_in_words() -> None:
+    raw = request(
+        bolts("NORTH"),
+        quantity=1000,
+        specification="M6 bolt",
+        balances=[{"supplierId": "NORTH", "units": 300, "expiresAt": "2026-12-01"}],
+    )
+    output = document(raw)
+    assert [r["code"] for r in output["reasons"]] == ["plan_balance_expiry_unknown"]
+    text = render_plan_text(output, "en")
+    assert "prepaid balances are given without asOf, so whether they expired is unknown." in text
+    assert "plan_balance_expiry_unknown" not in text
+    assert "无法判断余额是否已过期" in render_plan_text(output, "zh")
+
+
+def test_a_converted_plan_names_its_rates_limitation_in_words() -> None:
+    # WEST: 10 packs at 4.80 USD + 5 USD at 7.1234 = 377.540200 CNY, below NORTH's 390.00.
+    rate = {"from": "USD", "to": "CNY", "rate": "7.1234", "asOf": "2026-11-30", "source": "bank"}
+    raw = request(
+        bolts("NORTH"),
+        bolts("WEST", currency="USD", packPrice="4.80", freight="5"),
+        quantity=1000,
+        specification="M6 bolt",
+        exchangeRates=[rate],
+    )
+    output = document(raw)
+    text = render_plan_text(output, "en")
+    assert text.splitlines()[0].startswith("Buy 10 packs from WEST: 377.540200 CNY in all,")
+    assert "converted at the exchange rates given" in text
+    assert "converted_at_given_rates" not in text

@@ -385,9 +385,20 @@ def _with_plan(
         limit=limit,
     )
     alternative = _alternative(read, plan)
+    balances = plan.get("balances")
+    covered = (
+        None
+        if balances is None
+        else read.say(
+            "balances",
+            covered=str(balances["unitsFromBalances"]),
+            as_of=clean(str(balances["asOf"])),
+            to_buy=str(balances["unitsToBuy"]),
+        )
+    )
     if best is not None:
         answer.append(_headline(read, plan, best))
-        answer.append(bought)
+        answer.extend(line for line in (covered, bought) if line is not None)
         answer.append(
             read.say(
                 "delivered",
@@ -411,7 +422,7 @@ def _with_plan(
         reasons = document["reasons"]
         first = _reason(read, reasons[0]) if reasons else read.words["unknown"]
         answer.append(read.say("no_best", reason=first))
-        answer.append(bought)
+        answer.extend(line for line in (covered, bought) if line is not None)
         if alternative is not None:
             alone = _single_by_id(plan)[str(plan["bestSingleSource"])]["cheapest"]
             answer.append(

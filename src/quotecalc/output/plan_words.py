@@ -57,6 +57,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "Buying {quantity} units of “{item}”, priced in {currency}; {limit}. Fees are per"
             " order: each supplier used adds its freight and other fees once."
         ),
+        "balances": (
+            "Prepaid balances cover {covered} units (as of {as_of}); {to_buy} units are left to"
+            " buy."
+        ),
         "limit_some": "at most {count} suppliers",
         "limit_one": "one supplier only",
         "limit_any": "any number of suppliers",
@@ -155,6 +159,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "采购：“{item}”，数量 {quantity} 件，币种 {currency}；{limit}。费用按订单计："
             "每使用一家供应商，其运费和其他费用计一次。"
         ),
+        "balances": "预付余额抵扣 {covered} 件（截至 {as_of}）；还需购买 {to_buy} 件。",
         "limit_some": "最多 {count} 家供应商",
         "limit_one": "只用一家供应商",
         "limit_any": "供应商数量不限",
@@ -226,6 +231,9 @@ REASON_TEXT: Final[dict[str, dict[str, str]]] = {
         ),
         "plan_constraint_unknown": "a hard constraint cannot be checked for {what}.",
         "plan_all_excluded": "every quote is excluded by the hard constraints.",
+        "plan_balance_expiry_unknown": (
+            "prepaid balances are given without asOf, so whether they expired is unknown."
+        ),
         "plan_infeasible": (
             "no plan covers the quantity: the capacities (within maxSuppliers) fall short."
         ),
@@ -235,6 +243,7 @@ REASON_TEXT: Final[dict[str, dict[str, str]]] = {
         "plan_quote_not_comparable": "{what} 的报价不可比较（规格或币种不同或缺失）。",
         "plan_constraint_unknown": "无法对 {what} 检查硬约束。",
         "plan_all_excluded": "所有报价都被硬约束排除。",
+        "plan_balance_expiry_unknown": "给出了预付余额但没有 asOf，无法判断余额是否已过期。",
         "plan_infeasible": "没有能满足数量的方案：各供应商的供货上限（在最多供应商数内）不足。",
     },
 }
@@ -243,6 +252,10 @@ field the reason names."""
 
 LIMITATION_WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
+        "converted_at_given_rates": (
+            "Quotes in another currency were converted at the exchange rates given; every"
+            " converted figure depends on those rates, which were not checked."
+        ),
         "plan_not_proven": (
             "The search stopped before confirming this plan: the least possible total lies"
             " between the lower bound and this plan's total (equal when only the order among"
@@ -250,6 +263,9 @@ LIMITATION_WORDS: Final[dict[str, dict[str, str]]] = {
         ),
     },
     "zh": {
+        "converted_at_given_rates": (
+            "其他币种的报价按所给汇率换算；所有换算后的数值都取决于这些汇率，汇率未经核实。"
+        ),
         "plan_not_proven": (
             "搜索在确认此方案之前停止：最低可能总价介于下限与此方案总价之间"
             "（两者相等时，只是同样便宜的方案之间的排序尚未确定）。"

@@ -43,7 +43,7 @@ import attrs
 
 from ..core.codes import LIMITATION_MESSAGES
 from ..core.context import Context, Fields
-from ..core.conversion_rules import ConversionReport
+from ..core.conversion_rules import BALANCE_ROOT_FIELDS, ConversionReport
 from ..core.exact import EXACT, Ratio, format_exact, format_ratio
 from ..core.plan_rules import (
     CAPACITY_SHORT,
@@ -326,8 +326,9 @@ def render_plan(ctx: Context) -> dict[str, Any]:
 
 
 def asks_for_plan(raw: bytes) -> bool:
-    """Whether a request's bytes use a field only the plan request has (``maxSuppliers`` at
-    the root, ``priceBreaks`` or ``capacityPacks`` in a quote): a door that takes both kinds
+    """Whether a request's bytes use a field only the plan request has (``maxSuppliers``,
+    ``asOf`` or ``balances`` at the root, ``priceBreaks`` or ``capacityPacks`` in a quote): a
+    door that takes both kinds
     (the analyst's page) answers such a request with its plan. Never raises."""
     try:
         loaded = json.loads(raw.decode("utf-8-sig"))
@@ -335,7 +336,7 @@ def asks_for_plan(raw: bytes) -> bool:
         return False
     if not isinstance(loaded, dict):
         return False
-    if any(rule.name in loaded for rule in PLAN_ROOT_FIELDS):
+    if any(rule.name in loaded for rule in (*PLAN_ROOT_FIELDS, *BALANCE_ROOT_FIELDS)):
         return True
     quotes = loaded.get("quotes")
     names = [rule.name for rule in PLAN_QUOTE_FIELDS]
