@@ -91,6 +91,15 @@ def sparse_sheet(rows: int) -> Build:
     return build
 
 
+def deep_cell(folder: Path) -> tuple[Path, dict[str, str]]:
+    """A cell nesting 40 ``<r>`` (a sheet nests about 8 deep)."""
+    pytest.importorskip("openpyxl")
+    path = write_xlsx(folder / "q.xlsx", [["supplierId"]])
+    cell = '<c r="A2" t="inlineStr"><is>' + "<r>" * 40 + "</r>" * 40 + "</is></c>"
+    data = f'<row r="1">{inline_cell("A1", "supplierId")}</row><row r="2">{cell}</row>'
+    return replace_sheet_data(path, data), {}
+
+
 def patched(build: Build, member: str, transform: Callable[[bytes], bytes]) -> Build:
     """``build``'s workbook with one member rewritten."""
 
@@ -114,6 +123,7 @@ CASES: dict[str, tuple[Build, str]] = {
     "xlsx_unreadable": (raw_case("q.xlsx", b"not a zip"), ""),
     "xlsx_encrypted": (raw_case("q.xlsx", ENCRYPTED.read_bytes()), ""),
     "xlsx_too_large_uncompressed": (zip_bomb, ""),
+    "xlsx_too_complex": (deep_cell, "Sheet1!A2"),
     "sheet_not_found": (xlsx_case(HEAD, row(), options={"sheet": "x"}), ""),
     "undecodable_text": (raw_case("q.csv", "supplierId\nA\n乙\n".encode("gb18030")), "3:3"),
     "malformed_csv": (raw_case("q.csv", b'supplierId\n"A"B\n'), "2:2"),

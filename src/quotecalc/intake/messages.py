@@ -121,6 +121,15 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
         _SMALLER_ZH,
     ),
     Text(
+        "xlsx_too_complex",
+        "The workbook's structure is beyond the intake's bounds: too many parts, XML nested"
+        " too deeply, or too many XML elements in one part or cell.",
+        "工作簿的结构超出了读取的限制：部件过多、XML 嵌套过深，"
+        "或一个部件或单元格中的 XML 元素过多。",
+        _SMALLER_EN,
+        _SMALLER_ZH,
+    ),
+    Text(
         "shared_strings_too_large",
         "The workbook's shared text part is larger than 1 MiB.",
         "工作簿的共享文本部分超过 1 MiB。",

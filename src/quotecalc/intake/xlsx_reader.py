@@ -43,6 +43,7 @@ from .workbook import (
     choose_sheet,
     read_workbook_info,
 )
+from .zip_guard import check_directory, check_xml_parts
 
 MAX_EXPANDED_BYTES: Final = 16 * 1024 * 1024  # all members together
 # Excel saves a password-protected workbook as an OLE compound file holding the stream
@@ -163,11 +164,15 @@ def _read_workbook(path: Path, sheet_name: str | None) -> Grid:
     if data.startswith(OLE_MAGIC):  # an OLE compound file, not a zip
         code = "xlsx_encrypted" if ENCRYPTION_INFO in data else "unsupported_file_type"
         return Grid(errors=(IntakeError(code, ""),))
+    if not check_directory(data):
+        return Grid(errors=(IntakeError("xlsx_too_complex", ""),))
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         if sum(info.file_size for info in archive.infolist()) > MAX_EXPANDED_BYTES:
             return Grid(errors=(IntakeError("xlsx_too_large_uncompressed", ""),))
         check_part_sizes(archive)
+        if not check_xml_parts(archive):
+            return Grid(errors=(IntakeError("xlsx_too_complex", ""),))
         info = read_workbook_info(archive)
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except PartError as error:
