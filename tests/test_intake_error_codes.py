@@ -147,13 +147,20 @@ CASES: dict[str, tuple[Build, str]] = {
     "formula_without_value": (xlsx_case(HEAD, row(price="=2*3")), "Sheet1!B2"),
     "percent_format": (xlsx_case(HEAD, row(price=0.5), formats={"B2": "0.00%"}), "Sheet1!B2"),
     "unsupported_number_format": (
-        xlsx_case(HEAD, row(price=35.2), formats={"B2": '"¥"#,##0.00'}, cached={"B2": TAIL}),
+        xlsx_case(HEAD, row(price=35.2), formats={"B2": "0.00E+00"}, cached={"B2": TAIL}),
         "Sheet1!B2",
     ),
     "float_tail_not_displayed": (
         xlsx_case(HEAD, row(price=35.2), formats={"B2": "0"}, cached={"B2": TAIL}),
         "Sheet1!B2",
     ),
+    "value_not_displayed": (xlsx_case(HEAD, row(price=35.2), formats={"B2": ";;;"}), "Sheet1!B2"),
+    "display_rounds_value": (xlsx_case(HEAD, row(price=35.25), formats={"B2": "0"}), "Sheet1!B2"),
+    "display_scales_value": (
+        xlsx_case(HEAD, row(price=35200), formats={"B2": "#,##0,"}),
+        "Sheet1!B2",
+    ),
+    "invisible_character": (csv_case(HEAD, row(supplier="A-Corp\u200b")), "A2"),
     "merged_cells": (xlsx_case(HEAD, row(), row("B"), merged=["C2:C3"]), "Sheet1!C2"),
     "shared_strings_too_large": (
         patched(

@@ -33,12 +33,18 @@ NOTE_MESSAGES: Final[dict[str, str]] = {code: text.en for code, text in NOTES.it
 _REF: Final = re.compile(r"(?:.*!)?(?:([A-Z]+)([0-9]+)|([0-9]+):[0-9]+)")
 
 
-def _entry(text: Text, cell: str, option: str, lang: str) -> dict[str, str]:
-    entry = {"code": text.code, "cell": cell, "message": text.message(lang)}
+Detail = tuple[tuple[str, str | int], ...]
+
+
+def _entry(
+    text: Text, cell: str, option: str, lang: str, details: Detail = ()
+) -> dict[str, str | int]:
+    entry: dict[str, str | int] = {"code": text.code, "cell": cell, "message": text.message(lang)}
     if text.hint(lang):
         entry["hint"] = text.hint(lang)
     if option:
         entry["option"] = option
+    entry.update(details)
     return entry
 
 
@@ -50,14 +56,19 @@ class IntakeError:
     code: str
     cell: str
     option: str = ""
+    # What the cell shows and stores ("shown", "stored"), or where an invisible character is
+    # ("position", "character"): the only content of a cell an error ever carries, because
+    # the analyst cannot otherwise see what was refused.
+    details: Detail = ()
 
     @property
     def message(self) -> str:
         return MESSAGES[self.code]
 
-    def as_dict(self, lang: str = "en") -> dict[str, str]:
-        """``{"code", "cell", "message"}``, ``"hint"`` when the code has one, ``"option"``."""
-        return _entry(TEXTS[self.code], self.cell, self.option, lang)
+    def as_dict(self, lang: str = "en") -> dict[str, str | int]:
+        """``{"code", "cell", "message"}``, ``"hint"`` when the code has one, ``"option"``,
+        and the details."""
+        return _entry(TEXTS[self.code], self.cell, self.option, lang, self.details)
 
 
 @attrs.frozen
@@ -68,7 +79,7 @@ class Note:
     code: str
     cell: str
 
-    def as_dict(self, lang: str = "en") -> dict[str, str]:
+    def as_dict(self, lang: str = "en") -> dict[str, str | int]:
         return _entry(NOTES[self.code], self.cell, "", lang)
 
 

@@ -3,7 +3,9 @@
 by ``scripts/generate_contract.py``; the tests compare the committed file).
 
 One entry per code: its fixed message and hint in either language (``messages.py``), the cell
-reference as a string and, for an option's error, the option's name.
+reference as a string, for an option's error the option's name (``--sheet`` on the command
+line, ``sheet`` over HTTP), and for the codes of :data:`DETAILS` what the cell shows and
+stores, or where its invisible character is.
 """
 
 from __future__ import annotations
@@ -15,6 +17,22 @@ from .errors import MAX_ERRORS
 from .messages import LANGS, TEXTS
 
 INTAKE_ERRORS_SCHEMA_PATH: Final = "docs/schema/intake/errors.schema.json"
+_SHOWN: Final = {
+    "shown": {"type": "string", "description": "The text the cell shows."},
+    "stored": {"type": "string", "description": "The value the cell stores."},
+}
+_WHERE: Final = {
+    "position": {"type": "integer", "minimum": 1, "description": "1-based character index."},
+    "character": {"type": "string", "pattern": "^U\\+[0-9A-F]{4,6}$"},
+}
+DETAILS: Final[dict[str, dict[str, Any]]] = {
+    "value_not_displayed": _SHOWN,
+    "display_rounds_value": _SHOWN,
+    "display_scales_value": _SHOWN,
+    "float_tail_not_displayed": _SHOWN,
+    "unsupported_number_format": _SHOWN,
+    "invisible_character": _WHERE,
+}
 
 
 def _entry(code: str) -> dict[str, Any]:
@@ -28,7 +46,10 @@ def _entry(code: str) -> dict[str, Any]:
     if text.hint_en:
         properties["hint"] = {"enum": [text.hint(lang) for lang in LANGS]}
         required.append("hint")
-    properties["option"] = {"type": "string", "pattern": "^--[a-z-]+$"}
+    properties["option"] = {"type": "string", "pattern": "^(--[a-z-]+|[a-z_]+)$"}
+    details = DETAILS.get(code, {})
+    properties.update(details)
+    required += [name for name in details if name != "shown"]
     return {
         "type": "object",
         "properties": properties,

@@ -6,8 +6,10 @@ It finds what read-only openpyxl cannot tell, and bounds what a hostile sheet ca
 - each formula in columns A to BL: its text (a shared formula's follower takes its master's)
   and whether a value was saved (a ``<v>`` with text, or any ``<v>`` of a string result
   ``t="str"``: openpyxl itself writes ``<v/>`` for a formula it cannot compute);
-- hidden rows and columns: ``hidden="1"`` or ``"true"`` (LibreOffice), or a zero height
-  (``ht``) or width;
+- hidden rows and columns: ``hidden="1"`` or ``"true"`` (LibreOffice), a height (``ht``)
+  under 3 points or a width under 1 character (nothing legible shows: a 0.08-wide column is
+  hidden in all but name), and, when ``sheetFormatPr zeroHeight="1"`` hides rows by
+  default, every row without its own height;
 - merged ranges (``merged_cells`` at the top-left cell), and data right of column BL
   (``too_many_columns``, the first such cell of each row, at most 100);
 - the last row with anything in columns A to BL (openpyxl walks no further);
@@ -46,7 +48,8 @@ MAX_CELL_ELEMENTS: Final = 256
 MAX_XML_ELEMENTS: Final = 500000
 _CELL_REF: Final = re.compile(r"([A-Z]+)([0-9]+)")
 _TRUE: Final = frozenset({"1", "true"})
-_ZERO: Final = frozenset({"0", "0.0"})
+MIN_ROW_HEIGHT: Final = 3.0  # points (Excel's default row is 15)
+MIN_COLUMN_WIDTH: Final = 1.0  # characters (Excel's default column is 8.43)
 
 
 class UnsafeXml(Exception):
@@ -97,8 +100,16 @@ def column_number(letters: str) -> int:
     return number
 
 
-def _hidden(attributes: dict[str, str], size: str) -> bool:
-    return attributes.get("hidden") in _TRUE or attributes.get(size) in _ZERO
+def _below(text: str | None, minimum: float) -> bool:
+    """A size given and under ``minimum`` (an unreadable size counts as none given)."""
+    try:
+        return text is not None and float(text) < minimum
+    except ValueError:
+        return False
+
+
+def _hidden(attributes: dict[str, str], size: str, minimum: float) -> bool:
+    return attributes.get("hidden") in _TRUE or _below(attributes.get(size), minimum)
 
 
 @attrs.define
@@ -128,6 +139,7 @@ class _Scanner:
     cell: _Cell | None = None
     in_value: bool = False  # inside a <v>
     in_formula: bool = False  # inside an <f>
+    rows_hidden_by_default: bool = False  # sheetFormatPr zeroHeight
     depth: int = 0
     elements: int = 0
     cell_elements: int = 0
@@ -151,7 +163,9 @@ class _Scanner:
             )
             if self.row > MAX_XML_ROWS or self.rows > MAX_XML_ROWS:
                 raise _TooLarge
-            if _hidden(attributes, "ht"):
+            if _hidden(attributes, "ht", MIN_ROW_HEIGHT) or (
+                self.rows_hidden_by_default and "ht" not in attributes
+            ):
                 self.scan.hidden_rows.add(self.row)
         elif tag == "c":
             self.cells += 1
@@ -163,7 +177,9 @@ class _Scanner:
             self.cell_elements = 1
         elif self.cell is not None:
             self._inside_cell(tag, attributes)
-        elif tag == "col" and _hidden(attributes, "width"):
+        elif tag == "sheetFormatPr":
+            self.rows_hidden_by_default = attributes.get("zeroHeight") in _TRUE
+        elif tag == "col" and _hidden(attributes, "width", MIN_COLUMN_WIDTH):
             first = int(attributes.get("min", "1"))
             last = int(attributes.get("max", first))  # one column when the end is not given
             self.scan.hidden_columns.update(range(first, min(last, MAX_COLUMNS) + 1))

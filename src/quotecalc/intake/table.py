@@ -126,11 +126,13 @@ def _quote(
         refs[field] = cell.ref
         reading = read_cell(cell, RULES[field].kind, trim=flags.trim)
         if isinstance(reading, Problem):
-            errors.append(IntakeError(reading.code, cell.ref))
+            errors.append(IntakeError(reading.code, cell.ref, details=reading.details))
         elif isinstance(reading, Value):
             raw[field] = reading.raw
             if reading.rounded_tail:
                 notes.append(Note("float_tail_rounded", cell.ref))
+            if reading.unit != 1:
+                notes.append(Note("unit_scaled", cell.ref))
             if reading.trimmed:
                 notes.append(Note("whitespace_trimmed", cell.ref))
     currency = raw.get("currency", flags.currency)
