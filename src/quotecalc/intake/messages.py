@@ -305,8 +305,10 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
     ),
     Text(
         "totals_row",
-        "This row is a totals row (a total word as supplier, or a SUM/SUBTOTAL over rows).",
-        "这一行是合计行（供应商为合计类词语，或含有对多行求和的 SUM/SUBTOTAL 公式）。",
+        "This row is a totals row (a total word as supplier, a SUM/SUBTOTAL over rows, or"
+        " numbers that are the sums of the rows above).",
+        "这一行是合计行（供应商为合计类词语，含有对多行求和的 SUM/SUBTOTAL 公式，"
+        "或其数字正是上方各行之和）。",
         "Delete the totals row; --skip-totals skips it.",
         "请删除合计行；使用 --skip-totals 可跳过它。",
         "--skip-totals",
