@@ -11,10 +11,12 @@ stores, or where its invisible character is.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Final
 
 from .errors import MAX_ERRORS
 from .messages import LANGS, TEXTS
+from .options import door_text
 
 INTAKE_ERRORS_SCHEMA_PATH: Final = "docs/schema/intake/errors.schema.json"
 _SHOWN: Final = {
@@ -35,16 +37,23 @@ DETAILS: Final[dict[str, dict[str, Any]]] = {
 }
 
 
+def _variants(text: Callable[[str], str]) -> list[str]:
+    """The text in each language, then as HTTP spells its options where that differs."""
+    found = [text(lang) for lang in LANGS]
+    found += [door_text(text(lang), "http") for lang in LANGS]
+    return list(dict.fromkeys(found))
+
+
 def _entry(code: str) -> dict[str, Any]:
     text = TEXTS[code]
     properties: dict[str, Any] = {
         "code": {"const": code},
         "cell": {"type": "string"},
-        "message": {"enum": [text.message(lang) for lang in LANGS]},
+        "message": {"enum": _variants(text.message)},
     }
     required = ["code", "cell", "message"]
     if text.hint_en:
-        properties["hint"] = {"enum": [text.hint(lang) for lang in LANGS]}
+        properties["hint"] = {"enum": _variants(text.hint)}
         required.append("hint")
     properties["option"] = {"type": "string", "pattern": "^(--[a-z-]+|[a-z_]+)$"}
     details = DETAILS.get(code, {})
@@ -70,7 +79,8 @@ def errors_schema() -> dict[str, Any]:
             " order, each a fixed code at a cell reference (Sheet1!C7, C7, 7:7 for a row, or"
             " the empty string for the file or the command line) with its fixed message in"
             " English or Chinese (--lang), a fix hint where one exists and the option it"
-            " concerns, if any."
+            " concerns, if any. POST /quotecalc/intake answers the same document with"
+            " options spelled as HTTP spells them (encoding=gb18030, not --encoding gb18030)."
         ),
         "type": "object",
         "properties": {
