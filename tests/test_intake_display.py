@@ -166,6 +166,28 @@ def test_invisible_text_in_an_id_is_refused_too(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("number_format", "hidden"), [(";;;", True), ('0;-0;0;"n/a"', True), ("0;-0;0;@", False)]
+)
+def test_a_text_hidden_by_its_format_is_refused(
+    tmp_path: Path, number_format: str, hidden: bool
+) -> None:
+    workbook = xlsxwriter.Workbook(str(tmp_path / "q.xlsx"))
+    sheet = workbook.add_worksheet()
+    sheet.write_row(0, 0, HEADER)
+    sheet.write_row(1, 0, ["A", 1, 10, "CNY"])
+    sheet.write_row(2, 0, ["B", 2, 10, "CNY"])
+    sheet.write(2, 0, "B", workbook.add_format({"num_format": number_format}))
+    workbook.close()
+    result = intake(tmp_path / "q.xlsx")
+    if not hidden:
+        assert result.request is not None
+        return
+    assert [_keys(e.as_dict()) for e in result.errors] == [
+        {"code": "value_not_displayed", "cell": "Sheet1!A3", "shown": "", "stored": "B"}
+    ]
+
+
 def test_rows_hidden_by_default_are_hidden(tmp_path: Path) -> None:
     """``sheetFormatPr zeroHeight="1"``: a row without its own height is hidden by default
     (decision 28.4)."""

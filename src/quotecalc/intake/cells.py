@@ -40,6 +40,7 @@ from ..core.fields import Kind
 from ..core.numberform import read_number_text
 from .floats import NumberProblem, read_number
 from .headers import fold
+from .numfmt import text_shown
 
 UNKNOWN_MARKERS: Final = frozenset(fold(marker) for marker in ("无", "未知", "N/A", "-", "—"))
 
@@ -172,6 +173,8 @@ def read_cell(cell: Cell, kind: Kind, *, trim: bool = False) -> Reading:
         return Problem("value_not_displayed", (("shown", ""), ("stored", _stored_text(cell))))
     numeric = kind in (Kind.DECIMAL, Kind.INTEGER)
     if cell.kind is CellKind.TEXT:
+        if not text_shown(cell.number_format):
+            return Problem("value_not_displayed", (("shown", ""), ("stored", cell.text)))
         text = cell.text.strip()
         trimmed = text != cell.text
         if trimmed and not trim:

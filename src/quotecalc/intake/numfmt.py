@@ -224,6 +224,18 @@ def display(value: float | int, number_format: str) -> Shown | None:
     return Shown(text, digits, tokens.commas, unit, ambiguous)
 
 
+_QUOTED: Final = re.compile(r'"[^"]*"|\\.')
+
+
+def text_shown(number_format: str) -> bool:
+    """Whether a text cell shows its text: a format's fourth section, when there is one,
+    shows it only through ``@`` (``;;;`` hides every value, text included)."""
+    sections = _sections(number_format)
+    if len(sections) < 4:
+        return True
+    return "@" in _QUOTED.sub("", sections[3])
+
+
 def _plain(value: Decimal) -> str:
     text = format(value, "f")
     if "." in text:

@@ -147,7 +147,15 @@ def _cell(place: Place, cell: Any) -> Cell:
         return Cell(ref, _KINDS.get(data_type, CellKind.BOOLEAN), formula=formula, hidden=hidden)
     unseen = invisible(cell)
     if isinstance(value, str):
-        return Cell(ref, CellKind.TEXT, value, formula=formula, hidden=hidden, invisible=unseen)
+        return Cell(
+            ref,
+            CellKind.TEXT,
+            value,
+            number_format=cell.number_format,
+            formula=formula,
+            hidden=hidden,
+            invisible=unseen,
+        )
     if isinstance(value, int | float):
         number_format = cell.number_format
         return Cell(
