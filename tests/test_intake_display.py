@@ -243,3 +243,15 @@ def test_an_invisible_character_in_a_csv_id_is_refused(tmp_path: Path) -> None:
         ("invisible_character", "A3", 7)
     ]
     assert "看不见的字符" in str(errors[0]["message"])
+
+
+def test_a_large_part_openpyxl_never_parses_is_not_refused(tmp_path: Path) -> None:
+    """Issue 28's shape bounds apply to the parts openpyxl parses: a calculation chain of
+    another sheet's 60000 formulas (not parsed in read-only mode) does not refuse the file."""
+    import zipfile
+
+    path = book(tmp_path / "q.xlsx", 1)
+    chain = b'<calcChain xmlns="x">' + b'<c r="A1" i="2"/>' * 60000 + b"</calcChain>"
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr("xl/calcChain.xml", chain)
+    assert intake(path).request is not None

@@ -12,7 +12,10 @@
   as its ``<`` bytes (an upper bound, at C speed): ElementTree keeps every element, about
   200 bytes each, so 1.5 million nested ``<r>`` in ``docProps/core.xml`` took 469 MiB.
   Worksheets are left to the streaming pass (``sheet_scan.py``, which bounds their depth and
-  elements per cell).
+  elements per cell), and the parts openpyxl's read-only load never parses are left alone
+  (:data:`_UNPARSED`: the calculation chain, pivot caches and tables, comments, VML
+  drawings, the theme, custom XML), so a workbook whose other sheets hold many formulas or
+  a pivot cache is not refused for them; their bytes still count toward the 16 MiB.
 - The shared strings (at most 1 MiB, ``workbook.py``) are parsed item by item
   (``iterparse``, each ``<si>`` cleared once read), so many small items are cheap but one
   large item is not (262000 ``<r/>`` in one item: 2.5 s, 141 MiB): one streaming pass
@@ -39,8 +42,17 @@ _EOCD_SIZE: Final = 22
 _ZIP64_LOCATOR: Final = b"PK\x06\x07"
 _ZIP64_EOCD: Final = b"PK\x06\x06"
 _MAX_COMMENT: Final = 0xFFFF
-_XML_SUFFIXES: Final = (".xml", ".rels", ".vml")
+_XML_SUFFIXES: Final = (".xml", ".rels")
 _STREAMED: Final = "xl/worksheets/"
+_UNPARSED: Final = (
+    "xl/calcChain.xml",
+    "xl/pivotCache/",
+    "xl/pivotTables/",
+    "xl/comments",
+    "xl/theme/",
+    "xl/printerSettings/",
+    "customXml/",
+)
 
 
 def _directory(data: bytes) -> tuple[int, int] | None:
@@ -74,7 +86,7 @@ def check_xml_parts(archive: zipfile.ZipFile) -> bool:
         name = info.filename
         if not name.lower().endswith(_XML_SUFFIXES):
             continue
-        if name.startswith(_STREAMED) and "/_rels/" not in name:
+        if name.startswith(_UNPARSED) or (name.startswith(_STREAMED) and "/_rels/" not in name):
             continue
         if info.file_size > MAX_XML_PART_BYTES:
             return False
