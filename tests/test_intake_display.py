@@ -4,15 +4,19 @@ the code before issue 28 (the value was read as if visible)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytest.importorskip("openpyxl")
 xlsxwriter = pytest.importorskip("xlsxwriter")
 
 from quotecalc.intake import Note, intake  # noqa: E402
+from quotecalc.intake.floats import Number, read_number  # noqa: E402
 
 HEADER = ["supplierId", "packPrice", "packSize", "currency"]
 
@@ -255,3 +259,33 @@ def test_a_large_part_openpyxl_never_parses_is_not_refused(tmp_path: Path) -> No
     with zipfile.ZipFile(path, "a") as archive:
         archive.writestr("xl/calcChain.xml", chain)
     assert intake(path).request is not None
+
+
+SHOWING = ["General", "0.000000", "#,##0.000000", "0.000000_);[Red](0.000000)"]
+
+
+@given(
+    st.decimals(min_value=0, max_value=10**9, places=6, allow_nan=False, allow_infinity=False),
+    st.sampled_from(SHOWING),
+)
+def test_a_format_showing_six_decimals_reads_every_six_decimal_value(
+    value: Decimal, number_format: str
+) -> None:
+    """No false refusal: a value the format shows in full is read as typed."""
+    stored = float(value)
+    reading = read_number(stored, number_format)
+    assert isinstance(reading, Number), reading
+    assert Decimal(reading.text) == value.normalize() or Decimal(reading.text) == value
+
+
+@given(
+    st.decimals(min_value=0, max_value=10**6, places=3, allow_nan=False, allow_infinity=False),
+    st.integers(0, 2),
+)
+def test_fewer_shown_decimals_read_only_when_nothing_is_rounded(
+    value: Decimal, places: int
+) -> None:
+    number_format = "0." + "0" * places if places else "0"
+    reading = read_number(float(value), number_format)
+    exact = value == value.quantize(Decimal(1).scaleb(-places))
+    assert isinstance(reading, Number) is exact, (value, number_format, reading)
