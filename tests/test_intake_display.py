@@ -289,3 +289,61 @@ def test_fewer_shown_decimals_read_only_when_nothing_is_rounded(
     reading = read_number(float(value), number_format)
     exact = value == value.quantize(Decimal(1).scaleb(-places))
     assert isinstance(reading, Number) is exact, (value, number_format, reading)
+
+
+def _styled(path: Path, font: Any, fill: Any) -> Path:
+    """A workbook written by openpyxl (theme and indexed colours, which xlsxwriter does not
+    write) whose price cell has the given font and fill."""
+    from openpyxl import Workbook
+
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "Sheet1"
+    sheet.append(HEADER)
+    sheet.append(["A", 999, 10, "CNY"])
+    sheet["B2"].font = font
+    if fill is not None:
+        sheet["B2"].fill = fill
+    workbook.save(path)
+    return path
+
+
+def _colour_cases() -> list[Any]:
+    from openpyxl.styles import Color, Font, PatternFill
+
+    def solid(color: Color) -> PatternFill:
+        return PatternFill(fill_type="solid", fgColor=color)
+
+    return [
+        # (font, fill, invisible)
+        (Font(color=Color(theme=0)), None, True),  # Background 1 (white) on the window
+        (Font(color=Color(theme=1)), solid(Color(theme=1)), True),  # Text 1 on Text 1
+        (Font(color=Color(theme=1)), None, False),  # black text
+        (Font(color=Color(theme=0, tint=-0.5)), None, False),  # tinted: not judged
+        (Font(color=Color(theme=4)), solid(Color(theme=4)), False),  # accent: not resolved
+        (Font(color=Color(indexed=9)), None, True),  # the palette's white
+        (Font(color=Color(indexed=8)), solid(Color(indexed=8)), True),  # black on black
+        (Font(color=Color(indexed=64)), solid(Color(rgb="FF000000")), True),  # automatic: black
+        (Font(color=Color(indexed=64)), None, False),
+        (Font(color=Color(indexed=65)), None, False),  # beyond the palette: not judged
+        (Font(color=Color(rgb="FFFFFFFF")), PatternFill(fill_type="gray125"), False),  # pattern
+        (Font(color=Color(rgb="FFEFEFEF")), None, True),  # 16 per channel from white
+        (Font(color=Color(rgb="FFEEEEEE")), None, False),  # 17: legible
+        (Font(color=Color(rgb="FFFFFFEE")), None, False),  # one channel 17 away
+        (Font(color=Color(rgb="FFEEFFFF")), None, False),
+        (Font(color=Color(rgb="FFFFEEFF")), None, False),
+        (Font(color=Color(rgb="FF000000")), solid(Color(rgb="FF101010")), True),
+        (Font(), solid(Color(rgb="FFFFFFFF")), False),  # default text on white
+        (Font(color=Color(rgb="FFFFFFFF")), solid(Color(indexed=64)), True),  # auto fill: white
+    ]
+
+
+@pytest.mark.parametrize("case", range(19))
+def test_colours_from_rgb_theme_and_palette(tmp_path: Path, case: int) -> None:
+    pytest.importorskip("openpyxl")
+    font, fill, hidden = _colour_cases()[case]
+    result = intake(_styled(tmp_path / "q.xlsx", font, fill))
+    if hidden:
+        assert [(e.code, e.cell) for e in result.errors] == [("value_not_displayed", "Sheet1!B2")]
+    else:
+        assert result.request is not None, result.errors
