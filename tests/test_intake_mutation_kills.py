@@ -32,6 +32,7 @@ from quotecalc.intake.errors import IntakeError
         ("a\n" + "," * (MAX_FIELDS - 1), "2:2"),  # 1 + 100000: past on line 2
         ("a\nb\n" + "," * (MAX_FIELDS - 2), "3:3"),  # 1 + 1 + 99999 = 100001 on line 3
         ("\n" + "," * (MAX_FIELDS - 1), "2:2"),  # a first line that is only its break
+        ("," * (MAX_FIELDS - 1) + "\n,", "2:2"),  # line 1 at the cap; its break ends it
         ("a,b\n" * 10 + "," * (MAX_FIELDS - 21), None),  # 20 + 99980 = 100000
         ("a,b\n" * 10 + "," * (MAX_FIELDS - 20), "11:11"),
     ],
