@@ -91,3 +91,34 @@ def test_read_csv_stops_at_the_field_cap_before_parsing(tmp_path: Path) -> None:
     path = tmp_path / "q.csv"
     path.write_bytes(b"supplierId\n" + b"," * MAX_FIELDS)
     assert read_csv(path).errors == (IntakeError("sheet_too_large", "2:2"),)
+
+
+def test_an_unknown_encoding_names_its_option(tmp_path: Path) -> None:
+    path = tmp_path / "q.csv"
+    path.write_bytes(b"supplierId\nA\n")
+    assert read_csv(path, "no-such-codec").errors == (
+        IntakeError("unknown_encoding", "", "--encoding"),
+    )
+
+
+def test_a_malformed_row_makes_an_incomplete_grid(tmp_path: Path) -> None:
+    path = tmp_path / "q.csv"
+    path.write_bytes(b'supplierId\nA\n"B"C\n')
+    grid = read_csv(path)
+    assert grid.errors == (IntakeError("malformed_csv", "3:3"),)
+    assert grid.complete is False
+    assert [number for number, _ in grid.rows] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [(MAX_LINES, ()), (MAX_LINES + 1, (IntakeError("sheet_too_large", "10001:10001"),))],
+)
+def test_rows_ended_by_a_lone_cr_are_counted_too(
+    tmp_path: Path, rows: int, expected: tuple[IntakeError, ...]
+) -> None:
+    """A lone CR ends a row for the csv module but not a line for the byte count."""
+    path = tmp_path / "q.csv"
+    path.write_bytes(b"supplierId" + b"\r" * (rows - 2) + b"\rA")  # rows rows in all
+    grid = read_csv(path)
+    assert grid.errors == expected
