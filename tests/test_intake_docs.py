@@ -103,7 +103,7 @@ def test_the_committed_error_schema_is_generated_from_the_code_table() -> None:
     assert "hint" not in by_code["internal_error"]["properties"]
     assert by_code["duplicate_column"]["properties"]["option"] == {
         "type": "string",
-        "pattern": "^--[a-z-]+$",
+        "pattern": "^(--[a-z-]+|[a-z_]+)$",
     }
     assert errors_schema()["properties"]["errors"]["maxItems"] == 100
     assert committed.endswith(b"}\n")

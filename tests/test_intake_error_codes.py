@@ -91,6 +91,15 @@ def sparse_sheet(rows: int) -> Build:
     return build
 
 
+def deep_cell(folder: Path) -> tuple[Path, dict[str, str]]:
+    """A cell nesting 40 ``<r>`` (a sheet nests about 8 deep)."""
+    pytest.importorskip("openpyxl")
+    path = write_xlsx(folder / "q.xlsx", [["supplierId"]])
+    cell = '<c r="A2" t="inlineStr"><is>' + "<r>" * 40 + "</r>" * 40 + "</is></c>"
+    data = f'<row r="1">{inline_cell("A1", "supplierId")}</row><row r="2">{cell}</row>'
+    return replace_sheet_data(path, data), {}
+
+
 def patched(build: Build, member: str, transform: Callable[[bytes], bytes]) -> Build:
     """``build``'s workbook with one member rewritten."""
 
@@ -114,6 +123,7 @@ CASES: dict[str, tuple[Build, str]] = {
     "xlsx_unreadable": (raw_case("q.xlsx", b"not a zip"), ""),
     "xlsx_encrypted": (raw_case("q.xlsx", ENCRYPTED.read_bytes()), ""),
     "xlsx_too_large_uncompressed": (zip_bomb, ""),
+    "xlsx_too_complex": (deep_cell, "Sheet1!A2"),
     "sheet_not_found": (xlsx_case(HEAD, row(), options={"sheet": "x"}), ""),
     "undecodable_text": (raw_case("q.csv", "supplierId\nA\n乙\n".encode("gb18030")), "3:3"),
     "malformed_csv": (raw_case("q.csv", b'supplierId\n"A"B\n'), "2:2"),
@@ -137,13 +147,20 @@ CASES: dict[str, tuple[Build, str]] = {
     "formula_without_value": (xlsx_case(HEAD, row(price="=2*3")), "Sheet1!B2"),
     "percent_format": (xlsx_case(HEAD, row(price=0.5), formats={"B2": "0.00%"}), "Sheet1!B2"),
     "unsupported_number_format": (
-        xlsx_case(HEAD, row(price=35.2), formats={"B2": '"¥"#,##0.00'}, cached={"B2": TAIL}),
+        xlsx_case(HEAD, row(price=35.2), formats={"B2": "0.00E+00"}, cached={"B2": TAIL}),
         "Sheet1!B2",
     ),
     "float_tail_not_displayed": (
         xlsx_case(HEAD, row(price=35.2), formats={"B2": "0"}, cached={"B2": TAIL}),
         "Sheet1!B2",
     ),
+    "value_not_displayed": (xlsx_case(HEAD, row(price=35.2), formats={"B2": ";;;"}), "Sheet1!B2"),
+    "display_rounds_value": (xlsx_case(HEAD, row(price=35.25), formats={"B2": "0"}), "Sheet1!B2"),
+    "display_scales_value": (
+        xlsx_case(HEAD, row(price=35200), formats={"B2": "#,##0,"}),
+        "Sheet1!B2",
+    ),
+    "invisible_character": (csv_case(HEAD, row(supplier="A-Corp\u200b")), "A2"),
     "merged_cells": (xlsx_case(HEAD, row(), row("B"), merged=["C2:C3"]), "Sheet1!C2"),
     "shared_strings_too_large": (
         patched(

@@ -21,7 +21,7 @@ from intake_helpers import write_csv
 from quotecalc import calculate
 from quotecalc.core.fields import QUOTE_FIELDS, FieldRule, Kind
 from quotecalc.intake import read
-from quotecalc.intake.cells import UNKNOWN_MARKERS
+from quotecalc.intake.cells import UNKNOWN_MARKERS, invisible_at
 from quotecalc.intake.headers import SYNONYMS, fold
 from quotecalc.intake.request import request_bytes
 from quotecalc.intake.trust import is_total_word
@@ -67,6 +67,7 @@ def valid_text(max_length: int) -> st.SearchStrategy[str]:
             and not text.startswith("=")
             and fold(text) not in UNKNOWN_MARKERS
             and not is_total_word(text)
+            and invisible_at(text) is None
         )
     )
 

@@ -80,7 +80,8 @@ TAIL = 35.199999999999996  # the double just below 35.2: 35.19999999999999573674
     [
         (35, "General", ("35", False)),
         (35.0, "General", ("35", False)),
-        (35.25, "0", ("35.25", False)),  # a short decimal is taken whatever the display
+        (35.25, "0", "display_rounds_value"),  # issue 28: shows 35, not 35.25
+        (35.25, "0.00", ("35.25", False)),
         (0.000001, "General", ("0.000001", False)),
         (1e16, "General", ("10000000000000000", False)),
         (-0.0, "General", ("-0", False)),  # then negative_value by the grammar
@@ -89,7 +90,8 @@ TAIL = 35.199999999999996  # the double just below 35.2: 35.19999999999999573674
         (TAIL, "#,##0.00", ("35.2", True)),
         (TAIL, "0.000000", ("35.2", True)),
         (TAIL, "0", "float_tail_not_displayed"),  # shows 35, the nearest is 35.2
-        (TAIL, "0.00_);(0.00)", "unsupported_number_format"),
+        (TAIL, "0.00_);(0.00)", ("35.2", True)),  # the accounting format shows 35.20
+        (TAIL, "0.00E+00", "unsupported_number_format"),
         (TAIL, "@", "unsupported_number_format"),
         (0.1 + 0.2, "General", ("0.3", True)),
         (35.1234567, "General", "float_tail_not_displayed"),  # real 7th decimal, shown
@@ -110,7 +112,8 @@ def test_displayed_rounds_to_15_digits_then_half_up() -> None:
     assert displayed(1.005, "0.00") == Decimal("1.01")
     assert displayed(2.5, "0") == Decimal(3)
     assert displayed(TAIL, "General") == Decimal("35.2")
-    assert displayed(TAIL, "0.00;[Red]-0.00") is None
+    assert displayed(TAIL, "0.00;[Red]-0.00") == Decimal("35.20")
+    assert displayed(TAIL, "[<100]0.00;0") is None  # a condition: not displayed here
     assert displayed(TAIL, "0." + "0" * 31) is None
 
 
@@ -160,7 +163,11 @@ def number(value: float | int, number_format: str = "General") -> Cell:
         (number(35), Kind.INTEGER, Value("35")),
         (number(35.5), Kind.DECIMAL, Value("35.5")),
         (number(TAIL, "0.00"), Kind.DECIMAL, Value("35.2", rounded_tail=True)),
-        (number(TAIL, "0"), Kind.DECIMAL, Problem("float_tail_not_displayed")),
+        (
+            number(TAIL, "0"),
+            Kind.DECIMAL,
+            Problem("float_tail_not_displayed", (("shown", "35"), ("stored", repr(TAIL)))),
+        ),
         (number(-3), Kind.DECIMAL, Problem("negative_value")),
         (number(0.05, "0%"), Kind.DECIMAL, Problem("percent_format")),
         (number(1001), Kind.TEXT, Problem("number_in_text_column")),

@@ -84,7 +84,8 @@ def test_blank_unknown_marker_and_zero(tmp_path: Path) -> None:
         ("#,##0.00", "35.2"),
         ("0.0", "35.2"),
         ("0", None),
-        ("0.00;[Red]-0.00", "unsupported_number_format"),
+        ("0.00;[Red]-0.00", "35.2"),
+        ("0.00E+00", "unsupported_number_format"),
     ],
 )
 def test_float_tail(tmp_path: Path, number_format: str, expected: str | None) -> None:
@@ -101,7 +102,7 @@ def test_float_tail(tmp_path: Path, number_format: str, expected: str | None) ->
 
 
 def test_short_float_needs_no_note(tmp_path: Path) -> None:
-    path = write_xlsx(tmp_path / "q.xlsx", [HEADER, ROW], formats={"D2": "0"})
+    path = write_xlsx(tmp_path / "q.xlsx", [HEADER, ROW], formats={"D2": "0.0"})
     set_cached_values(path, {"D2": "35.2"})
     result = intake(path)
     assert result.request is not None and result.notes == ()

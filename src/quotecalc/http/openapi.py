@@ -36,6 +36,7 @@ from .operations import (
     CALCULATIONS,
     DOCUMENTS,
     HEALTH,
+    INTAKE,
     METRICS,
     OPENAPI,
     READY,
@@ -43,6 +44,7 @@ from .operations import (
     TOO_LARGE_STATUS,
     Calculation,
     Document,
+    Page,
     health_document,
 )
 
@@ -215,6 +217,104 @@ def document_operation(row: Document) -> JsonObject:
     }
 
 
+XLSX_MEDIA: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+SWITCH_WORDS: Final = ["true", "false", "1", "0", "yes", "no", "on", "off", ""]
+
+
+def _option_schema(switch: bool) -> JsonObject:
+    return {"enum": SWITCH_WORDS} if switch else {"type": "string"}
+
+
+def intake_operation(row: Page) -> JsonObject:
+    """``POST /quotecalc/intake`` (issue 28): every option of the intake, from its one table
+    (:data:`quotecalc.intake.options.OPTIONS`), as a query parameter and a form field."""
+    from ..intake.options import OPTIONS
+
+    query = [
+        {
+            "name": option.http,
+            "in": "query",
+            "required": False,
+            "description": option.description,
+            "schema": _option_schema(option.switch),
+        }
+        for option in OPTIONS
+    ]
+    form = {
+        "type": "object",
+        "required": ["sheet_file"],
+        "properties": {
+            "sheet_file": {"type": "string", "contentMediaType": "application/octet-stream"},
+            **{
+                option.http: {**_option_schema(option.switch), "description": option.description}
+                for option in OPTIONS
+            },
+        },
+    }
+    notes = {
+        "description": "The intake's notes (a rounded float tail, a unit read at its scale,"
+        " what trim, skip_totals or include_hidden did): compact ASCII JSON, one entry per"
+        " code with its message and cells; absent when there is none.",
+        "schema": {"type": "string"},
+    }
+    error = _ref("PageError")
+    return {
+        "operationId": "intake",
+        "summary": row.summary,
+        "description": (
+            "A CSV or XLSX quote sheet (the body itself, or the form's sheet_file) read by the"
+            " intake exactly as python -m quotecalc.intake reads it (docs/intake.md); each"
+            " command-line option --name-with-dashes is the query parameter or form field"
+            " name_with_underscores, a switch given as true. Hints name these HTTP forms."
+        ),
+        "parameters": [{"$ref": "#/components/parameters/X-Request-Id"}, *query],
+        "requestBody": {
+            "required": True,
+            "description": f"At most {row.body_limit} bytes.",
+            "content": {
+                "text/csv": {"schema": {"type": "string"}},
+                XLSX_MEDIA: {"schema": {"type": "string", "contentMediaType": XLSX_MEDIA}},
+                "multipart/form-data": {"schema": form},
+            },
+        },
+        "responses": {
+            "200": _response(
+                "The request document (root fields as given: the calculator validates them).",
+                {"type": "object", "required": ["schemaVersion", "quotes"]},
+                **{"Quotecalc-Intake-Notes": notes},
+            ),
+            "422": _response("The intake's error document.", _ref("IntakeErrors")),
+            "408": _response("The body was not received in time.", error),
+            "413": _response("The body is larger than this route accepts.", error),
+            "415": _response("The body is not a sheet or a form.", error),
+            "503": _response(
+                "Too many calculations in flight; retry later.",
+                error,
+                **{"Retry-After": {"$ref": "#/components/headers/Retry-After"}},
+            ),
+        },
+    }
+
+
+def page_error_schema() -> JsonObject:
+    """The transport errors the intake route may answer (its own 413 and 415 beside the
+    calculation routes' table): a fixed code and message."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["schemaVersion", "error"],
+        "properties": {
+            "schemaVersion": {"const": SCHEMA_VERSION},
+            "error": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["code", "message"],
+                "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+            },
+        },
+    }
+
+
 def readiness_schema() -> JsonObject:
     counts = {"type": "integer", "minimum": 0}
     return {
@@ -240,6 +340,11 @@ def component_schemas() -> JsonObject:
     schemas[OPENAPI.component] = {"type": "object"}
     schemas[READY.component] = readiness_schema()
     schemas[METRICS.component] = {"type": "string"}
+    from ..intake.schema import errors_schema
+
+    intake_errors = {k: v for k, v in errors_schema().items() if k not in ("$schema", "$comment")}
+    schemas["IntakeErrors"] = intake_errors
+    schemas["PageError"] = page_error_schema()
     return schemas
 
 
@@ -247,6 +352,7 @@ def openapi_document() -> JsonObject:
     """The whole OpenAPI 3.1 document."""
     paths: JsonObject = {row.path: {"post": calculation_operation(row)} for row in CALCULATIONS}
     paths.update({row.path: {"get": document_operation(row)} for row in DOCUMENTS})
+    paths[INTAKE.path] = {"post": intake_operation(INTAKE)}
     return {
         "openapi": OPENAPI_VERSION,
         "info": {

@@ -12,8 +12,10 @@
   html``), with the plan's status; a sheet the intake cannot read answers a page listing
   each error's cell and message (422).
 - ``POST /quotecalc/intake``: the same form, or the sheet itself as the body
-  (``text/csv`` or the XLSX media type, the root fields as query parameters), answering the
-  intake's request document as JSON (200) or its error document (422).
+  (``text/csv`` or the XLSX media type, the options as query parameters), answering the
+  intake's request document as JSON (200, its notes in the ``Quotecalc-Intake-Notes``
+  header) or its error document (422). Every option of the intake's command line has its
+  HTTP form (:mod:`quotecalc.intake.options`), and every hint names the HTTP form.
 
 The edge is the calculation routes' own (:mod:`.edge`): the announced length and the body
 read against the row's limit (413), the read timeout (408), the in-flight bound (503),
@@ -24,12 +26,15 @@ A page also carries a Content-Security-Policy that allows no script and no fetch
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -77,6 +82,21 @@ ROOT_FIELDS: Final = (
     "sensitivity_delta",
 )
 SUFFIXES: Final = (".csv", ".txt", ".xlsx", ".xlsm")
+NOTES_HEADER: Final = "Quotecalc-Intake-Notes"
+# The form's own names, also accepted in the query of a sheet sent as the body.
+QUERY_FIELDS: Final = frozenset(
+    {"sheet_name", *(f"weight_{n}" for n in ("cost", "delivery", "quality"))}
+    | {f"scale_{part}" for part in ("definition", "minimum", "maximum")}
+)
+_PLAIN_NAME: Final = re.compile(r"[a-z_]{1,40}")
+
+
+def _option_name(name: str) -> str:
+    """An unknown parameter's name when it is a plain name (``--`` form for the table),
+    else nothing: no other text of the request is echoed."""
+    return "--" + name.replace("_", "-") if _PLAIN_NAME.fullmatch(name) else ""
+
+
 UPLOAD: Final = "\x00upload"  # the uploaded sheet's key: no form field can be named so
 # The page routes' own transport errors, beside the table of .errors (same body shape, fixed
 # words, nothing of the request echoed); kept out of that table so the calculation routes'
@@ -132,27 +152,42 @@ def root_options(values: Mapping[str, Any]) -> dict[str, Any]:
         options["quality_scale"] = scale
     if text.get("sheet_name"):
         options["sheet"] = text["sheet_name"]
+    from ..intake.options import http_options
+
+    # The intake's own options by their HTTP names (issue 28): encoding, include_hidden, ...
+    keywords, _ = http_options(values)
+    options.update({key: value for key, value in keywords.items() if key not in options})
     options["lang"] = _lang(values)  # the intake's messages in the page's language
     return options
 
 
 def read_sheet(data: bytes, suffix: str, options: Mapping[str, Any]) -> tuple[Any, bytes | None]:
-    """The intake on one uploaded sheet: ``(request, None)`` or ``(None, error document)``.
-    The bytes go to a private temporary file (the intake reads paths) that is removed."""
-    from ..intake import IntakeFailed, read
-    from ..intake.errors import IntakeError, error_document
+    """The intake on one uploaded sheet: ``(request, None)`` or ``(None, error document)``."""
+    request, errors, _ = read_sheet_notes(data, suffix, options)
+    return request, errors
 
+
+def read_sheet_notes(
+    data: bytes, suffix: str, options: Mapping[str, Any]
+) -> tuple[Any, bytes | None, str]:
+    """The intake on one uploaded sheet: ``(request, None, notes header)`` or ``(None, error
+    document, "")``, its hints spelled for HTTP. The bytes go to a private temporary file
+    (the intake reads paths) that is removed."""
+    from ..intake import intake
+    from ..intake.errors import IntakeError, error_document, notes_header
+
+    lang = options["lang"]
     if suffix not in SUFFIXES:
-        return None, error_document([IntakeError("unsupported_file_type", "")], options["lang"])
+        return None, error_document([IntakeError("unsupported_file_type", "")], lang, "http"), ""
     if suffix in (".csv", ".txt"):
         options = {key: value for key, value in options.items() if key != "sheet"}
     with tempfile.TemporaryDirectory(prefix="quotecalc-") as folder:
         path = Path(folder) / f"sheet{suffix}"
         path.write_bytes(data)
-        try:
-            return read(path, **options), None
-        except IntakeFailed as failed:
-            return None, failed.document()
+        result = intake(path, door="http", **options)
+    if result.request is None:
+        return None, result.error_document(), ""
+    return result.request, None, notes_header(result.notes, lang) if result.notes else ""
 
 
 def _request_bytes(request: Mapping[str, Any]) -> bytes:
@@ -282,16 +317,23 @@ def intake_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
     """``POST /quotecalc/intake``: a sheet in (the form, or the file as the body), the
     intake's request document (200) or error document (422) out, as JSON."""
 
-    def work(fields: Mapping[str, Any]) -> tuple[int, bytes]:
+    def work(fields: Mapping[str, Any], strict: bool) -> tuple[int, bytes, str]:
         from ..intake.errors import IntakeError, error_document
+        from ..intake.options import http_options
 
+        lang = _lang(fields)
+        _, refused = http_options(fields, strict=strict)
+        refused = [name for name in refused if name not in QUERY_FIELDS and name != UPLOAD]
+        if refused:  # a switch that is not on/off, or (query) a name that is no option
+            wrong = [IntakeError("invalid_option", "", _option_name(name)) for name in refused]
+            return 422, error_document(wrong, lang, "http"), ""
         if UPLOAD not in fields:
-            return 422, error_document([IntakeError("no_quotes", "")])
+            return 422, error_document([IntakeError("no_quotes", "")], lang, "http"), ""
         data, suffix = fields[UPLOAD]
-        built, errors = read_sheet(data, suffix, root_options(fields))
+        built, errors, notes = read_sheet_notes(data, suffix, root_options(fields))
         if errors is not None:
-            return 422, errors
-        return 200, _request_bytes(built)
+            return 422, errors, ""
+        return 200, _request_bytes(built), notes
 
     async def intake(request: Request) -> Response:
         media = _media(request)
@@ -304,13 +346,18 @@ def intake_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
                 if raw:
                     fields[UPLOAD] = (raw, SHEET_MEDIA[media])
             else:
-                fields = await _form(request, raw)
-            ran = await admission.run(lambda _: work(fields), raw)
+                try:
+                    fields = await _form(request, raw)
+                except (MultiPartException, HTTPException):  # no boundary: not a form
+                    return _page_error("unsupported_form_type")
+            strict = media in SHEET_MEDIA
+            ran = await admission.run(lambda _: work(fields, strict), raw)
             if ran is None:
                 outcome(request.scope, "overloaded")
                 return _overloaded(limits)
-            status, body = ran[0]
-            return Response(body, status, NO_STORE, "application/json")
+            status, body, notes = ran[0]
+            headers = {**NO_STORE, NOTES_HEADER: notes} if notes else NO_STORE
+            return Response(body, status, headers, "application/json")
 
         return await _with_body(request, row, limits, admission, answer)
 

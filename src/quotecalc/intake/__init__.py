@@ -21,6 +21,7 @@ import attrs
 
 from .errors import IntakeError, IntakeFailed, Note, error_document, report
 from .messages import LANGS
+from .options import DOORS
 from .request import RootValue, build_request, root_fields
 from .table import Flags, Grid, read_table
 
@@ -38,10 +39,15 @@ class Intake:
     errors: tuple[IntakeError, ...]
     notes: tuple[Note, ...]
     lang: str = "en"
+    door: str = "cli"
 
     def error_document(self) -> bytes:
-        """The errors as the command line prints them, in the call's language."""
-        return error_document(self.errors, self.lang)
+        """The errors as the call's door prints them, in the call's language."""
+        return error_document(self.errors, self.lang, self.door)
+
+    def notes_document(self) -> list[dict[str, str | int]]:
+        """The notes as entries (``code``, ``cell``, ``message``) for the call's door."""
+        return [note.as_dict(self.lang, self.door) for note in self.notes]
 
 
 def _option_error(option: str) -> Grid:
@@ -91,6 +97,7 @@ def intake(
     include_hidden: bool = False,
     skip_totals: bool = False,
     trim: bool = False,
+    door: str = "cli",
     **root: RootValue | None,
 ) -> Intake:
     """Read ``path`` (``.csv``/``.txt`` or ``.xlsx``/``.xlsm``) into a request.
@@ -101,10 +108,13 @@ def intake(
     ``trim`` removes whitespace around text, each with a note where it acted. ``root`` holds
     the root fields by their Python names (``quantity``, ``currency``, ``specification``,
     ``weights``, ``quality_scale``, ``max_lead_days``, ``minimum_quality_score``,
-    ``sensitivity_delta``); ``None`` means not given.
+    ``sensitivity_delta``); ``None`` means not given. ``door`` (``"cli"``, ``"http"``) is
+    where the messages are shown: their hints name the options as that door spells them.
     """
+    if door not in DOORS:
+        raise ValueError("unknown door")
     if lang not in LANGS:
-        return Intake(None, (IntakeError("invalid_option", "", "--lang"),), ())
+        return Intake(None, (IntakeError("invalid_option", "", "--lang"),), (), door=door)
     fields, errors = root_fields(root)
     grid = _grid(Path(path), sheet, encoding, delimiter, include_hidden)
     errors += grid.errors
@@ -118,8 +128,8 @@ def intake(
         errors += table.errors
         notes = table.notes
         if not errors:
-            return Intake(build_request(fields, table.quotes), (), notes, lang)
-    return Intake(None, report(errors), notes, lang)
+            return Intake(build_request(fields, table.quotes), (), notes, lang, door)
+    return Intake(None, report(errors), notes, lang, door)
 
 
 def read(path: str | Path, **options: Any) -> dict[str, Any]:
@@ -127,5 +137,5 @@ def read(path: str | Path, **options: Any) -> dict[str, Any]:
     the language ``lang`` of the call: ``IntakeFailed.document()``)."""
     result = intake(path, **options)
     if result.request is None:
-        raise IntakeFailed(result.errors, result.lang)
+        raise IntakeFailed(result.errors, result.lang, result.door)
     return result.request

@@ -10,8 +10,16 @@
 - A numeric field takes text through the contract's number grammar (the calculator's own
   ``quotecalc.core.numberform``), after three spreadsheet mistakes are named with their own codes:
   currency symbols, percent signs and thousands separators.
-- An XLSX numeric cell goes through the float-tail rule (``floats.py``); percent number
-  formats, dates, booleans, error values and formulas without a cached value are errors.
+- An XLSX numeric cell is read only as its number format displays it (``floats.py``:
+  the float-tail rule, a display that rounds, scales or hides the value, a unit suffix of
+  exact scale); percent number formats, dates, booleans, error values and formulas without
+  a cached value are errors.
+- A cell the analyst cannot see (its font the colour of its fill, ``invisible`` from the
+  reader) is ``value_not_displayed``, whatever it holds.
+- Text holding an invisible character (a zero-width space, a joiner, a direction mark, a
+  byte-order mark, a soft hyphen, a control or unassigned character, a filler:
+  :func:`invisible_at`) is ``invisible_character`` with its position and code point: the
+  calculator compares ids exactly, so ``"A-Corp\u200b"`` would be a second supplier.
 
 The value returned is still raw (text); ``table.py`` hands each row to the calculator's
 field rules (``quotecalc.stages.validate.read_fields``), which decide ranges and integrality.
@@ -23,14 +31,16 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from typing import Final
 
 import attrs
 
 from ..core.fields import Kind
 from ..core.numberform import read_number_text
-from .floats import float_to_text
+from .floats import NumberProblem, read_number
 from .headers import fold
+from .numfmt import text_shown
 
 UNKNOWN_MARKERS: Final = frozenset(fold(marker) for marker in ("无", "未知", "N/A", "-", "—"))
 
@@ -69,6 +79,7 @@ class Cell:
     number_format: str = "General"
     formula: str = ""  # the formula's text without "=", "" for a plain value
     hidden: bool = False  # in a hidden row or column
+    invisible: bool = False  # drawn in the colour of its background
 
     @property
     def is_blank(self) -> bool:
@@ -106,13 +117,16 @@ class Value:
     raw: str
     rounded_tail: bool = False
     trimmed: bool = False
+    unit: int = 1  # the scale of a unit suffix the number was read at (万: 10000)
 
 
 @attrs.frozen
 class Problem:
-    """The cell cannot be read: one fixed error code."""
+    """The cell cannot be read: one fixed error code and its details (the text shown and
+    the value stored, or an invisible character's position and code point)."""
 
     code: str
+    details: tuple[tuple[str, str | int], ...] = ()
 
 
 OMITTED: Final = Omitted()
@@ -128,18 +142,46 @@ def number_text(text: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
+# Characters that draw nothing (or nothing visible) yet make two texts differ: formats
+# (zero-width space and joiners, direction marks, BOM, soft hyphen), controls, private use,
+# unassigned, line and paragraph separators, and the fillers that render blank.
+_INVISIBLE_CATEGORIES: Final = frozenset({"Cf", "Cc", "Co", "Cn", "Cs", "Zl", "Zp"})
+_FILLERS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+
+
+def invisible_at(text: str) -> tuple[int, str] | None:
+    """``(1-based position, "U+XXXX")`` of the first invisible character, or ``None``."""
+    for index, char in enumerate(text, start=1):
+        if char in _FILLERS or unicodedata.category(char) in _INVISIBLE_CATEGORIES:
+            return index, f"U+{ord(char):04X}"
+    return None
+
+
+def _stored_text(cell: Cell) -> str:
+    if cell.kind is CellKind.NUMBER:
+        return str(cell.number) if isinstance(cell.number, int) else repr(cell.number)
+    return cell.text
+
+
 def read_cell(cell: Cell, kind: Kind, *, trim: bool = False) -> Reading:
     """The reading of ``cell`` for a field of ``kind`` (module docstring)."""
     if cell.kind in _KIND_ERRORS:
         return Problem(_KIND_ERRORS[cell.kind])
     if means_unknown(cell):
         return OMITTED
+    if cell.invisible:
+        return Problem("value_not_displayed", (("shown", ""), ("stored", _stored_text(cell))))
     numeric = kind in (Kind.DECIMAL, Kind.INTEGER)
     if cell.kind is CellKind.TEXT:
+        if not text_shown(cell.number_format):
+            return Problem("value_not_displayed", (("shown", ""), ("stored", cell.text)))
         text = cell.text.strip()
         trimmed = text != cell.text
         if trimmed and not trim:
             return Problem("surrounding_whitespace")
+        found = invisible_at(cell.text)
+        if found is not None:
+            return Problem("invisible_character", (("position", found[0]), ("character", found[1])))
         if numeric:
             code = number_text(text)
             if code is not None:
@@ -149,9 +191,11 @@ def read_cell(cell: Cell, kind: Kind, *, trim: bool = False) -> Reading:
         return Problem("percent_format")
     if not numeric:
         return Problem("number_in_text_column")
-    converted = float_to_text(cell.number, cell.number_format)
-    if isinstance(converted, str):
-        return Problem(converted)
-    text, rounded = converted
-    code = number_text(text)
-    return Problem(code) if code is not None else Value(text, rounded)
+    reading = read_number(cell.number, cell.number_format)
+    if isinstance(reading, NumberProblem):
+        shown = () if reading.shown is None else (("shown", reading.shown),)
+        return Problem(reading.code, (*shown, ("stored", reading.stored)) if reading.stored else ())
+    code = number_text(reading.text)
+    if code is not None:
+        return Problem(code)
+    return Value(reading.text, reading.rounded, unit=reading.unit)

@@ -22,6 +22,7 @@ from typing import Final
 import attrs
 
 from .messages import INTAKE_TEXTS, NOTES, TEXTS, Text
+from .options import door_option, door_text
 
 MAX_ERRORS: Final = 100
 
@@ -33,12 +34,20 @@ NOTE_MESSAGES: Final[dict[str, str]] = {code: text.en for code, text in NOTES.it
 _REF: Final = re.compile(r"(?:.*!)?(?:([A-Z]+)([0-9]+)|([0-9]+):[0-9]+)")
 
 
-def _entry(text: Text, cell: str, option: str, lang: str) -> dict[str, str]:
-    entry = {"code": text.code, "cell": cell, "message": text.message(lang)}
+Detail = tuple[tuple[str, str | int], ...]
+
+
+def _entry(
+    text: Text, cell: str, option: str, lang: str, *, details: Detail = (), door: str = "cli"
+) -> dict[str, str | int]:
+    """One entry in ``lang``, its options spelled as on ``door`` (``options.door_text``)."""
+    message = door_text(text.message(lang), door)
+    entry: dict[str, str | int] = {"code": text.code, "cell": cell, "message": message}
     if text.hint(lang):
-        entry["hint"] = text.hint(lang)
+        entry["hint"] = door_text(text.hint(lang), door)
     if option:
-        entry["option"] = option
+        entry["option"] = door_option(option, door)
+    entry.update(details)
     return entry
 
 
@@ -50,14 +59,21 @@ class IntakeError:
     code: str
     cell: str
     option: str = ""
+    # What the cell shows and stores ("shown", "stored"), or where an invisible character is
+    # ("position", "character"): the only content of a cell an error ever carries, because
+    # the analyst cannot otherwise see what was refused.
+    details: Detail = ()
 
     @property
     def message(self) -> str:
         return MESSAGES[self.code]
 
-    def as_dict(self, lang: str = "en") -> dict[str, str]:
-        """``{"code", "cell", "message"}``, ``"hint"`` when the code has one, ``"option"``."""
-        return _entry(TEXTS[self.code], self.cell, self.option, lang)
+    def as_dict(self, lang: str = "en", door: str = "cli") -> dict[str, str | int]:
+        """``{"code", "cell", "message"}``, ``"hint"`` when the code has one, ``"option"``,
+        and the details; options named as ``door`` (``"cli"``, ``"http"``) spells them."""
+        return _entry(
+            TEXTS[self.code], self.cell, self.option, lang, details=self.details, door=door
+        )
 
 
 @attrs.frozen
@@ -68,21 +84,24 @@ class Note:
     code: str
     cell: str
 
-    def as_dict(self, lang: str = "en") -> dict[str, str]:
-        return _entry(NOTES[self.code], self.cell, "", lang)
+    def as_dict(self, lang: str = "en", door: str = "cli") -> dict[str, str | int]:
+        return _entry(NOTES[self.code], self.cell, "", lang, door=door)
 
 
 class IntakeFailed(Exception):
     """Raised by :func:`quotecalc.intake.read`: the sheet cannot become a request."""
 
-    def __init__(self, errors: tuple[IntakeError, ...], lang: str = "en") -> None:
+    def __init__(
+        self, errors: tuple[IntakeError, ...], lang: str = "en", door: str = "cli"
+    ) -> None:
         super().__init__(f"{len(errors)} intake error(s)")
         self.errors = errors
         self.lang = lang
+        self.door = door
 
     def document(self) -> bytes:
-        """The error document in the language of the call."""
-        return error_document(self.errors, self.lang)
+        """The error document in the language and the door of the call."""
+        return error_document(self.errors, self.lang, self.door)
 
 
 def column_letters(index: int) -> str:
@@ -124,9 +143,10 @@ def report(errors: Iterable[IntakeError]) -> tuple[IntakeError, ...]:
     return tuple(sorted(set(errors), key=position)[:MAX_ERRORS])
 
 
-def error_document(errors: Iterable[IntakeError], lang: str = "en") -> bytes:
-    """The error document on stdout: one compact JSON line, messages in ``lang``."""
-    entries = [error.as_dict(lang) for error in report(errors)]
+def error_document(errors: Iterable[IntakeError], lang: str = "en", door: str = "cli") -> bytes:
+    """The error document on stdout: one compact JSON line, messages in ``lang``, options
+    as ``door`` spells them."""
+    entries = [error.as_dict(lang, door) for error in report(errors)]
     document = {"schemaVersion": 1, "errors": entries}
     return (json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
@@ -136,3 +156,32 @@ def note_line(note: Note, lang: str = "en") -> bytes:
     return (
         json.dumps(note.as_dict(lang), ensure_ascii=False, separators=(",", ":")) + "\n"
     ).encode()
+
+
+MAX_NOTES_HEADER: Final = 8192
+
+
+def notes_header(notes: Iterable[Note], lang: str = "en") -> str:
+    """The notes as one HTTP header value (``Quotecalc-Intake-Notes``): compact ASCII JSON,
+    one entry per code in position order, ``{"code", "message", "cells"}`` with every cell
+    of that code. Beyond 8 KiB the last cells of each code give way to ``"more": N``, the
+    number left out (only a sheet of 100 rows with many rounded cells each comes near)."""
+    groups: dict[str, list[str]] = {}
+    for note in sorted(notes, key=position):
+        groups.setdefault(note.code, []).append(note.cell)
+    keep = max((len(cells) for cells in groups.values()), default=0)
+    while True:
+        entries = []
+        for code, cells in groups.items():
+            entry: dict[str, object] = {
+                "code": code,
+                "message": door_text(NOTES[code].message(lang), "http"),
+                "cells": cells[:keep],
+            }
+            if len(cells) > keep:
+                entry["more"] = len(cells) - keep
+            entries.append(entry)
+        text = json.dumps(entries, ensure_ascii=True, separators=(",", ":"))
+        if len(text) <= MAX_NOTES_HEADER or keep == 0:
+            return text
+        keep //= 2

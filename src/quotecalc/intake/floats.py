@@ -1,35 +1,68 @@
-"""XLSX numeric cells (binary floats) to exact decimal text: the float-tail rule.
+"""XLSX numeric cells (binary floats) to exact decimal text: what the sheet shows is what is
+read (``docs/intake.md``, "The float-tail rule" and "What the sheet shows").
 
-A numeric cell holds an IEEE 754 double. Its value is read as:
+A numeric cell holds an IEEE 754 double, and its number format decides what the analyst
+sees (``numfmt.display``). Its value is read as:
 
-1. an ``int`` (openpyxl gives one for ``<v>35</v>``): that integer;
-2. a float whose shortest round-trip decimal (``repr``) has at most 6 decimals: that decimal
-   (``35.2`` stays ``35.2`` although the double is 35.2000000000000028...);
-3. otherwise (a float tail such as ``35.199999999999996``): the nearest value with at most
+1. the stored value: an ``int`` (openpyxl gives one for ``<v>35</v>``), or a float whose
+   shortest round-trip decimal (``repr``) has at most 6 decimals (``35.2`` stays ``35.2``
+   although the double is 35.2000000000000028...) — but only when the format shows exactly
+   that number, else ``display_rounds_value`` (``0`` on 35.25 shows 35);
+2. otherwise (a float tail such as ``35.199999999999996``): the nearest value with at most
    6 decimals (the double's exact value rounded half-up), but only when it equals what the
-   cell's number format displays; the caller then records a ``float_tail_rounded`` note;
-4. otherwise the error ``float_tail_not_displayed`` (or ``unsupported_number_format`` when the
-   format is one this module cannot display).
+   format displays; the caller then records a ``float_tail_rounded`` note; otherwise
+   ``float_tail_not_displayed``;
+3. a format this module cannot display is ``unsupported_number_format``; one that shows no
+   number (``;;;``, an empty zero section on 0, a literal such as ``"-"``) is
+   ``value_not_displayed``; one that divides by 1000 (``#,##0,``) or names an ambiguous
+   scale is ``display_scales_value``;
+4. a format whose literal suffix is a unit of exact scale (``0.00"万元"``: 35.2 shows
+   35.20万元) is read at the displayed meaning, the number times the unit (352000), with a
+   ``unit_scaled`` note.
 
-Displayed values follow Excel: the value is first rounded to 15 significant digits (Excel's
-precision), then the format is applied, rounding half away from zero. Supported formats:
-``General`` (the 15 significant digits, trailing zeros dropped) and the fixed formats ``0``,
-``0.0``, ``0.00``, ... and ``#,##0``, ``#,##0.0``, ``#,##0.00``, ... (up to 30 ``0`` after
-the point; the grouping does not change the value). Every other format is unsupported for a
-float tail. Percent formats are refused before this rule (``cells.py``).
+Every refusal carries the text shown and the value stored, so the analyst sees both.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Final
 
+import attrs
+
+from .numfmt import display, excel_precision
+
 SIX_PLACES: Final = Decimal("0.000001")
-EXCEL_DIGITS: Final = 15
 MAX_FORMAT_PLACES: Final = 30
-_FIXED: Final = re.compile(r"(?:#,##)?0(?:\.(0+))?")
+
+__all__ = [
+    "Number",
+    "NumberProblem",
+    "displayed",
+    "excel_precision",
+    "float_to_text",
+    "read_number",
+]
+
+
+@attrs.frozen
+class Number:
+    """A number read: its decimal text, whether a float tail was rounded and the unit's
+    scale applied (1 for none)."""
+
+    text: str
+    rounded: bool = False
+    unit: int = 1
+
+
+@attrs.frozen
+class NumberProblem:
+    """A number refused: the code, the text the cell shows and the value it stores."""
+
+    code: str
+    shown: str | None = None  # None: the format is not one this module displays
+    stored: str = ""
 
 
 def _text(value: Decimal) -> str:
@@ -40,51 +73,54 @@ def _text(value: Decimal) -> str:
     return text
 
 
-def excel_precision(value: Decimal) -> Decimal:
-    """``value`` rounded half-up to 15 significant digits."""
-    if not value:
-        return value
-    with localcontext() as ctx:
-        ctx.prec = EXCEL_DIGITS
-        ctx.rounding = ROUND_HALF_UP
-        return +value
-
-
 def displayed(value: float, number_format: str) -> Decimal | None:
-    """The value ``number_format`` displays for ``value``, or ``None`` if unsupported."""
-    shown = excel_precision(Decimal(value))
-    if number_format == "General":
-        return shown
-    match = _FIXED.fullmatch(number_format)
-    if match is None:
-        return None
-    places = len(match.group(1) or "")
-    if places > MAX_FORMAT_PLACES:
-        return None
-    with localcontext() as ctx:
-        ctx.prec = 2 * MAX_FORMAT_PLACES
-        return shown.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    """The number ``number_format``'s digits show for ``value`` (without its sign or unit),
+    or ``None`` if unsupported or none is shown."""
+    shown = display(value, number_format)
+    return None if shown is None else shown.digits
+
+
+def _stored(value: float | int) -> str:
+    if isinstance(value, int):
+        return str(value)
+    return _text(Decimal(repr(value))) if math.isfinite(value) else repr(value)
+
+
+def read_number(value: float | int, number_format: str) -> Number | NumberProblem:
+    """The reading of a numeric cell (module docstring)."""
+    if not isinstance(value, int) and not math.isfinite(value):
+        return NumberProblem("non_finite_number")
+    stored = _stored(value)
+    shown = display(value, number_format)
+    if shown is None:
+        return NumberProblem("unsupported_number_format", None, stored)
+    if shown.digits is None:
+        return NumberProblem("value_not_displayed", shown.text, stored)
+    if shown.commas or shown.ambiguous:
+        return NumberProblem("display_scales_value", shown.text, stored)
+    if isinstance(value, int):
+        read, rounded = Decimal(value), False
+    else:
+        shortest = Decimal(repr(value))
+        exponent = shortest.as_tuple().exponent
+        assert isinstance(exponent, int)
+        if exponent >= -6:
+            read, rounded = shortest, False
+        else:
+            read = Decimal(value).quantize(SIX_PLACES, rounding=ROUND_HALF_UP)
+            rounded = True
+    if shown.digits != abs(read):
+        code = "float_tail_not_displayed" if rounded else "display_rounds_value"
+        return NumberProblem(code, shown.text, stored)
+    if shown.unit != 1:
+        return Number(_text(read * shown.unit), rounded, shown.unit)
+    return Number(_text(read), rounded)
 
 
 def float_to_text(value: float | int, number_format: str) -> tuple[str, bool] | str:
-    """``(decimal text, rounded_tail)`` for a numeric cell, or an error code.
-
-    The text then goes through the contract's number grammar like any typed text, so a
-    negative or huge value gets the calculator's own code.
-    """
-    if isinstance(value, int):
-        return str(value), False
-    if not math.isfinite(value):
-        return "non_finite_number"
-    shortest = Decimal(repr(value))
-    exponent = shortest.as_tuple().exponent
-    assert isinstance(exponent, int)
-    if exponent >= -6:
-        return _text(shortest), False
-    nearest = Decimal(value).quantize(SIX_PLACES, rounding=ROUND_HALF_UP)
-    shown = displayed(value, number_format)
-    if shown is None:
-        return "unsupported_number_format"
-    if shown != nearest:
-        return "float_tail_not_displayed"
-    return _text(nearest), True
+    """``(decimal text, rounded_tail)`` for a numeric cell, or an error code (the reading
+    of :func:`read_number` without its details)."""
+    reading = read_number(value, number_format)
+    if isinstance(reading, NumberProblem):
+        return reading.code
+    return reading.text, reading.rounded

@@ -121,6 +121,15 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
         _SMALLER_ZH,
     ),
     Text(
+        "xlsx_too_complex",
+        "The workbook's structure is beyond the intake's bounds: too many parts, XML nested"
+        " too deeply, or too many XML elements in one part or cell.",
+        "工作簿的结构超出了读取的限制：部件过多、XML 嵌套过深，"
+        "或一个部件或单元格中的 XML 元素过多。",
+        _SMALLER_EN,
+        _SMALLER_ZH,
+    ),
+    Text(
         "shared_strings_too_large",
         "The workbook's shared text part is larger than 1 MiB.",
         "工作簿的共享文本部分超过 1 MiB。",
@@ -250,6 +259,41 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
         "Round the value in the sheet (ROUND) or show it with 6 decimals (0.000000).",
         "请在表中对数值取整（ROUND），或用 6 位小数（0.000000）格式显示。",
     ),
+    Text(
+        "value_not_displayed",
+        "The cell holds a value the sheet does not show (its number format shows nothing or"
+        " only text, or its font is the colour of its fill); see shown and stored.",
+        "单元格中的值在表中看不到（数字格式不显示它或只显示文字，或字体颜色与填充颜色相同）；"
+        "见 shown（显示）与 stored（存储）。",
+        "Show the value (number format General or 0.00, a visible font colour), or delete it.",
+        "请让该值可见（数字格式设为“常规”或 0.00，字体颜色可见），或删除它。",
+    ),
+    Text(
+        "display_rounds_value",
+        "The cell's number format shows a rounded value, not the value stored; see shown and"
+        " stored.",
+        "单元格的数字格式显示的是取整后的值，而不是存储的值；见 shown（显示）与 stored（存储）。",
+        "Show all the decimals (General, or 0.00 with enough places), or round the value.",
+        "请显示全部小数位（“常规”，或足够位数的 0.00），或对数值本身取整。",
+    ),
+    Text(
+        "display_scales_value",
+        "The cell's number format shows the value scaled (a trailing comma divides by 1000) or"
+        " with a unit of unclear scale; see shown and stored.",
+        "单元格的数字格式按比例显示数值（末尾的逗号表示除以 1000），或带有比例不明确的单位；"
+        "见 shown（显示）与 stored（存储）。",
+        "Format the cell as General or 0.00 and type the value in the quote's own unit.",
+        "请把单元格设置为“常规”或 0.00 格式，并按报价本身的单位输入数值。",
+    ),
+    Text(
+        "invisible_character",
+        "The text holds an invisible character (zero-width, a direction mark, a control"
+        " character); see position and character.",
+        "文本中有看不见的字符（零宽字符、方向标记、控制字符）；"
+        "见 position（位置）与 character（字符）。",
+        "Retype the text, or delete the character at that position.",
+        "请重新输入该文本，或删除该位置上的字符。",
+    ),
     Text("merged_cells", "Merged cells are not allowed.", "不允许使用合并单元格。"),
     Text(
         "hidden_cell",
@@ -261,8 +305,10 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
     ),
     Text(
         "totals_row",
-        "This row is a totals row (a total word as supplier, or a SUM/SUBTOTAL over rows).",
-        "这一行是合计行（供应商为合计类词语，或含有对多行求和的 SUM/SUBTOTAL 公式）。",
+        "This row is a totals row (a total word as supplier, a SUM/SUBTOTAL over rows, or"
+        " numbers that are the sums of the rows above).",
+        "这一行是合计行（供应商为合计类词语，含有对多行求和的 SUM/SUBTOTAL 公式，"
+        "或其数字正是上方各行之和）。",
         "Delete the totals row; --skip-totals skips it.",
         "请删除合计行；使用 --skip-totals 可跳过它。",
         "--skip-totals",
@@ -285,6 +331,12 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
 )
 
 NOTE_TEXTS: Final[tuple[Text, ...]] = (
+    Text(
+        "unit_scaled",
+        "The number format shows a unit of exact scale (万, 亿); the value was read at the"
+        " displayed meaning, the number times the unit.",
+        "数字格式显示了比例明确的单位（万、亿）；该值按显示的含义读取，即数字乘以单位。",
+    ),
     Text(
         "float_tail_rounded",
         "A binary float tail was read as the nearest 6-decimal value, which the cell's"

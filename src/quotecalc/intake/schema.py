@@ -3,18 +3,45 @@
 by ``scripts/generate_contract.py``; the tests compare the committed file).
 
 One entry per code: its fixed message and hint in either language (``messages.py``), the cell
-reference as a string and, for an option's error, the option's name.
+reference as a string, for an option's error the option's name (``--sheet`` on the command
+line, ``sheet`` over HTTP), and for the codes of :data:`DETAILS` what the cell shows and
+stores, or where its invisible character is.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Final
 
 from .errors import MAX_ERRORS
 from .messages import LANGS, TEXTS
+from .options import door_text
 
 INTAKE_ERRORS_SCHEMA_PATH: Final = "docs/schema/intake/errors.schema.json"
+_SHOWN: Final = {
+    "shown": {"type": "string", "description": "The text the cell shows."},
+    "stored": {"type": "string", "description": "The value the cell stores."},
+}
+_WHERE: Final = {
+    "position": {"type": "integer", "minimum": 1, "description": "1-based character index."},
+    "character": {"type": "string", "pattern": "^U\\+[0-9A-F]{4,6}$"},
+}
+DETAILS: Final[dict[str, dict[str, Any]]] = {
+    "value_not_displayed": _SHOWN,
+    "display_rounds_value": _SHOWN,
+    "display_scales_value": _SHOWN,
+    "float_tail_not_displayed": _SHOWN,
+    "unsupported_number_format": _SHOWN,
+    "invisible_character": _WHERE,
+}
+
+
+def _variants(text: Callable[[str], str]) -> list[str]:
+    """The text in each language, then as HTTP spells its options where that differs."""
+    found = [text(lang) for lang in LANGS]
+    found += [door_text(text(lang), "http") for lang in LANGS]
+    return list(dict.fromkeys(found))
 
 
 def _entry(code: str) -> dict[str, Any]:
@@ -22,13 +49,16 @@ def _entry(code: str) -> dict[str, Any]:
     properties: dict[str, Any] = {
         "code": {"const": code},
         "cell": {"type": "string"},
-        "message": {"enum": [text.message(lang) for lang in LANGS]},
+        "message": {"enum": _variants(text.message)},
     }
     required = ["code", "cell", "message"]
     if text.hint_en:
-        properties["hint"] = {"enum": [text.hint(lang) for lang in LANGS]}
+        properties["hint"] = {"enum": _variants(text.hint)}
         required.append("hint")
-    properties["option"] = {"type": "string", "pattern": "^--[a-z-]+$"}
+    properties["option"] = {"type": "string", "pattern": "^(--[a-z-]+|[a-z_]+)$"}
+    details = DETAILS.get(code, {})
+    properties.update(details)
+    required += [name for name in details if name != "shown"]
     return {
         "type": "object",
         "properties": properties,
@@ -49,7 +79,8 @@ def errors_schema() -> dict[str, Any]:
             " order, each a fixed code at a cell reference (Sheet1!C7, C7, 7:7 for a row, or"
             " the empty string for the file or the command line) with its fixed message in"
             " English or Chinese (--lang), a fix hint where one exists and the option it"
-            " concerns, if any."
+            " concerns, if any. POST /quotecalc/intake answers the same document with"
+            " options spelled as HTTP spells them (encoding=gb18030, not --encoding gb18030)."
         ),
         "type": "object",
         "properties": {

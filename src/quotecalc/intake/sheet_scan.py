@@ -6,13 +6,20 @@ It finds what read-only openpyxl cannot tell, and bounds what a hostile sheet ca
 - each formula in columns A to BL: its text (a shared formula's follower takes its master's)
   and whether a value was saved (a ``<v>`` with text, or any ``<v>`` of a string result
   ``t="str"``: openpyxl itself writes ``<v/>`` for a formula it cannot compute);
-- hidden rows and columns: ``hidden="1"`` or ``"true"`` (LibreOffice), or a zero height
-  (``ht``) or width;
+- hidden rows and columns: ``hidden="1"`` or ``"true"`` (LibreOffice), a height (``ht``)
+  under 3 points or a width under 1 character (nothing legible shows: a 0.08-wide column is
+  hidden in all but name), and, when ``sheetFormatPr zeroHeight="1"`` hides rows by
+  default, every row without its own height;
 - merged ranges (``merged_cells`` at the top-left cell), and data right of column BL
   (``too_many_columns``, the first such cell of each row, at most 100);
 - the last row with anything in columns A to BL (openpyxl walks no further);
 - a row past 10000, more than 10000 rows or more than 100000 cells, blank ones included:
-  ``sheet_too_large`` at that row, alone, and the pass stops there.
+  ``sheet_too_large`` at that row, alone, and the pass stops there;
+- XML nested deeper than 32 elements, a cell holding more than 256 elements, or more than
+  500000 elements in the sheet: ``xlsx_too_complex`` at that cell (or row), alone, and the
+  pass stops there. A quote sheet nests about 8 deep (``worksheet/sheetData/row/c/is/r/rPr``)
+  and a cell holds a handful; 2.1 million nested ``<r>`` in a 20 KB file cost openpyxl
+  12 s and 606 MiB before this bound, and are now refused at the 33rd.
 
 The parser is the standard library's expat with its callbacks (no element objects: about
 six times faster than ``iterparse`` on 100000 styled blank cells). A sheet never has a
@@ -36,9 +43,13 @@ from .table import MAX_COLUMNS
 # can make openpyxl walk (blank rows and cells cost as much as full ones).
 MAX_XML_ROWS: Final = 10000
 MAX_XML_CELLS: Final = 100000
+MAX_DEPTH: Final = 32
+MAX_CELL_ELEMENTS: Final = 256
+MAX_XML_ELEMENTS: Final = 500000
 _CELL_REF: Final = re.compile(r"([A-Z]+)([0-9]+)")
 _TRUE: Final = frozenset({"1", "true"})
-_ZERO: Final = frozenset({"0", "0.0"})
+MIN_ROW_HEIGHT: Final = 3.0  # points (Excel's default row is 15)
+MIN_COLUMN_WIDTH: Final = 1.0  # characters (Excel's default column is 8.43)
 
 
 class UnsafeXml(Exception):
@@ -47,6 +58,10 @@ class UnsafeXml(Exception):
 
 class _TooLarge(Exception):
     """Raised inside the parser's callbacks to stop at the first bound passed."""
+
+
+class _TooComplex(Exception):
+    """Raised inside the parser's callbacks at the first structural bound passed."""
 
 
 @attrs.frozen
@@ -85,8 +100,16 @@ def column_number(letters: str) -> int:
     return number
 
 
-def _hidden(attributes: dict[str, str], size: str) -> bool:
-    return attributes.get("hidden") in _TRUE or attributes.get(size) in _ZERO
+def _below(text: str | None, minimum: float) -> bool:
+    """A size given and under ``minimum`` (an unreadable size counts as none given)."""
+    try:
+        return text is not None and float(text) < minimum
+    except ValueError:
+        return False
+
+
+def _hidden(attributes: dict[str, str], size: str, minimum: float) -> bool:
+    return attributes.get("hidden") in _TRUE or _below(attributes.get(size), minimum)
 
 
 @attrs.define
@@ -116,8 +139,21 @@ class _Scanner:
     cell: _Cell | None = None
     in_value: bool = False  # inside a <v>
     in_formula: bool = False  # inside an <f>
+    rows_hidden_by_default: bool = False  # sheetFormatPr zeroHeight
+    depth: int = 0
+    elements: int = 0
+    cell_elements: int = 0
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
+        self.depth += 1
+        self.elements += 1
+        self.cell_elements += 1
+        if (
+            self.depth > MAX_DEPTH
+            or self.elements > MAX_XML_ELEMENTS
+            or (self.cell is not None and self.cell_elements > MAX_CELL_ELEMENTS)
+        ):
+            raise _TooComplex
         tag = name.rpartition("}")[2]
         if tag == "row":
             self.row, self.column, self.rows = (
@@ -127,7 +163,9 @@ class _Scanner:
             )
             if self.row > MAX_XML_ROWS or self.rows > MAX_XML_ROWS:
                 raise _TooLarge
-            if _hidden(attributes, "ht"):
+            if _hidden(attributes, "ht", MIN_ROW_HEIGHT) or (
+                self.rows_hidden_by_default and "ht" not in attributes
+            ):
                 self.scan.hidden_rows.add(self.row)
         elif tag == "c":
             self.cells += 1
@@ -136,9 +174,12 @@ class _Scanner:
             match = _CELL_REF.fullmatch(attributes.get("r", ""))
             self.column = column_number(match.group(1)) if match else self.column + 1
             self.cell = _Cell(self.row, self.column, attributes.get("t") == "str")
+            self.cell_elements = 1
         elif self.cell is not None:
             self._inside_cell(tag, attributes)
-        elif tag == "col" and _hidden(attributes, "width"):
+        elif tag == "sheetFormatPr":
+            self.rows_hidden_by_default = attributes.get("zeroHeight") in _TRUE
+        elif tag == "col" and _hidden(attributes, "width", MIN_COLUMN_WIDTH):
             first = int(attributes.get("min", "1"))
             last = int(attributes.get("max", first))  # one column when the end is not given
             self.scan.hidden_columns.update(range(first, min(last, MAX_COLUMNS) + 1))
@@ -166,6 +207,7 @@ class _Scanner:
             self.cell.formula.append(data)
 
     def end(self, name: str) -> None:
+        self.depth -= 1
         tag = name.rpartition("}")[2]
         if tag == "v":
             self.in_value = False
@@ -217,4 +259,7 @@ def scan_sheet(archive: zipfile.ZipFile, member: str, prefix: str) -> SheetScan:
         except _TooLarge:
             error = IntakeError("sheet_too_large", cell_ref(prefix, scanner.row, 0))
             return SheetScan([error], too_large=True)
+        except _TooComplex:
+            place = cell_ref(prefix, scanner.row, scanner.column if scanner.cell else 0)
+            return SheetScan([IntakeError("xlsx_too_complex", place)], too_large=True)
     return scanner.scan

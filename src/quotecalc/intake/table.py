@@ -23,17 +23,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from typing import Any, Final
 
 import attrs
 
 from ..core.context import FieldError
 from ..core.fields import MAX_QUOTES, QUOTE_FIELDS, FieldRule, Kind
+from ..core.numberform import read_number_text
 from ..stages.validate import check_unique_supplier_ids, read_fields
 from .cells import Cell, CellKind, Problem, Value, read_cell
 from .errors import IntakeError, Note, cell_ref, position
 from .headers import field_for
-from .trust import format_currencies, is_total_formula, is_total_word
+from .trust import format_currencies, is_total_formula, is_total_shape, is_total_word
 
 RULES: Final[dict[str, FieldRule]] = {rule.name: rule for rule in QUOTE_FIELDS}
 MAX_COLUMNS: Final = 64  # A to BL: room for every field and a few blank or note columns
@@ -126,11 +128,13 @@ def _quote(
         refs[field] = cell.ref
         reading = read_cell(cell, RULES[field].kind, trim=flags.trim)
         if isinstance(reading, Problem):
-            errors.append(IntakeError(reading.code, cell.ref))
+            errors.append(IntakeError(reading.code, cell.ref, details=reading.details))
         elif isinstance(reading, Value):
             raw[field] = reading.raw
             if reading.rounded_tail:
                 notes.append(Note("float_tail_rounded", cell.ref))
+            if reading.unit != 1:
+                notes.append(Note("unit_scaled", cell.ref))
             if reading.trimmed:
                 notes.append(Note("whitespace_trimmed", cell.ref))
     currency = raw.get("currency", flags.currency)
@@ -160,6 +164,39 @@ def _is_totals(row: Row, supplier: int | None) -> bool:
         if cell.kind is CellKind.TEXT and is_total_word(cell.text):
             return True
     return any(is_total_formula(cell.formula) for cell in row if cell.formula)
+
+
+def _numbers(row: Row, numeric: Iterable[int]) -> dict[int, Decimal | None]:
+    """Column -> the number the cell holds (a number, or text the number grammar reads),
+    ``None`` for any other content; blank cells are left out."""
+    found: dict[int, Decimal | None] = {}
+    for index in numeric:
+        cell = row[index] if index < len(row) else None
+        if cell is None or cell.is_blank:
+            continue
+        if cell.kind is CellKind.NUMBER:
+            number = cell.number
+            found[index] = Decimal(number if isinstance(number, int) else repr(number))
+        elif cell.kind is CellKind.TEXT:
+            value = read_number_text(cell.text.strip())
+            found[index] = value if isinstance(value, Decimal) else None
+        else:
+            found[index] = None
+    return found
+
+
+def _shaped_total(data: list[tuple[int, Row]], columns: dict[int, str]) -> bool:
+    """The last data row has a totals row's shape (``trust.is_total_shape``)."""
+    numeric = [
+        i for i, field in columns.items() if RULES[field].kind in (Kind.DECIMAL, Kind.INTEGER)
+    ]
+    if len(data) < 3 or not numeric:
+        return False
+    last = _numbers(data[-1][1], numeric)
+    if any(number is None for number in last.values()):
+        return False
+    above = [_numbers(row, numeric) for _, row in data[:-1]]
+    return is_total_shape({k: v for k, v in last.items() if v is not None}, above)
 
 
 def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
@@ -193,6 +230,12 @@ def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
                 errors.append(IntakeError("totals_row", ref(number, 0)))
             continue
         data.append((number, row))
+    if grid.complete and len(data) <= MAX_QUOTES and _shaped_total(data, columns):
+        number = data.pop()[0]
+        if flags.skip_totals:
+            notes.append(Note("totals_row_skipped", ref(number, 0)))
+        else:
+            errors.append(IntakeError("totals_row", ref(number, 0)))
     _check_unnamed(header, data, set(columns), errors)
     if len(data) > MAX_QUOTES:
         errors.append(IntakeError("too_many_rows", ref(data[MAX_QUOTES][0], 0)))

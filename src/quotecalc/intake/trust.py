@@ -1,9 +1,13 @@
 """Rules about what the analyst saw, as data (``docs/intake.md``, "Trust rules").
 
 - A *totals row* is a data row whose supplier cell is a total word (the table below, compared
-  after the header folding, a trailing colon dropped) or which holds a ``SUM``/``SUBTOTAL``
-  formula over a range of several rows (``SUM(E2:E9)``, ``SUBTOTAL(9,E:E)``; a sum across
-  one row, ``SUM(B2:C2)``, is a quote's own arithmetic, not a total).
+  after the header folding, a trailing colon and a trailing qualifier in brackets dropped:
+  ``总计（含税）``, ``TOTAL (excl. VAT)``), or which holds a ``SUM``/``SUBTOTAL`` formula over
+  a range of several rows (``SUM(E2:E9)``, ``SUBTOTAL(9,E:E)``; a sum across one row,
+  ``SUM(B2:C2)``, is a quote's own arithmetic, not a total), or which has a totals row's
+  *shape* whatever its words (:func:`is_total_shape`): the last data row, whose every number
+  is the sum of its column over at least two data rows above it, each holding a number
+  there, not all zero.
 - A *currency number format* names currencies: the symbols of the table below and any word
   of three capital letters (an ISO 4217 code such as ``"USD"`` or ``[$EUR]``) in the format
   string, outside colour and condition brackets. A format naming currencies that do not
@@ -15,6 +19,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from decimal import Decimal
 from typing import Final
 
 from .headers import fold
@@ -24,8 +30,11 @@ TOTAL_WORDS: Final = frozenset(
     for word in (
         *("合计", "总计", "小计", "总和", "共计", "合计金额", "總計", "合計"),
         *("Total", "Totals", "Grand total", "Subtotal", "Sub-total", "Sum"),
+        *("Summe", "Gesamt", "Gesamtsumme", "Zwischensumme", "Endsumme"),
+        *("Somme", "Total général", "Totale", "Suma", "Totaal"),
     )
 )
+MIN_ADDENDS: Final = 2
 
 _DOLLAR: Final = frozenset(
     {"USD", "AUD", "CAD", "HKD", "SGD", "NZD", "TWD", "MXN", "BRL", "ARS", "CLP", "COP"}
@@ -44,14 +53,33 @@ _ROWS_RANGE: Final = re.compile(
     r"\$?[A-Z]{1,3}\$?([0-9]+)\s*:\s*\$?[A-Z]{1,3}\$?([0-9]+)|(?<![A-Z0-9$])\$?[A-Z]{1,3}\s*:\s*\$?[A-Z]{1,3}(?![A-Z0-9(])",
     re.IGNORECASE,
 )
+_QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
 _LOCALE_SYMBOL: Final = re.compile(r"\[\$([^\]\-]*)(?:-[^\]]*)?\]")
 _BRACKETS: Final = re.compile(r"\[[^\]]*\]")
 _ISO_CODE: Final = re.compile(r"(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])")
 
 
 def is_total_word(text: str) -> bool:
-    """The supplier cell of a totals row (``合计``, ``Total:``, ``ＴＯＴＡＬ``)."""
-    return fold(text).rstrip(":").rstrip() in TOTAL_WORDS
+    """The supplier cell of a totals row (``合计``, ``Total:``, ``ＴＯＴＡＬ``,
+    ``总计（含税）``, ``TOTAL (excl. VAT)``)."""
+    folded = fold(text).rstrip(":").rstrip()
+    return folded in TOTAL_WORDS or _QUALIFIER.sub("", folded).rstrip(":").rstrip() in TOTAL_WORDS
+
+
+def is_total_shape(last: dict[int, Decimal], above: Sequence[dict[int, Decimal | None]]) -> bool:
+    """Whether ``last`` (column -> number of the last data row) is the column sums of the
+    rows ``above`` (column -> number, ``None`` for a cell without one): it holds a number,
+    and each of its numbers is the sum of at least two numbers above in that column, every
+    row above holding one there, not all zero."""
+    if not last or len(above) < MIN_ADDENDS:
+        return False
+    for column, total in last.items():
+        numbers = [row.get(column) for row in above]
+        if any(number is None for number in numbers):
+            return False
+        if sum(number for number in numbers if number is not None) != total or not total:
+            return False
+    return True
 
 
 def is_total_formula(formula: str) -> bool:

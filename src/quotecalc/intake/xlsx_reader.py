@@ -43,6 +43,7 @@ from .workbook import (
     choose_sheet,
     read_workbook_info,
 )
+from .zip_guard import check_directory, check_xml_parts
 
 MAX_EXPANDED_BYTES: Final = 16 * 1024 * 1024  # all members together
 # Excel saves a password-protected workbook as an OLE compound file holding the stream
@@ -73,6 +74,56 @@ def _modules() -> Any:
     return openpyxl
 
 
+WHITE: Final = "FFFFFF"
+BLACK: Final = "000000"
+# Excel's theme colour index for cell text and fills: 0 is Background 1 (lt1, white in
+# every built-in theme), 1 is Text 1 (dk1, black); other theme colours are not resolved.
+_THEME: Final = {0: WHITE, 1: BLACK}
+_CLOSE: Final = 16  # per channel: text this close to its background cannot be read
+
+
+def _rgb(color: Any, default: str | None) -> str | None:
+    """``RRGGBB`` of an openpyxl colour, ``default`` for none or automatic, ``None`` when
+    it cannot be resolved (a tinted or non-basic theme colour)."""
+    kind = getattr(color, "type", None)
+    if color is None or kind == "auto":  # openpyxl's ``Color.auto`` is not a plain bool
+        return default
+    if kind == "rgb" and isinstance(color.rgb, str) and len(color.rgb) in (6, 8):
+        return color.rgb[-6:].upper()
+    if kind == "theme" and not color.tint:
+        return _THEME.get(color.theme)
+    if kind == "indexed":
+        from openpyxl.styles.colors import COLOR_INDEX
+
+        index = color.indexed
+        if index == 64:  # the system foreground: the automatic text colour
+            return default
+        if 0 <= index < len(COLOR_INDEX):
+            return str(COLOR_INDEX[index])[-6:].upper()
+    return None
+
+
+def invisible(cell: Any) -> bool:
+    """Whether the cell's text is drawn in (nearly) the colour of its background: a solid
+    fill's colour, or white for no fill (the window). Other patterns are not judged."""
+    font, fill = getattr(cell, "font", None), getattr(cell, "fill", None)
+    if font is None or fill is None:
+        return False
+    ink = _rgb(font.color, BLACK)
+    pattern = getattr(fill, "fill_type", None)
+    if pattern in (None, "none"):
+        paper: str | None = WHITE
+    elif pattern == "solid":
+        paper = _rgb(fill.fgColor, WHITE)
+    else:
+        return False
+    if ink is None or paper is None:
+        return False
+    return all(
+        abs(int(ink[at : at + 2], 16) - int(paper[at : at + 2], 16)) <= _CLOSE for at in (0, 2, 4)
+    )
+
+
 @attrs.frozen
 class Place:
     """Where a cell is: its reference, whether its row or column is hidden, its formula's
@@ -94,8 +145,17 @@ def _cell(place: Place, cell: Any) -> Cell:
     data_type = cell.data_type
     if data_type in _KINDS or isinstance(value, bool):
         return Cell(ref, _KINDS.get(data_type, CellKind.BOOLEAN), formula=formula, hidden=hidden)
+    unseen = invisible(cell)
     if isinstance(value, str):
-        return Cell(ref, CellKind.TEXT, value, formula=formula, hidden=hidden)
+        return Cell(
+            ref,
+            CellKind.TEXT,
+            value,
+            number_format=cell.number_format,
+            formula=formula,
+            hidden=hidden,
+            invisible=unseen,
+        )
     if isinstance(value, int | float):
         number_format = cell.number_format
         return Cell(
@@ -105,6 +165,7 @@ def _cell(place: Place, cell: Any) -> Cell:
             number_format=number_format,
             formula=formula,
             hidden=hidden,
+            invisible=unseen,
         )
     return Cell(ref, CellKind.DATE, formula=formula, hidden=hidden)  # datetime, time, ...
 
@@ -163,11 +224,15 @@ def _read_workbook(path: Path, sheet_name: str | None) -> Grid:
     if data.startswith(OLE_MAGIC):  # an OLE compound file, not a zip
         code = "xlsx_encrypted" if ENCRYPTION_INFO in data else "unsupported_file_type"
         return Grid(errors=(IntakeError(code, ""),))
+    if not check_directory(data):
+        return Grid(errors=(IntakeError("xlsx_too_complex", ""),))
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         if sum(info.file_size for info in archive.infolist()) > MAX_EXPANDED_BYTES:
             return Grid(errors=(IntakeError("xlsx_too_large_uncompressed", ""),))
         check_part_sizes(archive)
+        if not check_xml_parts(archive):
+            return Grid(errors=(IntakeError("xlsx_too_complex", ""),))
         info = read_workbook_info(archive)
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except PartError as error:
