@@ -537,3 +537,51 @@ def test_converted_event_documents_match_the_event_schema() -> None:
         output = quotecalc.award(json.dumps(body).encode()).output
         errors = [error.message for error in validator.iter_errors(output)]
         assert errors == [], errors
+
+
+def _plan_text(body: dict[str, Any], lang: str) -> str:
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-B",
+            str(ROOT / "scripts/calculate.py"),
+            "--input-json",
+            "-",
+            "--plan",
+            "--format",
+            "text",
+            "--lang",
+            lang,
+        ],
+        input=json.dumps(body).encode(),
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
+    return out.stdout.decode("utf-8")
+
+
+def test_the_readable_plan_says_where_converted_figures_and_balances_come_from() -> None:
+    body = request(
+        quote("NORTH"),
+        quote("WEST", "USD", packPrice="4.80", freight="5"),
+        asOf=AS_OF,
+        balances=[
+            {"supplierId": "NORTH", "units": 300, "expiresAt": AS_OF},
+            {"supplierId": "WEST", "units": 500, "expiresAt": "2026-11-30"},
+        ],
+        exchangeRates=[RATE_USD],
+    )
+    english = _plan_text(body, "en")
+    assert (
+        "- WEST: quoted in USD (packPrice 4.80, freight 5 and otherFees 0), converted at 7.1234"
+        " USD→CNY (bank, 2026-11-30)." in english
+    )
+    assert "- NORTH: 300 units, expiring 2026-12-01: 300 units used." in english
+    assert "- WEST: 500 units, expiring 2026-11-30: expired before 2026-12-01, not used." in english
+    chinese = _plan_text(body, "zh")
+    assert (
+        "- WEST：原报价币种 USD（packPrice 4.80、freight 5、otherFees 0），"  # noqa: RUF001
+        "按 7.1234 USD→CNY 换算（bank，2026-11-30）。" in chinese  # noqa: RUF001
+    )
+    assert "- NORTH：300 件，2026-12-01 到期：使用 300 件。" in chinese  # noqa: RUF001

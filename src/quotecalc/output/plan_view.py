@@ -465,6 +465,72 @@ def _with_plan(
     return answer, sections
 
 
+def _conversions(read: _Reader, document: Mapping[str, Any]) -> Section | None:
+    """Each converted quote with its figures as quoted and the rate used, and each rate no
+    quote used (issue 27): every converted figure says where it came from."""
+    if "conversions" not in document:
+        return None
+    items = []
+    for entry in document["conversions"]:
+        rate = entry["convertedAt"]
+        original = read.join(
+            [f"{name} {clean(str(value))}" for name, value in entry["original"].items()]
+        )
+        items.append(
+            read.say(
+                "converted",
+                who=clean(str(entry["supplierId"])),
+                currency=clean(str(entry["currency"])),
+                original=original,
+                **_rate_words(rate),
+            )
+        )
+    items.extend(read.say("unused_rate", **_rate_words(r)) for r in document["unusedRates"])
+    return Section("conversions", read.words["section.conversions"], items=tuple(items))
+
+
+def _rate_words(rate: Mapping[str, Any]) -> dict[str, str]:
+    return {
+        "rate": clean(str(rate["rate"])),
+        "pair": f"{clean(str(rate['from']))}→{clean(str(rate['to']))}",
+        "source": clean(str(rate["source"])),
+        "as_of": clean(str(rate["asOf"])),
+    }
+
+
+def _balances(read: _Reader, plan: Mapping[str, Any]) -> Section | None:
+    """Each prepaid balance and what became of it, and the goods cost this need takes."""
+    balances = plan.get("balances")
+    if balances is None:
+        return None
+    as_of = clean(str(balances["asOf"]))
+    items = []
+    for entry in balances["balances"]:
+        status = str(entry["status"])
+        items.append(
+            read.say(
+                "balance",
+                who=clean(str(entry["supplierId"])),
+                units=str(entry["units"]),
+                expires=clean(str(entry["expiresAt"])),
+                status=read.say(f"balance.{status}", used=str(entry["unitsUsed"]), as_of=as_of),
+            )
+        )
+    paragraphs: tuple[str, ...] = ()
+    if balances["allocatedGoodsCost"] is not None and balances["leftoverUnits"] is not None:
+        paragraphs = (
+            read.say(
+                "allocated",
+                allocated=str(balances["allocatedGoodsCost"]),
+                currency=clean(str(plan["currency"])),
+                leftover=str(balances["leftoverUnits"]),
+            ),
+        )
+    return Section(
+        "balances", read.words["section.balances"], paragraphs=paragraphs, items=tuple(items)
+    )
+
+
 def plan_view(document: Mapping[str, Any], lang: str = "en") -> PlanView:
     """The readable plan of one purchase-plan document (``PlanDocument.output``)."""
     plan = document.get("plan")
@@ -489,6 +555,8 @@ def plan_view(document: Mapping[str, Any], lang: str = "en") -> PlanView:
     else:
         answer, found = _with_plan(read, document, plan)
         sections.extend(found)
+        extra = (_balances(read, plan), _conversions(read, document))
+        sections.extend(section for section in extra if section is not None)
     if status not in ("invalid_input", "internal_error"):
         sections.append(_limitations(read, document.get("limitations") or []))
     item = None if plan is None else plan.get("specification")

@@ -96,6 +96,22 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "section.reasons": "Why there is no plan",
         "section.errors": "Errors",
         "section.limitations": "Limitations",
+        "section.conversions": "Converted at the rates given",
+        "section.balances": "Prepaid balances",
+        "converted": (
+            "{who}: quoted in {currency} ({original}), converted at {rate} {pair} ({source},"
+            " {as_of})."
+        ),
+        "unused_rate": "Not used by any quote: {rate} {pair} ({source}, {as_of}).",
+        "balance": "{who}: {units} units, expiring {expires}: {status}.",
+        "balance.used": "{used} units used",
+        "balance.not_needed": "not needed (earlier balances covered the need)",
+        "balance.expired": "expired before {as_of}, not used",
+        "balance.quote_not_usable": "not used: the supplier's quote is not usable",
+        "allocated": (
+            "Of the purchase, this need takes goods worth {allocated} {currency};"
+            " {leftover} units are left over."
+        ),
         "single_note": (
             "At the need: the packs that cover the quantity. Next break: the lowest price break"
             " that quantity does not reach, and how many units short it is. Cheapest: the pack"
@@ -192,6 +208,19 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "section.reasons": "没有方案的原因",
         "section.errors": "错误",
         "section.limitations": "局限与说明",
+        "section.conversions": "按所给汇率换算",
+        "section.balances": "预付余额",
+        "converted": (
+            "{who}：原报价币种 {currency}（{original}），"
+            "按 {rate} {pair} 换算（{source}，{as_of}）。"
+        ),
+        "unused_rate": "未被任何报价使用：{rate} {pair}（{source}，{as_of}）。",
+        "balance": "{who}：{units} 件，{expires} 到期：{status}。",
+        "balance.used": "使用 {used} 件",
+        "balance.not_needed": "无需使用（前面的余额已满足需求）",
+        "balance.expired": "在 {as_of} 之前已过期，未使用",
+        "balance.quote_not_usable": "未使用：该供应商的报价不可用",
+        "allocated": "本次采购中，此需求分摊的货款为 {allocated} {currency}；剩余 {leftover} 件。",
         "single_note": (
             "按需求：刚好满足数量所需的包数。下一档折扣：按需求数量尚未达到的最低一档，及还差多少件。"
             "最便宜：满足数量且到岸总价最低的包数（数量折扣可能使多买反而更便宜）。"
