@@ -8,9 +8,9 @@ Dask's tracebacks and were restarted by their nannies while the driver was closi
   driver (:func:`deferred`), so its event-loop thread, which spawns the workers, and the
   workers themselves keep it blocked, and each worker ignores it from its preload hook
   (:func:`dask_setup`) on; the driver alone decides when they stop (it closes the cluster);
-- in the driver, SIGINT is noted (:class:`InterruptGuard`) and the job stops at its next
-  checkpoint, a tenth of a second at most while answers come in, or as soon as the cluster
-  has started: never inside a Dask call, and a second Ctrl-C cannot break the clean-up.
+- in the driver, SIGINT is noted (:class:`InterruptGuard`) and wakes the driver's wait for
+  answers, which stops the job at once (as soon as the cluster has started, if pressed
+  while it starts): never inside a Dask call, and a second Ctrl-C cannot break the clean-up.
 
 Standard library only: the workers import this module as their preload, before any task.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, Final
@@ -62,9 +62,14 @@ class InterruptGuard:
         self.interrupted = False
         self.previous: Any = None
         self.active = False
+        self.wakers: list[Callable[[], None]] = []
+        """Called (in the main thread) on Ctrl-C: each wakes a wait, e.g. puts ``None`` in
+        a ``queue.SimpleQueue`` (whose ``put`` may be called from a signal handler)."""
 
     def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
         self.interrupted = True
+        for wake in self.wakers:
+            wake()
 
     def check(self) -> None:
         """Raise ``KeyboardInterrupt`` once Ctrl-C was pressed."""

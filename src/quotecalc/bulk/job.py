@@ -36,8 +36,10 @@ from .progress import Snapshot, Summary
 from .task import PartitionResult, answer_range
 
 WORKER_WAIT_SECONDS: Final = 60.0
-CHECK_SECONDS: Final = 0.1
-"""How often the driver looks for Ctrl-C while it waits for the cluster."""
+CHECK_SECONDS: Final = 1.0
+"""How often the driver looks for Ctrl-C while it waits for the cluster, should the signal
+not wake it (its handler wakes the wait for answers at once; polling more often would cost
+the driver a wake-up, and its thread the GIL, for nothing)."""
 RETRIES: Final = 2
 LOOPBACK_ANY_PORT: Final = "127.0.0.1:0"
 
@@ -78,6 +80,10 @@ CLUSTER_CONFIG: Final[dict[str, object]] = {
     # The driver submits two tasks per worker and no more: there is nothing to steal, and
     # the stealing extension wakes the scheduler every 100 ms to look.
     "distributed.scheduler.work-stealing": False,
+    # Nothing is replicated or spilled: the active memory manager's 2 s round finds nothing,
+    # and the client need not ask for the scheduler's worker list every 2 s.
+    "distributed.scheduler.active-memory-manager.start": False,
+    "distributed.client.scheduler-info-interval": "10s",
 }
 """Dask settings of the embedded cluster (``--scheduler`` clusters keep their own)."""
 
@@ -122,7 +128,7 @@ def connected(
     with ExitStack() as stack:
         # A Ctrl-C while the cluster starts is delivered once both are on the stack, which
         # then closes them: no worker is left behind, and none takes the signal.
-        with interrupts.deferred():
+        with interrupts.deferred(), dask.config.set(CLUSTER_CONFIG):  # the client's too
             cluster = stack.enter_context(local_cluster(workers or local_workers()))
             local = stack.enter_context(Client(cluster, set_as_default=False))
         yield local
@@ -256,7 +262,7 @@ def _wait_for_a_worker(client: Client, guard: interrupts.InterruptGuard) -> None
     deadline = time.monotonic() + WORKER_WAIT_SECONDS
     while True:
         try:
-            client.wait_for_workers(1, timeout=CHECK_SECONDS)
+            client.wait_for_workers(1, timeout=CHECK_SECONDS / 4)
         except TimeoutError as exc:
             guard.check()
             if time.monotonic() >= deadline:
@@ -264,6 +270,33 @@ def _wait_for_a_worker(client: Client, guard: interrupts.InterruptGuard) -> None
         else:
             guard.check()
             return
+
+
+def _submit(client: Client, job: Job, start: int, end: int, key: str) -> Any:
+    """One task: answer the lines that start in ``[start, end)``, retried on an error."""
+    return client.submit(
+        answer_range,
+        job.url,
+        start,
+        end,
+        job.kind,
+        job.options,
+        answer_bytes=job.answer_bytes,
+        key=key,
+        retries=RETRIES,
+        pure=False,
+    )
+
+
+def _next_finished(finished: queue.SimpleQueue[Any], guard: interrupts.InterruptGuard) -> Any:
+    """The next finished task, ``None`` if none came within :data:`CHECK_SECONDS`; raises
+    ``KeyboardInterrupt`` after Ctrl-C."""
+    try:
+        future = finished.get(timeout=CHECK_SECONDS)
+    except queue.Empty:
+        future = None
+    guard.check()
+    return future
 
 
 def _write_in_order(
@@ -278,14 +311,14 @@ def _write_in_order(
 ) -> tuple[int, Counter[str], int, int]:
     """Keep at most ``limit`` ranges submitted or answered and not yet written, write each
     answer when it starts where the output has reached (counting its lines in ``written``),
-    and return (lines, statuses, slowest line, its nanoseconds). Ctrl-C (``guard``) stops it
-    within :data:`CHECK_SECONDS`, its tasks cancelled.
+    and return (lines, statuses, slowest line, its nanoseconds). Ctrl-C (``guard``) wakes it
+    and stops it, its tasks cancelled.
 
     Ranges wait in a heap by offset, so the next one to write is always the first submitted:
     when a task hands the rest of its range on (:class:`~.task.PartitionResult` ``stop``),
     that rest goes into the heap and, preceding every range after it, runs next. Finished
-    tasks arrive through a queue this thread waits on itself, so that Ctrl-C is noticed
-    here, not inside a Dask call."""
+    tasks arrive through a queue this thread sleeps on (Ctrl-C puts ``None`` in it), so that
+    Ctrl-C is noticed here, not inside a Dask call."""
     token = uuid.uuid4().hex[:8]
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     running: dict[Any, int] = {}
@@ -299,31 +332,18 @@ def _write_in_order(
         nonlocal tasks
         while todo and len(running) + len(ready) < limit:
             start, end = heapq.heappop(todo)
-            future = client.submit(
-                answer_range,
-                job.url,
-                start,
-                end,
-                job.kind,
-                job.options,
-                answer_bytes=job.answer_bytes,
-                key=f"quotecalc-bulk-{token}-{tasks}",
-                retries=RETRIES,
-                pure=False,
-            )
+            future = _submit(client, job, start, end, f"quotecalc-bulk-{token}-{tasks}")
             running[future] = start
             future.add_done_callback(finished.put)
             tasks += 1
 
+    guard.wakers.append(lambda: finished.put(None))
     fill()
     try:
         while running:
-            try:
-                future = finished.get(timeout=CHECK_SECONDS)
-            except queue.Empty:
-                guard.check()
+            future = _next_finished(finished, guard)
+            if future is None:
                 continue
-            guard.check()
             part: PartitionResult = future.result()
             del running[future]
             future.release()
