@@ -10,10 +10,16 @@ as written, each on one line), answers it once with ``scripts/calculate.py --inp
 (one process) and once per ``--workers`` count with :func:`quotecalc.bulk.run` on the
 embedded cluster of that many worker processes (``quotecalc.bulk.job.local_cluster``),
 checks that every output is byte-identical to the CLI's, and prints the lines per second of
-each, the ratio to the CLI, the CPU time of the CLI, of the driver (the scheduler runs in it)
-and of each worker, and the peak RSS of each. The job time excludes the cluster's start-up
-(printed apart). ``--rounds R`` repeats the CLI run and the bulk runs in turn, R times, and
-prints the median ratio (on a shared machine, compare the runs of one round only).
+each, the ratio to the CLI (the job alone, and with the cluster's start-up, printed apart),
+the CPU time of the CLI, of the driver (the scheduler runs in it) and of each worker, the
+whole job's CPU against the CLI's, each run's share of a core, and the peak RSS of each.
+``--rounds R`` repeats the runs R times, forward then backward (CLI, 1, 2 workers; then 2,
+1, CLI), so that a load that rises or falls through a round favours no run, and prints the
+median ratio against the issue-28 targets (:data:`TARGETS`: 1 worker >= 0.95x, 2 workers
+>= 1.6x), met or NOT met, and the range of the load average the runs started under. On a
+machine shared with others, read the CPU ratio beside the throughput ratio: when each run
+gets the same share of a core, the throughput ratio is the inverse of the CPU ratio
+(``docs/performance.md``).
 ``--oversized-mib N`` adds a run on a file of N MiB of lines over the request limit (each
 answered ``input_too_large`` at once), to show the memory of reading a large input: it stays
 bounded by the partition size, whatever the file size.
@@ -104,17 +110,13 @@ def run_bulk(source: Path, target: Path, workers: int, partition: int) -> dict[s
 
 
 def child(source: str, target: str, workers: int, partition: int) -> None:
-    """One bulk job in this process (the driver) on a fresh local cluster."""
-    from distributed import Client
-
+    """One bulk job in this process (the driver) on a fresh embedded cluster, started as
+    the command starts it (``quotecalc.bulk.job.connected``)."""
     from quotecalc.bulk import run
-    from quotecalc.bulk.job import local_cluster
+    from quotecalc.bulk.job import connected
 
     began = time.perf_counter()
-    with (
-        local_cluster(workers) as cluster,
-        Client(cluster, set_as_default=False) as client,
-    ):
+    with connected(workers, None, None) as client:
         client.wait_for_workers(workers)
         before = client.run(cpu_seconds)
         driver_before = cpu_seconds()
