@@ -41,7 +41,7 @@ def deferred() -> Iterator[None]:
     event loop) inherit the block for good, and so do the processes they spawn (the workers:
     a signal mask survives ``exec``), so the workers never take SIGINT, even while they
     start. Outside the main thread it changes nothing."""
-    if not in_main_thread():
+    if not in_main_thread() or not hasattr(signal, "pthread_sigmask"):  # Windows has none
         yield
         return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})

@@ -124,7 +124,8 @@ def connected(
         return
     # Started here, before SIGINT is blocked: starting it later, from the thread that spawns
     # the workers, would unblock SIGINT in that thread (multiprocessing.resource_tracker).
-    resource_tracker.ensure_running()
+    if os.name == "posix":
+        resource_tracker.ensure_running()
     with ExitStack() as stack:
         # A Ctrl-C while the cluster starts is delivered once both are on the stack, which
         # then closes them: no worker is left behind, and none takes the signal.
