@@ -10,10 +10,16 @@ as written, each on one line), answers it once with ``scripts/calculate.py --inp
 (one process) and once per ``--workers`` count with :func:`quotecalc.bulk.run` on the
 embedded cluster of that many worker processes (``quotecalc.bulk.job.local_cluster``),
 checks that every output is byte-identical to the CLI's, and prints the lines per second of
-each, the ratio to the CLI, the CPU time of the CLI, of the driver (the scheduler runs in it)
-and of each worker, and the peak RSS of each. The job time excludes the cluster's start-up
-(printed apart). ``--rounds R`` repeats the CLI run and the bulk runs in turn, R times, and
-prints the median ratio (on a shared machine, compare the runs of one round only).
+each, the ratio to the CLI (the job alone, and with the cluster's start-up, printed apart),
+the CPU time of the CLI, of the driver (the scheduler runs in it) and of each worker, the
+whole job's CPU against the CLI's, each run's share of a core, and the peak RSS of each.
+``--rounds R`` repeats the runs R times, forward then backward (CLI, 1, 2 workers; then 2,
+1, CLI), so that a load that rises or falls through a round favours no run, and prints the
+median ratio against the issue-28 targets (:data:`TARGETS`: 1 worker >= 0.95x, 2 workers
+>= 1.6x), met or NOT met, and the range of the load average the runs started under. On a
+machine shared with others, read the CPU ratio beside the throughput ratio: when each run
+gets the same share of a core, the throughput ratio is the inverse of the CPU ratio
+(``docs/performance.md``).
 ``--oversized-mib N`` adds a run on a file of N MiB of lines over the request limit (each
 answered ``input_too_large`` at once), to show the memory of reading a large input: it stays
 bounded by the partition size, whatever the file size.
@@ -104,17 +110,13 @@ def run_bulk(source: Path, target: Path, workers: int, partition: int) -> dict[s
 
 
 def child(source: str, target: str, workers: int, partition: int) -> None:
-    """One bulk job in this process (the driver) on a fresh local cluster."""
-    from distributed import Client
-
+    """One bulk job in this process (the driver) on a fresh embedded cluster, started as
+    the command starts it (``quotecalc.bulk.job.connected``)."""
     from quotecalc.bulk import run
-    from quotecalc.bulk.job import local_cluster
+    from quotecalc.bulk.job import connected
 
     began = time.perf_counter()
-    with (
-        local_cluster(workers) as cluster,
-        Client(cluster, set_as_default=False) as client,
-    ):
+    with connected(workers, None, None) as client:
         client.wait_for_workers(workers)
         before = client.run(cpu_seconds)
         driver_before = cpu_seconds()
@@ -152,6 +154,21 @@ def same_bytes(left: Path, right: Path) -> bool:
                 return True
 
 
+TARGETS: dict[int, float] = {1: 0.95, 2: 1.6}
+"""The throughput each worker count must reach, as a multiple of the CLI's (issue 28)."""
+
+
+def orders(workers: list[int], rounds: int) -> list[list[int | None]]:
+    """The runs of each round, ``None`` for the CLI: forward, then backward, so that a load
+    rising or falling through a round favours no run."""
+    forward: list[int | None] = [None, *workers]
+    return [forward if number % 2 == 0 else forward[::-1] for number in range(rounds)]
+
+
+def load() -> float:
+    return os.getloadavg()[0]
+
+
 def main() -> None:
     parse = argparse.ArgumentParser()
     parse.add_argument("--lines", type=int, default=100_000)
@@ -170,41 +187,60 @@ def main() -> None:
         source = here / "in.jsonl"
         write_input(source, args.lines)
         size = source.stat().st_size
-        print(f"{args.lines:,} lines, {size / MIB:.1f} MiB in; load {os.getloadavg()[0]:.1f}")
+        print(f"{args.lines:,} lines, {size / MIB:.1f} MiB in; load {load():.1f}")
         ratios: dict[int, list[float]] = {workers: [] for workers in args.workers}
-        for round_number in range(1, args.rounds + 1):
-            print(f"round {round_number} (load {os.getloadavg()[0]:.1f})")
-            cli = run_cli(source, here / "cli.jsonl")
-            rate = args.lines / cli["seconds"]
+        cpu_ratios: dict[int, list[float]] = {workers: [] for workers in args.workers}
+        loads: list[float] = []
+        for round_number, order in enumerate(orders(args.workers, args.rounds), start=1):
+            print(f"round {round_number} (load {load():.1f})")
+            runs: dict[int | None, dict[str, Any]] = {}
+            for workers in order:
+                loads.append(load())
+                if workers is None:
+                    runs[None] = run_cli(source, here / "cli.jsonl")
+                else:
+                    target = here / f"bulk{workers}.jsonl"
+                    runs[workers] = run_bulk(source, target, workers, args.partition_bytes)
+            cli = runs[None]
             print(
-                f"  --input-jsonl -: {cli['seconds']:.1f} s, {rate:,.0f} lines/s,"
-                f" {cli['cpu']:.1f} s CPU, peak RSS {cli['rss_mib']:.1f} MiB"
+                f"  --input-jsonl -: {cli['seconds']:.1f} s,"
+                f" {args.lines / cli['seconds']:,.0f} lines/s, {cli['cpu']:.1f} s CPU"
+                f" ({cli['cpu'] / cli['seconds']:.0%} of a core), peak RSS"
+                f" {cli['rss_mib']:.1f} MiB"
             )
             for workers in args.workers:
                 target = here / f"bulk{workers}.jsonl"
-                bulk = run_bulk(source, target, workers, args.partition_bytes)
                 assert same_bytes(target, here / "cli.jsonl"), "the bulk output differs"
                 target.unlink()
+                bulk = runs[workers]
                 ratios[workers].append(cli["seconds"] / bulk["seconds"])
+                total_cpu = bulk["driver_cpu"] + sum(bulk["worker_cpu"])
+                cpu_ratios[workers].append(total_cpu / cli["cpu"])
                 print(
                     f"  bulk, {workers} worker(s): {bulk['seconds']:.1f} s"
                     f" (+{bulk['startup']:.1f} s cluster start), "
                     f"{args.lines / bulk['seconds']:,.0f} lines/s,"
-                    f" {ratios[workers][-1]:.2f}x the CLI;"
+                    f" {ratios[workers][-1]:.2f}x the CLI"
+                    f" ({cli['seconds'] / (bulk['seconds'] + bulk['startup']):.2f}x with the"
+                    " start);"
                     f" CPU driver {bulk['driver_cpu']:.1f} s (scheduler included), workers"
-                    f" {' + '.join(f'{cpu:.1f}' for cpu in bulk['worker_cpu'])} s"
-                    f" = {sum(bulk['worker_cpu']) / cli['cpu']:.3f}x the CLI's;"
+                    f" {' + '.join(f'{cpu:.1f}' for cpu in bulk['worker_cpu'])} s,"
+                    f" all {cpu_ratios[workers][-1]:.3f}x the CLI's"
+                    f" ({total_cpu / bulk['seconds']:.0%} of a core);"
                     f" peak RSS driver {bulk['driver_rss_mib']:.1f} MiB,"
                     f" workers {', '.join(f'{rss:.1f}' for rss in bulk['worker_rss_mib'])} MiB"
                     f" (identical bytes)"
                 )
         for workers, measured in ratios.items():
             shown = ", ".join(f"{ratio:.2f}" for ratio in measured)
+            median = statistics.median(measured)
+            verdict = "met" if median >= TARGETS.get(workers, 0.0) else "NOT met"
             print(
-                f"{workers} worker(s) / the CLI, throughput: median"
-                f" {statistics.median(measured):.2f}x ({shown})"
+                f"{workers} worker(s) / the CLI, throughput: median {median:.2f}x ({shown});"
+                f" target {TARGETS.get(workers, 0.0):.2f}x {verdict}; CPU of the whole job"
+                f" {statistics.median(cpu_ratios[workers]):.3f}x the CLI's (median)"
             )
-        print(f"load {os.getloadavg()[0]:.1f}")
+        print(f"load average (1 min) at the start of each run: {min(loads):.1f}-{max(loads):.1f}")
         if args.oversized_mib:
             big = here / "oversized.jsonl"
             write_oversized(big, args.oversized_mib)

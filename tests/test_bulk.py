@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -26,6 +27,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 from quotecalc import calculate
 from quotecalc.bulk import INSTALL_HINT
+from quotecalc.bulk.interrupts import Interrupted
 from quotecalc.bulk.lines import KEPT
 from quotecalc.bulk.progress import Snapshot
 from quotecalc.bulk.task import answer_range
@@ -505,11 +507,61 @@ def test_the_command_line_on_the_embedded_cluster(tmp_path: Path) -> None:
     assert (tmp_path / "out.jsonl").read_bytes() == cli_jsonl(data)
 
 
-def test_ctrl_c_closes_the_cluster_and_writes_no_output(
-    mixed: tuple[Path, bytes], tmp_path: Path
+def session_processes(session: int) -> list[str]:
+    """The processes of a session still running (a zombie has exited: its new parent has
+    not reaped it yet), as ``pid command`` strings."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:  # gone meanwhile
+            continue
+        fields = stat.rsplit(")", 1)[1].split()  # state, ppid, pgrp, session, ...
+        if int(fields[3]) == session and fields[0] != "Z":
+            found.append(f"{entry.name} {command}")
+    return found
+
+
+def spawned_workers(pid: int) -> bool:
+    """Whether the process ``pid`` has started a worker process (multiprocessing's spawn)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"spawn_main" in command:
+            return True
+    return False
+
+
+INTERRUPTED = re.compile(
+    r"quotecalc\.bulk: interrupted after ([0-9,]+) lines; removed their answers"
+    r" \([0-9.,]+ (?:bytes|KiB|MiB|GiB), (.+\.part)\); out\.jsonl was not written\n"
+)
+NOTHING_WRITTEN = (
+    "quotecalc.bulk: interrupted before any answer was written; out.jsonl was not written\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("moment", "presses"), [("mid-job", 1), ("mid-job", 2), ("cluster start", 1)]
+)
+def test_ctrl_c_is_one_line_exit_130_and_nothing_left(
+    mixed: tuple[Path, bytes], tmp_path: Path, moment: str, presses: int
 ) -> None:
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it, once or twice):
+    exit 130, no traceback, one line on stderr that says what became of the answers written
+    so far (removed, and the file named), no file left, no process of the job left running.
+    Mid-job: once the first answers are in the temporary file; at cluster start: once the
+    driver has spawned a worker process, which is still importing Dask."""
     source, _ = mixed
-    argv = [str(source), "out.jsonl", "--workers", "1", "--partition-bytes", "4096"]
+    argv = [str(source), "out.jsonl", "--workers", "2", "--partition-bytes", "4096", "--quiet"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "quotecalc.bulk", *argv],
         env=ENV,
@@ -521,16 +573,59 @@ def test_ctrl_c_closes_the_cluster_and_writes_no_output(
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and proc.poll() is None:
-            if any(path.stat().st_size for path in tmp_path.glob("out.jsonl.*.part")):
-                break  # mid-job: the first answers are written
-            time.sleep(0.05)
-        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole foreground group
-        _, stderr = proc.communicate(timeout=60)
+            if moment == "cluster start" and spawned_workers(proc.pid):
+                break
+            if moment == "mid-job" and any(
+                path.stat().st_size for path in tmp_path.glob("out.jsonl.*.part")
+            ):
+                break
+            time.sleep(0.01)
+        assert proc.poll() is None, "the job ended before it could be interrupted"
+        for _ in range(presses):
+            os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole foreground group
+            time.sleep(0.2)
+        _, stderr = proc.communicate(timeout=90)
+        deadline = time.monotonic() + 10  # a process that has just exited may still show
+        while (left := session_processes(proc.pid)) and time.monotonic() < deadline:
+            time.sleep(0.1)
     finally:
         reap(proc)
-    assert proc.returncode == 130, stderr.decode()
-    assert stderr.decode().endswith("quotecalc.bulk: interrupted; the output was not written\n")
-    assert not (tmp_path / "out.jsonl").exists()
+    text = stderr.decode()
+    assert proc.returncode == 130, text
+    assert "Traceback" not in text and text.count("\n") == 1, text
+    assert left == [], left
+    if moment == "cluster start":
+        assert text == NOTHING_WRITTEN
+    else:
+        said = INTERRUPTED.fullmatch(text)
+        assert said is not None, text
+        assert int(said[1].replace(",", "")) > 0
+        assert Path(said[2]).parent == tmp_path and Path(said[2]).name.startswith("out.jsonl.")
+    assert list(tmp_path.iterdir()) == []  # no output, no temporary file
+
+
+def test_ctrl_c_in_a_notebook_raises_keyboard_interrupt_and_removes_the_part(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    """``run()`` interrupted in the main thread (as a notebook's interrupt does): it raises a
+    ``KeyboardInterrupt`` that says what was removed, and leaves the caller's client usable."""
+    source, expected = mixed
+    target = tmp_path / "out.jsonl"
+
+    def interrupt_once(snap: Snapshot) -> None:
+        if snap.lines:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    handler = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        run(str(source), str(target), client=client, partition_bytes=4096, progress=interrupt_once)
+    assert isinstance(stopped.value, Interrupted)
+    assert stopped.value.removed and stopped.value.lines > 0 and stopped.value.size > 0
+    assert stopped.value.partial is not None and not Path(stopped.value.partial).exists()
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signal.SIGINT) is handler  # pytest's handler is back
+    run(str(source), str(target), client=client)  # the cluster still answers
+    assert target.read_bytes() == expected
 
 
 def test_a_missing_input_fails_with_no_output(tmp_path: Path) -> None:

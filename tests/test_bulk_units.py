@@ -5,18 +5,25 @@ only: these run without the ``bulk`` extra."""
 from __future__ import annotations
 
 import io
+import os
+import signal
+import threading
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from quotecalc.bulk.interrupts import Interrupted, InterruptGuard, deferred
 from quotecalc.bulk.lines import lines_in_range, ranges
 from quotecalc.bulk.progress import (
     ProgressPrinter,
     Snapshot,
     Summary,
     clock_text,
+    interrupted_text,
     progress_text,
+    size_text,
     summary_text,
 )
 
@@ -139,3 +146,73 @@ def test_progress_printer_off_a_terminal_prints_a_line_every_few_seconds() -> No
         progress_text(Snapshot(5, 5, 12, 5.0)),
         progress_text(Snapshot(10, 10, 12, 10.0)),
     ]
+
+
+@pytest.mark.parametrize(
+    ("size", "text"),
+    [
+        (0, "0 bytes"),
+        (1023, "1,023 bytes"),
+        (1024, "1.0 KiB"),
+        (1536, "1.5 KiB"),
+        (85 * 1024 * 1024 + 200 * 1024, "85.2 MiB"),  # 85 MiB + 200/1024 MiB = 85.195...
+        (3 * 1024**3, "3.0 GiB"),
+        (2048 * 1024**3, "2,048.0 GiB"),
+    ],
+)
+def test_size_text(size: int, text: str) -> None:
+    assert size_text(size) == text
+
+
+@pytest.mark.parametrize(
+    ("stopped", "text"),
+    [
+        (Interrupted(), "interrupted before any answer was written; out.jsonl was not written"),
+        (
+            Interrupted(12345, "out.jsonl.abc.part", 2 * 1024 * 1024, removed=True),
+            "interrupted after 12,345 lines; removed their answers"
+            " (2.0 MiB, out.jsonl.abc.part); out.jsonl was not written",
+        ),
+        (
+            Interrupted(7, "out.jsonl.abc.part", 100, reason="[Errno 13] Permission denied"),
+            "interrupted after 7 lines; kept their answers (100 bytes) in out.jsonl.abc.part,"
+            " which could not be removed: [Errno 13] Permission denied; out.jsonl was not"
+            " written",
+        ),
+    ],
+)
+def test_interrupted_text_is_one_line(stopped: Interrupted, text: str) -> None:
+    assert interrupted_text(stopped, "out.jsonl") == "quotecalc.bulk: " + text + "\n"
+    assert isinstance(stopped, KeyboardInterrupt)
+
+
+def test_guard_notes_ctrl_c_and_raises_only_at_a_checkpoint() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    with InterruptGuard() as guard:
+        guard.check()  # nothing yet
+        os.kill(os.getpid(), signal.SIGINT)
+        os.kill(os.getpid(), signal.SIGINT)  # a second press changes nothing
+        time.sleep(0.05)  # the handler has run: it raised nothing here
+        assert guard.interrupted
+        with pytest.raises(KeyboardInterrupt):
+            guard.check()
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_deferred_blocks_ctrl_c_for_threads_started_inside_and_delivers_it_after() -> None:
+    seen: list[bool] = []
+
+    def blocked_here() -> None:
+        seen.append(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set()))
+
+    # Python's handler raises KeyboardInterrupt as the block ends and delivers the signal
+    with pytest.raises(KeyboardInterrupt), deferred():
+        worker = threading.Thread(target=blocked_here)
+        worker.start()
+        worker.join()
+        # to this thread: a signal to the process may go to any thread not blocking it
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+        time.sleep(0.05)
+        seen.append(True)  # still here: the signal waits
+    assert seen == [True, True]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())

@@ -49,7 +49,10 @@ def run(
     with a :class:`~.progress.Snapshot` after each partition written; a task holds at most
     about ``answer_bytes`` of answers and hands the rest of its range on. Returns the
     :class:`~.progress.Summary`; raises :class:`quotecalc.bulk.job.BulkError` on an I/O or
-    cluster failure, ``ValueError`` for an unknown ``kind``. Dask is imported here, on use."""
+    cluster failure, ``ValueError`` for an unknown ``kind``, and after Ctrl-C in the main
+    thread (its tasks cancelled, the temporary output removed)
+    :class:`~.interrupts.Interrupted`, a ``KeyboardInterrupt`` that says what was removed.
+    Dask is imported here, on use."""
     from .job import run as run_job
 
     return run_job(

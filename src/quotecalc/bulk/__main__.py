@@ -3,17 +3,21 @@
 Exit 0 once every line was answered (whatever the statuses); 1 on an I/O or cluster failure
 (one message on stderr, the output only under its temporary name) or without the extra;
 2 for a command line it does not accept (argparse's usage message on stderr); 130 after
-Ctrl-C (SIGINT), the cluster closed and the output only under its temporary name.
+Ctrl-C (SIGINT): the cluster closed, the temporary output removed, and one line on stderr
+that says so (never a traceback, whenever Ctrl-C comes: while importing Dask, starting the
+cluster, answering or closing).
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from typing import Final
 
 from .. import __version__
 from . import INSTALL_HINT
+from .interrupts import Interrupted, in_main_thread
 from .kinds import KINDS
 from .lines import DEFAULT_PARTITION_BYTES
 
@@ -73,6 +77,21 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
+        return _run(args)
+    except KeyboardInterrupt as exc:  # anywhere: importing Dask, starting, answering, closing
+        # What is left is to print and exit: a second Ctrl-C must not turn into a traceback.
+        if in_main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        from .progress import interrupted_text
+
+        stopped = exc if isinstance(exc, Interrupted) else Interrupted()
+        sys.stderr.write(interrupted_text(stopped, args.target))
+        sys.stderr.flush()
+        return EXIT_INTERRUPTED
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
         from .job import BulkError, run
     except ModuleNotFoundError as exc:  # the extra or one of its dependencies is missing
         if (exc.name or "").partition(".")[0] == "quotecalc":
@@ -98,11 +117,10 @@ def main(argv: list[str] | None = None) -> int:
         where = f"; what was written is in {exc.partial}" if exc.partial else ""
         print(f"quotecalc.bulk: failed: {exc}{where}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # Ctrl-C: the cluster is closed, the output stays temporary
+    except KeyboardInterrupt:  # Ctrl-C: the cluster is closed, the temporary output removed
         if printer is not None:
             printer.close()
-        print("quotecalc.bulk: interrupted; the output was not written", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        raise
     if printer is not None:
         printer.close()
         sys.stderr.write(summary_text(summary))

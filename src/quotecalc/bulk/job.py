@@ -15,24 +15,31 @@ from __future__ import annotations
 import heapq
 import logging
 import os
+import queue
 import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from multiprocessing import resource_tracker
 from typing import Any, Final
 
 import attrs
 import dask
-from distributed import Client, LocalCluster, as_completed
+from distributed import Client, LocalCluster
 
 from ..core.records import Record
+from . import interrupts
 from .kinds import KINDS
 from .lines import DEFAULT_PARTITION_BYTES, MAX_ANSWER_BYTES, ranges
 from .progress import Snapshot, Summary
 from .task import PartitionResult, answer_range
 
 WORKER_WAIT_SECONDS: Final = 60.0
+CHECK_SECONDS: Final = 1.0
+"""How often the driver looks for Ctrl-C while it waits for the cluster, should the signal
+not wake it (its handler wakes the wait for answers at once; polling more often would cost
+the driver a wake-up, and its thread the GIL, for nothing)."""
 RETRIES: Final = 2
 LOOPBACK_ANY_PORT: Final = "127.0.0.1:0"
 
@@ -60,14 +67,36 @@ def window(workers: int) -> int:
     return 2 * max(workers, 1)
 
 
+CLUSTER_CONFIG: Final[dict[str, object]] = {
+    # The workers' statistical profiler samples the running task every 10 ms and keeps an
+    # hour of samples for the dashboard, which is off: its history grows with the job.
+    "distributed.worker.profile.enabled": False,
+    # Every process of the cluster checks its event loop for blocking every 20 ms and samples
+    # CPU, memory and network every 0.5 s: idle, that was 3 % of a core in the driver and
+    # 1.8 % in each worker (docs/performance.md), all taken from the calculation.
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    # The driver submits two tasks per worker and no more: there is nothing to steal, and
+    # the stealing extension wakes the scheduler every 100 ms to look.
+    "distributed.scheduler.work-stealing": False,
+    # Nothing is replicated or spilled: the active memory manager's 2 s round finds nothing,
+    # and the client need not ask for the scheduler's worker list every 2 s.
+    "distributed.scheduler.active-memory-manager.start": False,
+    "distributed.client.scheduler-info-interval": "10s",
+}
+"""Dask settings of the embedded cluster (``--scheduler`` clusters keep their own)."""
+
+
 def local_cluster(workers: int) -> LocalCluster:
-    """The embedded cluster: ``workers`` single-threaded worker processes on loopback.
+    """The embedded cluster: ``workers`` single-threaded worker processes on loopback,
+    with :data:`CLUSTER_CONFIG`.
 
     The scheduler always serves HTTP (health, metrics) even without the dashboard, by default
-    on port 8787: here on a free loopback port, so that two jobs never meet. The workers'
-    statistical profiler (a stack sample of the running task every 10 ms, kept for an hour,
-    shown only on the dashboard) is off: its history grows with the job's duration."""
-    with dask.config.set({"distributed.worker.profile.enabled": False}):
+    on port 8787: here on a free loopback port, so that two jobs never meet. Each worker
+    ignores Ctrl-C from its preload hook on (:mod:`.interrupts`; :func:`connected` starts the
+    cluster with SIGINT blocked, so that the workers never take it, even while starting)."""
+    with dask.config.set(CLUSTER_CONFIG):
         return LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
@@ -76,6 +105,7 @@ def local_cluster(workers: int) -> LocalCluster:
             dashboard_address=LOOPBACK_ANY_PORT,
             scheduler_kwargs={"dashboard": False},
             silence_logs=logging.ERROR,
+            preload=[interrupts.PRELOAD],
         )
 
 
@@ -92,10 +122,16 @@ def connected(
         with Client(scheduler, set_as_default=False) as remote:
             yield remote
         return
-    with (
-        local_cluster(workers or local_workers()) as cluster,
-        Client(cluster, set_as_default=False) as local,
-    ):
+    # Started here, before SIGINT is blocked: starting it later, from the thread that spawns
+    # the workers, would unblock SIGINT in that thread (multiprocessing.resource_tracker).
+    if os.name == "posix":
+        resource_tracker.ensure_running()
+    with ExitStack() as stack:
+        # A Ctrl-C while the cluster starts is delivered once both are on the stack, which
+        # then closes them: no worker is left behind, and none takes the signal.
+        with interrupts.deferred(), dask.config.set(CLUSTER_CONFIG):  # the client's too
+            cluster = stack.enter_context(local_cluster(workers or local_workers()))
+            local = stack.enter_context(Client(cluster, set_as_default=False))
         yield local
 
 
@@ -123,36 +159,43 @@ def run(
         raise ValueError("partition_bytes and answer_bytes must be at least 1")
     began = time.monotonic()
     options = storage_options or {}
-    try:
-        in_fs, in_path = fsspec.core.url_to_fs(source, **options)
-        if not in_fs.isfile(in_path):
-            raise BulkError(f"{source}: not a file")
-        size = int(in_fs.size(in_path))
-        url = in_fs.unstrip_protocol(in_path)
-        out_fs, out_path = fsspec.core.url_to_fs(target, **options)
-        partial = f"{out_path}.{uuid.uuid4().hex[:12]}.part"
-        out = out_fs.open(partial, "wb")
-    except OSError as exc:
-        raise BulkError(f"cannot open: {exc}") from exc
-    parts = ranges(size, partition_bytes)
-    try:
-        with out, connected(workers, scheduler, client) as active:
-            try:
-                active.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
-            except TimeoutError as exc:
-                raise BulkError("no worker joined the cluster") from exc
-            count = len(active.scheduler_info()["workers"])
-            job = Job(url, kind, options, tuple(parts), size, began, answer_bytes)
-            totals = _write_in_order(active, job, out=out, limit=window(count), progress=progress)
-        out_fs.mv(partial, out_path)
-    except Exception as exc:  # any failure of I/O or of the cluster, as one BulkError
-        kept = _kept_if_written(out_fs, partial)
-        if isinstance(exc, BulkError):
-            raise BulkError(str(exc), kept) from exc.__cause__
-        raise BulkError(f"{type(exc).__name__}: {exc}", kept) from exc
-    except BaseException:  # KeyboardInterrupt: as a failure, but raised as it is
-        _kept_if_written(out_fs, partial)
-        raise
+    with interrupts.InterruptGuard() as guard:
+        try:
+            in_fs, in_path = fsspec.core.url_to_fs(source, **options)
+            if not in_fs.isfile(in_path):
+                raise BulkError(f"{source}: not a file")
+            size = int(in_fs.size(in_path))
+            url = in_fs.unstrip_protocol(in_path)
+            out_fs, out_path = fsspec.core.url_to_fs(target, **options)
+            partial = f"{out_path}.{uuid.uuid4().hex[:12]}.part"
+            out = out_fs.open(partial, "wb")
+        except OSError as exc:
+            raise BulkError(f"cannot open: {exc}") from exc
+        parts = ranges(size, partition_bytes)
+        written = Written()
+        try:
+            with out, connected(workers, scheduler, client) as active:
+                _wait_for_a_worker(active, guard)
+                count = len(active.scheduler_info()["workers"])
+                job = Job(url, kind, options, tuple(parts), size, began, answer_bytes)
+                totals = _write_in_order(
+                    active,
+                    job,
+                    out=out,
+                    limit=window(count),
+                    progress=progress,
+                    written=written,
+                    guard=guard,
+                )
+            guard.check()
+            out_fs.mv(partial, out_path)
+        except Exception as exc:  # any failure of I/O or of the cluster, as one BulkError
+            kept = _kept_if_written(out_fs, partial)
+            if isinstance(exc, BulkError):
+                raise BulkError(str(exc), kept) from exc.__cause__
+            raise BulkError(f"{type(exc).__name__}: {exc}", kept) from exc
+        except KeyboardInterrupt:  # Ctrl-C: the cluster is closed; the output was not asked for
+            raise _removed(out_fs, partial, written.lines) from None
     lines, statuses, slowest_line, slowest_ns = totals
     return Summary(
         lines,
@@ -177,6 +220,29 @@ def _kept_if_written(fs: Any, partial: str) -> str | None:
     return None
 
 
+def _removed(fs: Any, partial: str, lines: int) -> interrupts.Interrupted:
+    """After Ctrl-C: the temporary file removed, and what it held (its name kept, with the
+    reason, if it cannot be removed)."""
+    size = 0
+    try:
+        size = int(fs.size(partial))
+        fs.rm(partial)
+    except FileNotFoundError:  # already gone
+        return interrupts.Interrupted(lines)
+    except OSError as exc:
+        return interrupts.Interrupted(lines, partial, size, reason=str(exc))
+    if not size:  # an empty file said nothing: nothing to report
+        return interrupts.Interrupted(lines)
+    return interrupts.Interrupted(lines, partial, size, removed=True)
+
+
+@attrs.define
+class Written:
+    """How many lines the driver has written so far (read after an interrupt)."""
+
+    lines: int = 0
+
+
 @attrs.frozen(eq=False, repr=False)
 class Job(Record):
     """What every partition task is given, and what the progress line measures against."""
@@ -190,6 +256,50 @@ class Job(Record):
     answer_bytes: int
 
 
+def _wait_for_a_worker(client: Client, guard: interrupts.InterruptGuard) -> None:
+    """Wait until a worker has joined (at most :data:`WORKER_WAIT_SECONDS`), stopping at
+    Ctrl-C within :data:`CHECK_SECONDS`."""
+    guard.check()
+    deadline = time.monotonic() + WORKER_WAIT_SECONDS
+    while True:
+        try:
+            client.wait_for_workers(1, timeout=CHECK_SECONDS / 4)
+        except TimeoutError as exc:
+            guard.check()
+            if time.monotonic() >= deadline:
+                raise BulkError("no worker joined the cluster") from exc
+        else:
+            guard.check()
+            return
+
+
+def _submit(client: Client, job: Job, start: int, end: int, key: str) -> Any:
+    """One task: answer the lines that start in ``[start, end)``, retried on an error."""
+    return client.submit(
+        answer_range,
+        job.url,
+        start,
+        end,
+        job.kind,
+        job.options,
+        answer_bytes=job.answer_bytes,
+        key=key,
+        retries=RETRIES,
+        pure=False,
+    )
+
+
+def _next_finished(finished: queue.SimpleQueue[Any], guard: interrupts.InterruptGuard) -> Any:
+    """The next finished task, ``None`` if none came within :data:`CHECK_SECONDS`; raises
+    ``KeyboardInterrupt`` after Ctrl-C."""
+    try:
+        future = finished.get(timeout=CHECK_SECONDS)
+    except queue.Empty:
+        future = None
+    guard.check()
+    return future
+
+
 def _write_in_order(
     client: Client,
     job: Job,
@@ -197,16 +307,21 @@ def _write_in_order(
     out: Any,
     limit: int,
     progress: Callable[[Snapshot], None] | None,
+    written: Written,
+    guard: interrupts.InterruptGuard,
 ) -> tuple[int, Counter[str], int, int]:
     """Keep at most ``limit`` ranges submitted or answered and not yet written, write each
-    answer when it starts where the output has reached, and return (lines, statuses,
-    slowest line, its nanoseconds).
+    answer when it starts where the output has reached (counting its lines in ``written``),
+    and return (lines, statuses, slowest line, its nanoseconds). Ctrl-C (``guard``) wakes it
+    and stops it, its tasks cancelled.
 
     Ranges wait in a heap by offset, so the next one to write is always the first submitted:
     when a task hands the rest of its range on (:class:`~.task.PartitionResult` ``stop``),
-    that rest goes into the heap and, preceding every range after it, runs next."""
+    that rest goes into the heap and, preceding every range after it, runs next. Finished
+    tasks arrive through a queue this thread sleeps on (Ctrl-C puts ``None`` in it), so that
+    Ctrl-C is noticed here, not inside a Dask call."""
     token = uuid.uuid4().hex[:8]
-    pending = as_completed(loop=client.loop)
+    finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     running: dict[Any, int] = {}
     ready: dict[int, PartitionResult] = {}
     todo = list(job.parts)  # sorted by offset: already a heap
@@ -218,25 +333,18 @@ def _write_in_order(
         nonlocal tasks
         while todo and len(running) + len(ready) < limit:
             start, end = heapq.heappop(todo)
-            future = client.submit(
-                answer_range,
-                job.url,
-                start,
-                end,
-                job.kind,
-                job.options,
-                answer_bytes=job.answer_bytes,
-                key=f"quotecalc-bulk-{token}-{tasks}",
-                retries=RETRIES,
-                pure=False,
-            )
+            future = _submit(client, job, start, end, f"quotecalc-bulk-{token}-{tasks}")
             running[future] = start
-            pending.add(future)
+            future.add_done_callback(finished.put)
             tasks += 1
 
+    guard.wakers.append(lambda: finished.put(None))
     fill()
     try:
-        for future in pending:
+        while running:
+            future = _next_finished(finished, guard)
+            if future is None:
+                continue
             part: PartitionResult = future.result()
             del running[future]
             future.release()
@@ -249,6 +357,7 @@ def _write_in_order(
                 if part.slowest[1] > slowest_ns:
                     slowest_ns, slowest_line = part.slowest[1], lines + part.slowest[0] + 1
                 lines += part.lines
+                written.lines = lines
                 statuses.update(dict(part.statuses))
                 done_bytes += part.stop - part.start
                 offset = part.stop

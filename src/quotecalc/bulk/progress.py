@@ -15,6 +15,7 @@ from typing import Final, TextIO
 import attrs
 
 from ..core.records import Record
+from .interrupts import Interrupted
 
 TTY_EVERY: Final = 0.2
 LOG_EVERY: Final = 5.0
@@ -118,3 +119,34 @@ class ProgressPrinter:
             self.stream.write("\n")
             self.stream.flush()
             self.drawn = False
+
+
+def size_text(size: int) -> str:
+    """A file size for people: bytes below 1 KiB, else KiB, MiB or GiB with one decimal."""
+    if size < 1024:
+        return f"{size:,} bytes"
+    value = float(size)
+    for unit in ("KiB", "MiB", "GiB"):
+        value /= 1024
+        if value < 1024 or unit == "GiB":
+            break
+    return f"{value:,.1f} {unit}"
+
+
+def interrupted_text(stopped: Interrupted, target: str) -> str:
+    """The one line printed after Ctrl-C: how far the job got, what became of the temporary
+    output, and that the target was not written."""
+    if stopped.partial is None:
+        done = "interrupted before any answer was written"
+    elif stopped.removed:
+        done = (
+            f"interrupted after {stopped.lines:,} lines; removed their answers"
+            f" ({size_text(stopped.size)}, {stopped.partial})"
+        )
+    else:
+        done = (
+            f"interrupted after {stopped.lines:,} lines; kept their answers"
+            f" ({size_text(stopped.size)}) in {stopped.partial}, which could not be removed:"
+            f" {stopped.reason}"
+        )
+    return f"quotecalc.bulk: {done}; {target} was not written\n"
