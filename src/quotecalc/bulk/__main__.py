@@ -50,7 +50,7 @@ def parser() -> argparse.ArgumentParser:
         default="result",
         help=(
             "result: the result object (default); analysis: the weight-analysis document;"
-            " plan: the purchase plan of a plan request"
+            " plan: the purchase plan of a plan request; event: the award of an event request"
         ),
     )
     where = parse.add_mutually_exclusive_group()
