@@ -53,12 +53,14 @@ from .award import (
     Event,
     Refusal,
     break_counts,
+    cheapest_per_item,
     costing,
     feasible,
     line_order,
     money_places,
     pack_ceiling,
     plain_bound,
+    price_at,
     usable,
 )
 
@@ -110,16 +112,14 @@ class Builder:
         self.worst(terms)
         return cp_model.LinearExpr.weighted_sum([x for _, x in terms], [c for c, _ in terms])
 
+    # CP-SAT bounds a constraint's expression, not its right-hand side (a domain).
     def at_least(self, terms: Terms, low: int) -> None:
-        self.worst(terms, low)
         self.model.add(self.expr(terms) >= low)
 
     def at_most(self, terms: Terms, high: int) -> None:
-        self.worst(terms, high)
         self.model.add(self.expr(terms) <= high)
 
     def equal(self, terms: Terms, value: int = 0) -> None:
-        self.worst(terms, value)
         self.model.add(self.expr(terms) == value)
 
 
@@ -141,6 +141,9 @@ class Model:
         self.delivered: Terms = []
         self.goods: dict[int, Terms] = {}
         self.goods_max: dict[int, int] = {}
+        # (pick, part, first, last) per level of a line / per tier segment of a vendor.
+        self.levels: dict[int, list[tuple[cp_model.IntVar, cp_model.IntVar, int, int]]] = {}
+        self.segments: dict[int, list[tuple[cp_model.IntVar, cp_model.IntVar, int, int]]] = {}
         for index in self.lines:
             self._line(index)
         for vendor in sorted(self.goods):
@@ -180,6 +183,7 @@ class Model:
                 picks.append((1, pick))
                 parts.append((1, part))
                 goods.append((price, part))
+                self.levels.setdefault(index, []).append((pick, part, first, last))
             b.equal([*picks, (-1, use)])
             b.equal([*parts, (-1, count)])
         self.goods_max[line.vendor] = self.goods_max.get(line.vendor, 0) + high * max(
@@ -232,6 +236,7 @@ class Model:
             picks.append((1, pick))
             parts.append((1, part))
             self.cost.append((self.whole - percent, part))
+            self.segments.setdefault(index, []).append((pick, part, low, high))
         b.equal([*picks, (-1, use)])
         b.equal([*parts, *((-c, x) for c, x in goods)])
 
@@ -278,11 +283,28 @@ class Run:
         self.spent = 0.0
 
     def hint(self, packs: Sequence[int]) -> None:
+        """Hint every variable of the model from an allowed award."""
         m = self.m
-        m.b.model.clear_hints()  # type: ignore[no-untyped-call]
+        model = m.b.model
+        model.clear_hints()  # type: ignore[no-untyped-call]
+        goods: dict[int, int] = {}
         for index in m.lines:
-            m.b.model.add_hint(m.count[index], packs[index])
-            m.b.model.add_hint(m.use[index], packs[index] > 0)
+            count = packs[index]
+            model.add_hint(m.count[index], count)
+            model.add_hint(m.use[index], count > 0)
+            for pick, part, first, last in m.levels.get(index, []):
+                model.add_hint(pick, first <= count <= last)
+                model.add_hint(part, count if first <= count <= last else 0)
+            line = m.event.lines[index]
+            value = scaled(EXACT.multiply(price_at(line, count), count), m.scale)
+            goods[line.vendor] = goods.get(line.vendor, 0) + value
+        for vendor, use in m.vendor_use.items():
+            used = any(packs[i] for i in m.lines if m.event.lines[i].vendor == vendor)
+            model.add_hint(use, used)
+            for pick, part, low, high in m.segments.get(vendor, []):
+                inside = used and low <= goods[vendor] <= high
+                model.add_hint(pick, inside)
+                model.add_hint(part, goods[vendor] if inside else 0)
 
     def solve(self) -> tuple[int, ...] | None:
         """One solve within what is left of the budget; the award found, hinted next."""
@@ -309,6 +331,10 @@ def search(event: Event, budget: float) -> Award | Refusal:
     run = Run(m, budget)
     model = m.b.model
     packs: tuple[int, ...] | None = None
+    start = cheapest_per_item(event)
+    if start is not None:
+        # Within the model's ranges: its counts are at most each line's ceiling.
+        run.hint(start)
     for level, terms in enumerate(levels):
         objective = m.b.expr(terms)
         model.minimize(objective)
