@@ -334,13 +334,24 @@ def pack_ceiling(event: Event, index: int) -> int:
     or ``n * p <= G < T + p``, i.e. ``n <= ceil(T / p)`` (and ``n <= top`` when ``p = 0``).
     """
     line = event.lines[index]
-    need = event.needs[line.need]
-    top = max(-(-need.quantity // line.pack_size), line.least_packs, *break_counts(line))
-    highest = line.breaks[-1][1] if line.breaks else line.pack_price
+    top = plain_top(event, index)
+    highest = top_price(line)
     spend = top_spend(event.vendors[line.vendor])
     if highest > 0 and spend > 0:
         top = max(top, math.ceil(Fraction(spend) / Fraction(highest)))
     return top if line.capacity is None else min(top, line.capacity)
+
+
+def plain_top(event: Event, index: int) -> int:
+    """``max(ceil(quantity / packSize), least packs, the highest break count)`` of a line."""
+    line = event.lines[index]
+    need = event.needs[line.need]
+    return max(-(-need.quantity // line.pack_size), line.least_packs, *break_counts(line))
+
+
+def top_price(line: Line) -> Decimal:
+    """The pack price of the line's highest level (at and above its highest break count)."""
+    return line.breaks[-1][1] if line.breaks else line.pack_price
 
 
 def usable(event: Event, index: int) -> bool:
@@ -443,7 +454,7 @@ def alone_packs(event: Event, index: int) -> int | None:
 
 
 def cheapest_per_item(event: Event) -> tuple[int, ...] | None:
-    """"Each item from its cheapest supplier": every need bought whole on the line whose cost
+    """ "Each item from its cheapest supplier": every need bought whole on the line whose cost
     alone (:func:`alone_packs` at the break reached, plus its vendor's freight and other fees)
     is least, the supplierId first in code-point order among equals; costed as one award (shared
     fees once, discounts applied). ``None`` when a need has no line covering it alone or the

@@ -60,13 +60,17 @@ from .award import (
     money_places,
     pack_ceiling,
     plain_bound,
+    plain_top,
     price_at,
+    top_price,
+    top_spend,
     usable,
 )
 
 INT_LIMIT: Final = 2**62
 EXACT_DOUBLE: Final = 2**53
 SEED: Final = 26
+LINEARIZATION: Final = 2
 
 Terms = list[tuple[int, cp_model.IntVar]]
 
@@ -141,6 +145,8 @@ class Model:
         self.delivered: Terms = []
         self.goods: dict[int, Terms] = {}
         self.goods_max: dict[int, int] = {}
+        self.goods_plain: dict[int, int] = {}
+        self.step: dict[int, int] = {}
         # (pick, part, first, last) per level of a line / per tier segment of a vendor.
         self.levels: dict[int, list[tuple[cp_model.IntVar, cp_model.IntVar, int, int]]] = {}
         self.segments: dict[int, list[tuple[cp_model.IntVar, cp_model.IntVar, int, int]]] = {}
@@ -186,9 +192,14 @@ class Model:
                 self.levels.setdefault(index, []).append((pick, part, first, last))
             b.equal([*picks, (-1, use)])
             b.equal([*parts, (-1, count)])
-        self.goods_max[line.vendor] = self.goods_max.get(line.vendor, 0) + high * max(
-            price for *_, price in found
-        )
+        dearest = max(price for *_, price in found)
+        self.goods_max[line.vendor] = self.goods_max.get(line.vendor, 0) + high * dearest
+        plain = plain_top(self.event, index)
+        if line.capacity is not None:
+            plain = min(plain, line.capacity)
+        self.goods_plain[line.vendor] = self.goods_plain.get(line.vendor, 0) + plain * dearest
+        step = scaled(top_price(line), self.scale)
+        self.step[line.vendor] = max(self.step.get(line.vendor, 0), step)
         self.delivered.append((line.pack_size, count))
 
     def _vendor(self, index: int) -> None:
@@ -201,10 +212,18 @@ class Model:
         b.at_most([(1, use), *((-1, x) for _, x in uses)], 0)
         fees = scaled(EXACT.add(vendor.freight, vendor.other_fees), self.scale) * self.whole
         self.cost.append((fees, use))
-        goods, top = self.goods[index], self.goods_max[index]
+        goods = self.goods[index]
         least = 0
         if vendor.minimum_order_value is not None:
             least = scaled(vendor.minimum_order_value, self.scale)
+        # A best award's goods (pack_ceiling's argument, per vendor): either every line of the
+        # vendor is at most its plain top, or some line above it has G < T + p.
+        top = self.goods_plain[index]
+        spend = scaled(top_spend(vendor), self.scale)
+        if spend and self.step[index]:
+            top = max(top, spend + self.step[index] - 1)
+        top = min(top, self.goods_max[index])
+        b.at_most(goods, top)
         starts = [(0, 0)]
         starts += [
             (scaled(spend, self.scale), scaled(percent, self.whole // 100))
@@ -246,6 +265,14 @@ class Model:
             mine = [i for i in self.lines if event.lines[i].need == need_index]
             cover = [(min(event.lines[i].pack_size, need.quantity), self.count[i]) for i in mine]
             b.at_least(cover, need.quantity)
+            # Implied, but it makes the relaxation count whole lines (and so vendors): a used
+            # line covers at most min(quantity, packSize * ceiling) of the need.
+            reach = [
+                (min(need.quantity, event.lines[i].pack_size * self.b.upper[self.count[i].index]),
+                 self.use[i])
+                for i in mine
+            ]
+            b.at_least(reach, need.quantity)
             if need.max_suppliers is not None and need.max_suppliers < len(mine):
                 b.at_most([(1, self.use[i]) for i in mine], need.max_suppliers)
         if event.max_suppliers is not None and event.max_suppliers < len(self.vendor_use):
@@ -279,6 +306,7 @@ class Run:
         params = self.solver.parameters
         params.num_workers = 1
         params.random_seed = SEED
+        params.linearization_level = LINEARIZATION
         self.statuses: list[str] = []
         self.spent = 0.0
 

@@ -1,0 +1,277 @@
+"""The event award's figures (issue 26; alone: ``python -B scripts/bench_event.py``).
+
+1. ``--instances`` seed-fixed generated events of 50 items x 20 suppliers (each supplier quoting
+   ~60 % of the items, 0-5 breaks, half the lines with capacities, 0-3 spend tiers, a third of
+   the suppliers with a minimum order value, event ``maxSuppliers`` 6, a third of the items
+   ``maxSuppliers`` 2): ``best_award`` in process, wall and CPU time, every award proven
+   (target: median <= 1 s, worst <= 5 s);
+2. side by side on the same events, a float MILP peer: HiGHS through ``scipy.optimize.milp``
+   on the same disaggregated model (cost only), its optimum rounded to integers, checked and
+   recomputed exactly by :func:`quotecalc.solvers.award.costing` and compared with ours (any
+   it gets wrong is reported), and the ratio of the medians (ours / HiGHS, target <= 1);
+3. scale: 300 items x 40 suppliers, one event per ``--scale-instances``: an award and an exact
+   bound within 30 s wall, the gap ``(landed - bound) / landed`` reported.
+
+The solver's import (``ortools``, once per process) is done before any timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.fspath(ROOT / "src"))
+
+from quotecalc.solvers.award import (  # noqa: E402 (the path above first)
+    Award,
+    Event,
+    Line,
+    Need,
+    Refusal,
+    Vendor,
+    best_award,
+    break_counts,
+    costing,
+    feasible,
+    pack_ceiling,
+    usable,
+)
+
+
+def cents(value: int) -> Decimal:
+    return Decimal(value) / 100
+
+
+def generate(seed: int, items: int = 50, suppliers: int = 20) -> Event:
+    """One generated event (see the module docstring): an item's reference price, suppliers'
+    price levels around it, falling breaks, capacities near the need."""
+    rng = random.Random(seed)
+    needs = []
+    reference = []
+    for index in range(items):
+        limit = 2 if rng.random() < 1 / 3 else None
+        needs.append(Need(f"I{index:03d}", rng.randint(10, 1000), limit))
+        reference.append(rng.randint(50, 5000))  # cents per unit
+    vendors = []
+    for index in range(suppliers):
+        tiers = []
+        spend = 0
+        for _ in range(rng.randint(0, 3)):
+            spend += rng.randint(500, 20000) * 100
+            tiers.append((cents(spend), Decimal(rng.choice(["1", "2", "2.5", "3", "5", "7.5"]))))
+        least = cents(rng.randint(100, 5000) * 100) if rng.random() < 1 / 3 else None
+        vendors.append(
+            Vendor(
+                f"S{index:02d}",
+                cents(rng.randint(0, 50000)),
+                cents(rng.randint(0, 5000)),
+                least,
+                tuple(tiers),
+            )
+        )
+    lines = []
+    for v in range(suppliers):
+        level = rng.uniform(0.85, 1.2)
+        for i in range(items):
+            if rng.random() >= 0.6:
+                continue
+            size = rng.choice([1, 1, 5, 10, 12, 25, 50])
+            price = int(reference[i] * level * rng.uniform(0.9, 1.1)) * size
+            breaks = []
+            minimum = 0
+            for _ in range(rng.randint(0, 5)):
+                minimum += rng.randint(20, 300)
+                price = price * rng.randint(950, 995) // 1000
+                breaks.append((minimum, cents(price)))
+            base = int(reference[i] * level * rng.uniform(0.9, 1.1)) * size
+            capacity = None
+            if rng.random() < 0.5:
+                capacity = max(1, rng.randint(needs[i].quantity // 3, needs[i].quantity * 2) // size)
+            lines.append(
+                Line(v, i, size, rng.randint(0, 5), cents(max(base, 1)), tuple(breaks), capacity)
+            )
+    return Event(tuple(needs), tuple(vendors), tuple(lines), 6)
+
+
+def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float]:
+    """HiGHS's optimum of the same model (cost only, floats), rounded to pack counts."""
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import lil_matrix
+
+    columns: list[tuple[float, float, bool, float]] = []  # (low, high, integer, cost)
+
+    def column(high: float, integer: bool, cost: float = 0.0) -> int:
+        columns.append((0.0, high, integer, cost))
+        return len(columns) - 1
+
+    rows: list[tuple[dict[int, float], float, float]] = []
+    lines = [i for i in range(len(event.lines)) if usable(event, i)]
+    parts: dict[int, list[int]] = {}
+    vendor_lines: dict[int, list[int]] = {}
+    goods: dict[int, dict[int, float]] = {}
+    use: dict[int, int] = {}
+    for index in lines:
+        line = event.lines[index]
+        low, high = line.least_packs, pack_ceiling(event, index)
+        use[index] = column(1, True)
+        starts = [(1, line.pack_price)]
+        starts += [(n, p) for n, (_, p) in zip(break_counts(line), line.breaks, strict=True)]
+        picks = []
+        parts[index] = []
+        for k, (start, price) in enumerate(starts):
+            end = starts[k + 1][0] - 1 if k + 1 < len(starts) else high
+            first, last = max(start, low), min(end, high)
+            if first > last:
+                continue
+            pick, part = column(1, True), column(last, True)
+            rows.append(({part: 1, pick: -first}, 0, np.inf))
+            rows.append(({part: 1, pick: -last}, -np.inf, 0))
+            picks.append(pick)
+            parts[index].append(part)
+            goods.setdefault(line.vendor, {})[part] = float(price)
+        rows.append(({**dict.fromkeys(picks, 1.0), use[index]: -1}, 0, 0))
+        vendor_lines.setdefault(line.vendor, []).append(index)
+    vendor_use = {}
+    for v, mine in vendor_lines.items():
+        vendor = event.vendors[v]
+        u = column(1, True, float(vendor.freight + vendor.other_fees))
+        vendor_use[v] = u
+        for index in mine:
+            rows.append(({u: 1, use[index]: -1}, 0, np.inf))
+        top = sum(goods[v].values()) and sum(
+            coefficient * columns[part][1] for part, coefficient in goods[v].items()
+        )
+        least = float(vendor.minimum_order_value or 0)
+        starts = [(0.0, 0.0)] + [(float(s), float(p)) for s, p in vendor.tiers]
+        picks = []
+        segment_parts = []
+        for k, (start, percent) in enumerate(starts):
+            end = starts[k + 1][0] - 0.005 if k + 1 < len(starts) else top
+            low, high = max(start, least), min(end, top)
+            if low > high:
+                continue
+            pick = column(1, True)
+            part = column(high, False, 1 - percent / 100)
+            rows.append(({part: 1, pick: -low}, 0, np.inf))
+            rows.append(({part: 1, pick: -high}, -np.inf, 0))
+            picks.append(pick)
+            segment_parts.append(part)
+        rows.append(({**dict.fromkeys(picks, 1.0), u: -1}, 0, 0))
+        balance = dict.fromkeys(segment_parts, 1.0)
+        for part, price in goods[v].items():
+            balance[part] = balance.get(part, 0) - price
+        rows.append((balance, 0, 0))
+    for n, need in enumerate(event.needs):
+        mine = [i for i in lines if event.lines[i].need == n]
+        cover = {
+            part: float(min(event.lines[i].pack_size, need.quantity))
+            for i in mine
+            for part in parts[i]
+        }
+        rows.append((cover, need.quantity, np.inf))
+        if need.max_suppliers is not None:
+            rows.append(({use[i]: 1 for i in mine}, -np.inf, need.max_suppliers))
+    if event.max_suppliers is not None:
+        rows.append(({u: 1 for u in vendor_use.values()}, -np.inf, event.max_suppliers))
+    matrix = lil_matrix((len(rows), len(columns)))
+    for r, (coefficients, _, _) in enumerate(rows):
+        for c, value in coefficients.items():
+            matrix[r, c] = value
+    started = time.perf_counter()
+    result = milp(
+        c=np.array([cost for *_, cost in columns]),
+        integrality=np.array([1 if integer else 0 for _, _, integer, _ in columns]),
+        bounds=Bounds([low for low, *_ in columns], [high for _, high, *_ in columns]),
+        constraints=LinearConstraint(
+            matrix.tocsr(), [low for _, low, _ in rows], [high for *_, high in rows]
+        ),
+        options={"time_limit": seconds, "presolve": True},
+    )
+    elapsed = time.perf_counter() - started
+    if result.x is None:
+        return None, elapsed
+    packs = [0] * len(event.lines)
+    for index in lines:
+        packs[index] = round(sum(result.x[part] for part in parts[index]))
+    return tuple(packs), elapsed
+
+
+def ours(event: Event, budget: float) -> tuple[Award | Refusal, float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    award = best_award(event, budget)
+    return award, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--instances", type=int, default=20)
+    parser.add_argument("--scale-instances", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=20.0)
+    parser.add_argument("--scale-budget", type=float, default=20.0)
+    parser.add_argument("--no-highs", action="store_true")
+    args = parser.parse_args(argv)
+    from quotecalc.solvers import award_model  # noqa: F401 (the solver's import, not timed)
+
+    walls, cpus, peers, wrong, unproven = [], [], [], [], []
+    for seed in range(args.instances):
+        event = generate(seed)
+        award, wall, cpu = ours(event, args.budget)
+        assert isinstance(award, Award), award
+        walls.append(wall)
+        cpus.append(cpu)
+        if not award.proven:
+            unproven.append(seed)
+        mine = costing(event, award.packs).landed_total
+        line = f"seed {seed}: {mine} proven={award.proven} wall {wall:.3f}s cpu {cpu:.3f}s"
+        if not args.no_highs:
+            packs, elapsed = highs(event, 60.0)
+            peers.append(elapsed)
+            if packs is None or not feasible(event, packs):
+                wrong.append((seed, "no allowed award"))
+                line += f" | HiGHS {elapsed:.3f}s: no allowed award"
+            else:
+                theirs = costing(event, packs).landed_total
+                if theirs != mine:
+                    wrong.append((seed, f"{theirs} vs {mine}"))
+                line += f" | HiGHS {elapsed:.3f}s {theirs}"
+        print(line, flush=True)
+    report: dict[str, Any] = {
+        "median_wall": statistics.median(walls),
+        "worst_wall": max(walls),
+        "median_cpu": statistics.median(cpus),
+        "worst_cpu": max(cpus),
+        "unproven": unproven,
+    }
+    if peers:
+        report["highs_median"] = statistics.median(peers)
+        report["ratio_of_medians"] = statistics.median(walls) / statistics.median(peers)
+        report["highs_wrong"] = wrong
+    for seed in range(args.scale_instances):
+        event = generate(1000 + seed, items=300, suppliers=40)
+        award, wall, cpu = ours(event, args.scale_budget)
+        assert isinstance(award, Award), award
+        landed = costing(event, award.packs).landed_total
+        gap = Fraction(landed - award.lower_bound) / Fraction(landed) if landed else Fraction(0)
+        report[f"scale_{seed}"] = {
+            "wall": round(wall, 3),
+            "proven": award.proven,
+            "landed": str(landed),
+            "bound": str(award.lower_bound),
+            "gap_percent": float(gap * 100),
+        }
+    print(report)
+    return report
+
+
+if __name__ == "__main__":
+    main()
