@@ -95,14 +95,15 @@ def generate(seed: int, items: int = 50, suppliers: int = 20) -> Event:
             base = int(reference[i] * level * rng.uniform(0.9, 1.1)) * size
             capacity = None
             if rng.random() < 0.5:
-                capacity = max(1, rng.randint(needs[i].quantity // 3, needs[i].quantity * 2) // size)
+                quantity = needs[i].quantity
+                capacity = max(1, rng.randint(quantity // 3, quantity * 2) // size)
             lines.append(
                 Line(v, i, size, rng.randint(0, 5), cents(max(base, 1)), tuple(breaks), capacity)
             )
     return Event(tuple(needs), tuple(vendors), tuple(lines), 6)
 
 
-def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float]:
+def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float]:  # noqa: PLR0915
     """HiGHS's optimum of the same model (cost only, floats), rounded to pack counts."""
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp

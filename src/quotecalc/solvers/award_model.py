@@ -268,8 +268,12 @@ class Model:
             # Implied, but it makes the relaxation count whole lines (and so vendors): a used
             # line covers at most min(quantity, packSize * ceiling) of the need.
             reach = [
-                (min(need.quantity, event.lines[i].pack_size * self.b.upper[self.count[i].index]),
-                 self.use[i])
+                (
+                    min(
+                        need.quantity, event.lines[i].pack_size * self.b.upper[self.count[i].index]
+                    ),
+                    self.use[i],
+                )
                 for i in mine
             ]
             b.at_least(reach, need.quantity)
