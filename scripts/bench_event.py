@@ -106,8 +106,8 @@ def generate(seed: int, items: int = 50, suppliers: int = 20) -> Event:
 def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float]:  # noqa: PLR0915
     """HiGHS's optimum of the same model (cost only, floats), rounded to pack counts."""
     import numpy as np
-    from scipy.optimize import Bounds, LinearConstraint, milp
-    from scipy.sparse import lil_matrix
+    from scipy.optimize import Bounds, LinearConstraint, milp  # type: ignore[import-untyped]
+    from scipy.sparse import lil_matrix  # type: ignore[import-untyped]
 
     columns: list[tuple[float, float, bool, float]] = []  # (low, high, integer, cost)
 
@@ -149,28 +149,27 @@ def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float]:
         vendor_use[v] = u
         for index in mine:
             rows.append(({u: 1, use[index]: -1}, 0, np.inf))
-        top = sum(goods[v].values()) and sum(
-            coefficient * columns[part][1] for part, coefficient in goods[v].items()
-        )
+        top = float(sum(coefficient * columns[part][1] for part, coefficient in goods[v].items()))
         least = float(vendor.minimum_order_value or 0)
-        starts = [(0.0, 0.0)] + [(float(s), float(p)) for s, p in vendor.tiers]
+        spends = [(0.0, 0.0)] + [(float(s), float(p)) for s, p in vendor.tiers]
         picks = []
         segment_parts = []
-        for k, (start, percent) in enumerate(starts):
-            end = starts[k + 1][0] - 0.005 if k + 1 < len(starts) else top
-            low, high = max(start, least), min(end, top)
-            if low > high:
+        for k, (spend, percent) in enumerate(spends):
+            # The bench's money is in cents: the tier below ends a cent before the next.
+            stop = spends[k + 1][0] - 0.005 if k + 1 < len(spends) else top
+            bottom, ceiling = max(spend, least), min(stop, top)
+            if bottom > ceiling:
                 continue
             pick = column(1, True)
-            part = column(high, False, 1 - percent / 100)
-            rows.append(({part: 1, pick: -low}, 0, np.inf))
-            rows.append(({part: 1, pick: -high}, -np.inf, 0))
+            part = column(ceiling, False, 1 - percent / 100)
+            rows.append(({part: 1, pick: -bottom}, 0, np.inf))
+            rows.append(({part: 1, pick: -ceiling}, -np.inf, 0))
             picks.append(pick)
             segment_parts.append(part)
         rows.append(({**dict.fromkeys(picks, 1.0), u: -1}, 0, 0))
         balance = dict.fromkeys(segment_parts, 1.0)
-        for part, price in goods[v].items():
-            balance[part] = balance.get(part, 0) - price
+        for part, unit in goods[v].items():
+            balance[part] = balance.get(part, 0) - unit
         rows.append((balance, 0, 0))
     for n, need in enumerate(event.needs):
         mine = [i for i in lines if event.lines[i].need == n]

@@ -158,12 +158,12 @@ def exhaustive(event: Event) -> tuple[Key, tuple[int, ...]] | str | None:  # noq
         if not ok:
             continue
         ids = tuple(sorted(event.vendors[v].supplier_id for v in range(vendors) if mask >> v & 1))
-        key = (cost, len(ids), delivered, ids, vector)
-        if best is None or key < best[0]:
+        full: Key = (cost, len(ids), delivered, ids, vector)
+        if best is None or full < best[0]:
             packs = [0] * len(event.lines)
             for index, position in line_position.items():
                 packs[index] = -vector[position]
-            best = (key, tuple(packs))
+            best = (full, tuple(packs))
     return best
 
 
