@@ -585,3 +585,119 @@ def test_the_readable_plan_says_where_converted_figures_and_balances_come_from()
         "按 7.1234 USD→CNY 换算（bank，2026-11-30）。" in chinese  # noqa: RUF001
     )
     assert "- NORTH：300 件，2026-12-01 到期：使用 300 件。" in chinese  # noqa: RUF001
+
+
+# ---- prepaid balances in sourcing events ----
+
+
+def _event() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((ROOT / "examples/event.request.json").read_text())
+    return loaded
+
+
+def _awarded(body: dict[str, Any]) -> dict[str, Any]:
+    output: dict[str, Any] = quotecalc.award(json.dumps(body).encode()).output
+    return output
+
+
+def _lines(output: dict[str, Any]) -> list[tuple[str, str, str]]:
+    return [(x["supplierId"], x["itemId"], x["packs"]) for x in output["award"]["lines"]]
+
+
+def test_an_event_balance_takes_units_off_its_items_need() -> None:
+    # A's balance of 400 bolts (usable on asOf: it expires that day) covers 400 of the 1,000
+    # bolts; W's 500 washers expired the day before; D's bolts are D's, but D (45 lead days,
+    # maxLeadDays 30) takes no part. The award must be the one of the same event with 600
+    # bolts and no balances, which the test writes itself.
+    with_balance = {
+        **_event(),
+        "asOf": "2026-12-01",
+        "balances": [
+            {"supplierId": "A", "itemId": "bolts", "units": 400, "expiresAt": "2026-12-01"},
+            {"supplierId": "W", "itemId": "washers", "units": 500, "expiresAt": "2026-11-30"},
+            {"supplierId": "D", "itemId": "bolts", "units": 500, "expiresAt": "2027-01-01"},
+        ],
+    }
+    smaller = _event()
+    (bolts,) = [item for item in smaller["items"] if item["itemId"] == "bolts"]
+    bolts["quantity"] = 600
+    mine, theirs = _awarded(with_balance), _awarded(smaller)
+    assert mine["status"] == theirs["status"] == "completed"
+    assert _lines(mine) == _lines(theirs)
+    assert mine["award"]["landedTotal"] == theirs["award"]["landedTotal"]
+    assert [(b["status"], b["unitsUsed"]) for b in mine["balances"]["balances"]] == [
+        ("used", "400"),
+        ("expired", "0"),
+        ("quote_not_usable", "0"),
+    ]
+    assert "balances" not in theirs
+
+
+def test_event_balances_covering_an_item_drop_it_and_covering_all_buy_nothing() -> None:
+    body = {
+        **_event(),
+        "asOf": "2026-12-01",
+        "balances": [
+            {"supplierId": "A", "itemId": "bolts", "units": 1000, "expiresAt": "2027-01-01"}
+        ],
+    }
+    without = _event()
+    without["items"] = [item for item in without["items"] if item["itemId"] != "bolts"]
+    for supplier in without["suppliers"]:
+        supplier["offers"] = [o for o in supplier["offers"] if o["itemId"] != "bolts"]
+    without["suppliers"] = [s for s in without["suppliers"] if s["offers"]]
+    mine, theirs = _awarded(body), _awarded(without)
+    assert _lines(mine) == _lines(theirs)
+    assert mine["award"]["landedTotal"] == theirs["award"]["landedTotal"]
+    bolts = [item for item in mine["award"]["items"] if item["itemId"] == "bolts"]
+    assert bolts == [
+        {
+            "itemId": "bolts",
+            "quantity": "0",
+            "deliveredQuantity": "0",
+            "overbuyQuantity": "0",
+            "suppliers": [],
+        }
+    ]
+    everything = [
+        {"supplierId": "A", "itemId": item, "units": 5000, "expiresAt": "2027-01-01"}
+        for item in ("bolts", "nuts", "washers")
+    ]
+    nothing = _awarded({**body, "balances": everything})
+    assert nothing["status"] == "completed"
+    assert nothing["award"]["lines"] == [] and nothing["award"]["landedTotal"] == "0"
+
+
+def test_event_balances_without_as_of_block_and_unknown_ids_are_refused() -> None:
+    balance = {"supplierId": "A", "itemId": "bolts", "units": 1, "expiresAt": "2027-01-01"}
+    blocked = _awarded({**_event(), "balances": [balance]})
+    assert blocked["status"] == "partial" and blocked["award"] is None
+    assert ("event_balance_expiry_unknown", "asOf") in [
+        (r["code"], r.get("field")) for r in blocked["reasons"]
+    ]
+    bad = _awarded(
+        {
+            **_event(),
+            "asOf": "2026-12-01",
+            "balances": [{**balance, "supplierId": "NOBODY", "itemId": "screws"}],
+        }
+    )
+    assert bad["status"] == "invalid_input"
+    assert [(r["code"], r["path"]) for r in bad["reasons"]] == [
+        ("unknown_balance_item", "/balances/0/itemId"),
+        ("unknown_balance_supplier", "/balances/0/supplierId"),
+    ]
+
+
+def test_event_documents_with_balances_match_the_event_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from quotecalc.contract.event_schema import event_schema
+
+    validator = jsonschema.Draft202012Validator(event_schema())
+    balance = {"supplierId": "A", "itemId": "bolts", "units": 400, "expiresAt": "2027-01-01"}
+    for body in (
+        {**_event(), "asOf": "2026-12-01", "balances": [balance]},
+        {**_event(), "balances": [balance]},
+    ):
+        errors = [error.message for error in validator.iter_errors(_awarded(body))]
+        assert errors == [], errors

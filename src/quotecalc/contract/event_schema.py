@@ -277,7 +277,16 @@ def _event_conversion_defs(money: JsonObject) -> JsonObject:
         "type": "object",
         "additionalProperties": money,
     }
-    return {"rate": defs["rate"], "conversion": conversion}
+    date = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+    plan_balance = defs["balances"]["properties"]["balances"]["items"]
+    balance = _closed(
+        {
+            "supplierId": {"type": "string"},
+            "itemId": {"type": "string"},
+            **{k: v for k, v in plan_balance["properties"].items() if k != "supplierId"},
+        }
+    )
+    return {"rate": defs["rate"], "conversion": conversion, "date": date, "balance": balance}
 
 
 def _case(description: str, **properties: JsonObject) -> JsonObject:
@@ -323,8 +332,20 @@ def event_schema() -> JsonObject:
                     "type": "array",
                     "items": _ref("rate"),
                 },
+                "balances": {
+                    "description": (
+                        "Only with balances (issue 27): asOf and each prepaid balance's fate;"
+                        " award.items show the units left to buy."
+                    ),
+                    **_closed(
+                        {
+                            "asOf": {"oneOf": [{"type": "null"}, _ref("date")]},
+                            "balances": {"type": "array", "items": _ref("balance")},
+                        }
+                    ),
+                },
             },
-            optional=("conversions", "unusedRates"),
+            optional=("conversions", "unusedRates", "balances"),
         ),
         "oneOf": [
             _case(

@@ -49,6 +49,7 @@ CONVERSION_ERROR_MESSAGES: Final[dict[str, str]] = {
     "same_currency_pair": "An exchange rate must convert between two different currencies.",
     "duplicate_rate_pair": "An earlier exchange rate has the same from and to currencies.",
     "unknown_balance_supplier": "The balance names a supplierId that no quote has.",
+    "unknown_balance_item": "The balance names an itemId that no item of the event has.",
 }
 
 # The limitation that replaces ``no_conversion`` when a quote was converted (issue 27); only

@@ -8,7 +8,8 @@ call (whose ``unknown_key`` for them never changes):
   with up to 10 fractional digits, ``asOf`` a date, ``source`` a text of at most 256; one
   entry per ``(from, to)`` pair, ``from != to``.
 - ``asOf`` (a date: quotecalc never reads the clock) and ``balances``: 1-100 prepaid balances
-  ``{supplierId, units, expiresAt}`` (plan requests only).
+  ``{supplierId, units, expiresAt}`` in plan requests, ``{supplierId, itemId, units,
+  expiresAt}`` in event requests.
 """
 
 from __future__ import annotations
@@ -48,12 +49,22 @@ BALANCE_FIELDS: Final = (
     integer_field("units", REQUIRED, positive=True),
     date_field("expiresAt", REQUIRED),
 )
+EVENT_BALANCE_FIELDS: Final = (
+    text_field("supplierId", REQUIRED, 64),
+    text_field("itemId", REQUIRED, 64),
+    integer_field("units", REQUIRED, positive=True),
+    date_field("expiresAt", REQUIRED),
+)
 RATE_ROOT_FIELDS: Final = (
     array_field("exchangeRates", OPTIONAL, RATE_FIELDS, min_items=1, max_items=MAX_RATES),
 )
 BALANCE_ROOT_FIELDS: Final = (
     date_field("asOf", OPTIONAL),
     array_field("balances", OPTIONAL, BALANCE_FIELDS, min_items=1, max_items=MAX_BALANCES),
+)
+EVENT_BALANCE_ROOT_FIELDS: Final = (
+    date_field("asOf", OPTIONAL),
+    array_field("balances", OPTIONAL, EVENT_BALANCE_FIELDS, min_items=1, max_items=MAX_BALANCES),
 )
 # The money fields a conversion multiplies: the quote's own, and each price break's price.
 CONVERTED_FIELDS: Final = ("packPrice", "freight", "otherFees")

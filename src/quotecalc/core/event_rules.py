@@ -21,6 +21,7 @@ award is ``partial`` with the reason (the gate, ``stages/event_gate.py``).
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Final
 
@@ -28,7 +29,7 @@ import attrs
 
 from .codes import CONVERSION_ERROR_MESSAGES, ERROR_MESSAGES
 from .context import Fields
-from .conversion_rules import RATE_ROOT_FIELDS
+from .conversion_rules import EVENT_BALANCE_ROOT_FIELDS, RATE_ROOT_FIELDS
 from .fields import (
     CORE,
     OPTIONAL,
@@ -88,6 +89,7 @@ EVENT_ROOT_FIELDS: Final = (
     integer_field("maxSuppliers", OPTIONAL, positive=True),
     integer_field("maxLeadDays", OPTIONAL),
     *RATE_ROOT_FIELDS,
+    *EVENT_BALANCE_ROOT_FIELDS,
 )
 
 # What the gate needs stated, in table order (omitted is not zero): ``core`` rows.
@@ -120,6 +122,9 @@ EVENT_MESSAGES: Final[dict[str, str]] = {
         " or its supplier's currency from the event's."
     ),
     "event_supplier_excluded": ("Takes no part: the supplier's leadDays is above maxLeadDays."),
+    "event_balance_expiry_unknown": (
+        "No award: balances were given without asOf, so whether they expired is unknown."
+    ),
     "event_infeasible": (
         "No award covers every item (no usable offer, capacities, maxSuppliers or minimum"
         " order values); the item named cannot be covered."
@@ -139,7 +144,11 @@ EVENT_MESSAGES: Final[dict[str, str]] = {
 }
 """Every reason and limitation code of the event document, with its one fixed text."""
 
-BLOCKING_CODES: Final = ("event_missing_value", "event_constraint_unknown")
+BLOCKING_CODES: Final = (
+    "event_missing_value",
+    "event_constraint_unknown",
+    "event_balance_expiry_unknown",
+)
 """Gate reasons after which there is no award (the others only list what takes no part)."""
 LISTED_CODES: Final = ("event_offer_not_comparable", "event_supplier_excluded")
 SEARCH_CODES: Final = (
@@ -254,12 +263,26 @@ class Baseline(Record):
 
 
 @attrs.frozen(eq=False, repr=False)
+class EventBalanceUse(Record):
+    """One prepaid balance of an event and what became of it (``BALANCE_STATUSES`` of the
+    plan: used, not_needed, expired, quote_not_usable)."""
+
+    supplier_id: str
+    item_id: str
+    units: int
+    expires_at: date
+    status: str
+    units_used: int
+
+
+@attrs.frozen(eq=False, repr=False)
 class EventOutcome(Record):
     """What the award stage decided: the gate, then the award (or the search's reasons)
-    and the baselines."""
+    and the baselines, and each prepaid balance's fate (issue 27)."""
 
     gate: EventGate
     award: AwardFigures | None = None
     reasons: tuple[EventReason, ...] = ()
     baselines: tuple[Baseline, ...] = ()
     budget_stopped: bool = False
+    balances: tuple[EventBalanceUse, ...] = ()

@@ -23,7 +23,7 @@ from typing import Any, Final
 import attrs
 
 from ..core.codes import LIMITATION_MESSAGES
-from ..core.context import Context
+from ..core.context import Context, Fields
 from ..core.conversion_rules import ConversionReport
 from ..core.event_rules import (
     EVENT_ERROR_MESSAGES,
@@ -32,6 +32,7 @@ from ..core.event_rules import (
     NOT_PROVEN,
     AwardFigures,
     Baseline,
+    EventOutcome,
     EventReason,
 )
 from ..core.exact import EXACT, format_exact
@@ -210,7 +211,32 @@ def render_event(ctx: Context) -> dict[str, Any]:
     )
     status = "completed" if award is not None and award.proven else "partial"
     shown = None if award is None else render_award(award)
-    return document(status, shown, baselines, reasons, limitations, report=report)
+    found = document(status, shown, baselines, reasons, limitations, report=report)
+    assert ctx.event is not None
+    if "balances" in ctx.event.fields:
+        found["balances"] = render_event_balances(ctx.event.fields, outcome)
+    return found
+
+
+def render_event_balances(fields: Fields, outcome: EventOutcome) -> dict[str, Any]:
+    """An event's prepaid balances (issue 27): ``asOf`` and each balance's fate, in request
+    order; their units are taken off the items' needs before the award (``award.items``
+    show what is left to buy)."""
+    as_of = fields.get("asOf")
+    return {
+        "asOf": None if as_of is None else as_of.isoformat(),
+        "balances": [
+            {
+                "supplierId": entry.supplier_id,
+                "itemId": entry.item_id,
+                "units": format_exact(entry.units),
+                "expiresAt": entry.expires_at.isoformat(),
+                "status": entry.status,
+                "unitsUsed": format_exact(entry.units_used),
+            }
+            for entry in outcome.balances
+        ],
+    }
 
 
 def award(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> EventDocument:

@@ -64,6 +64,22 @@ def check_balance_suppliers(
             errors.append(FieldError("unknown_balance_supplier", f"/balances/{index}/supplierId"))
 
 
+def check_event_balances(
+    document: dict[str, Any], values: Mapping[str, Any], errors: Errors
+) -> None:
+    """``unknown_balance_supplier`` / ``unknown_balance_item`` at an event balance whose
+    ``supplierId`` no supplier has, or whose ``itemId`` no item has."""
+    suppliers = {s.get("supplierId") for s in values.get("suppliers") or () if s is not None}
+    items = {item.get("itemId") for item in values.get("items") or () if item is not None}
+    for index, entry in enumerate(values.get("balances") or ()):
+        if entry is None:
+            continue
+        if "supplierId" in entry and entry["supplierId"] not in suppliers:
+            errors.append(FieldError("unknown_balance_supplier", f"/balances/{index}/supplierId"))
+        if "itemId" in entry and entry["itemId"] not in items:
+            errors.append(FieldError("unknown_balance_item", f"/balances/{index}/itemId"))
+
+
 def rates_of(fields: Fields) -> tuple[Rate, ...]:
     """The request's exchange rates, in their order."""
     return tuple(

@@ -31,6 +31,7 @@ from ..core.event_rules import (
     AwardLine,
     AwardSupplier,
     Baseline,
+    EventBalanceUse,
     EventGate,
     EventReason,
     EventRequest,
@@ -54,15 +55,63 @@ SINGLE: Final = "singleSupplier"
 PER_ITEM: Final = "cheapestPerItem"
 
 
-def build_event(event: EventRequest, found: EventGate) -> Event:
-    """The engine's model of the usable offers, in id order (see the module docstring)."""
-    suppliers, items = event.suppliers, event.items
-    taking = sorted({u.supplier for u in found.usable}, key=lambda s: suppliers[s]["supplierId"])
+def use_balances(
+    event: EventRequest, found: EventGate
+) -> tuple[tuple[EventBalanceUse, ...], dict[str, int]]:
+    """Each prepaid balance's fate, in request order, and the units of each item they cover
+    (issue 27, ``docs/conversions.md``): a balance covers units of its item's need at no cash
+    when it has not expired at ``asOf`` (one expiring on ``asOf`` is usable that day) and its
+    supplier's offer for that item takes part; balances apply in request order until the
+    item's need is covered."""
+    suppliers = event.suppliers
+    taking = {
+        (suppliers[u.supplier]["supplierId"], suppliers[u.supplier]["offers"][u.offer]["itemId"])
+        for u in found.usable
+    }
+    needs = {item["itemId"]: item["quantity"] for item in event.items}
+    covered = dict.fromkeys(needs, 0)
+    as_of = event.fields.get("asOf")
+    uses = []
+    for entry in event.fields.get("balances", ()):
+        sid, iid, units, expires = (
+            entry["supplierId"],
+            entry["itemId"],
+            entry["units"],
+            entry["expiresAt"],
+        )
+        used = 0
+        if (sid, iid) not in taking:
+            status = "quote_not_usable"
+        elif as_of is None or expires < as_of:
+            status = "expired"
+        elif covered[iid] == needs[iid]:
+            status = "not_needed"
+        else:
+            used = min(units, needs[iid] - covered[iid])
+            covered[iid] += used
+            status = "used"
+        uses.append(EventBalanceUse(sid, iid, units, expires, status, used))
+    return tuple(uses), covered
+
+
+def build_event(
+    event: EventRequest, found: EventGate, covered: dict[str, int] | None = None
+) -> Event:
+    """The engine's model of the usable offers, in id order (see the module docstring); each
+    item's need less the units balances ``covered``, an item they cover whole left out."""
+    covered = covered or {}
+    suppliers = event.suppliers
+    items = tuple(item for item in event.items if covered.get(item["itemId"], 0) < item["quantity"])
+    kept = {item["itemId"] for item in items}
+    usable = tuple(
+        u for u in found.usable if suppliers[u.supplier]["offers"][u.offer]["itemId"] in kept
+    )
+    taking = sorted({u.supplier for u in usable}, key=lambda s: suppliers[s]["supplierId"])
     vendor_of = {s: index for index, s in enumerate(taking)}
     ordered_items = sorted(items, key=lambda item: item["itemId"])
     need_of = {item["itemId"]: index for index, item in enumerate(ordered_items)}
     offers = sorted(
-        found.usable,
+        usable,
         key=lambda u: (
             suppliers[u.supplier]["offers"][u.offer]["itemId"],
             suppliers[u.supplier]["supplierId"],
@@ -71,7 +120,11 @@ def build_event(event: EventRequest, found: EventGate) -> Event:
     root_most: int | None = event.fields.get("maxSuppliers")
     return Event(
         needs=tuple(
-            Need(item["itemId"], item["quantity"], item.get("maxSuppliers"))
+            Need(
+                item["itemId"],
+                item["quantity"] - covered.get(item["itemId"], 0),
+                item.get("maxSuppliers"),
+            )
             for item in ordered_items
         ),
         vendors=tuple(_vendor(suppliers[s]) for s in taking),
@@ -157,6 +210,15 @@ def figures(
     )
 
 
+def _wholly_covered(event: EventRequest, covered: dict[str, int]) -> tuple[AwardItem, ...]:
+    """The items balances cover whole: nothing left to buy, nothing delivered."""
+    return tuple(
+        AwardItem(item["itemId"], 0, 0, ())
+        for item in sorted(event.items, key=lambda item: item["itemId"])
+        if covered.get(item["itemId"], 0) == item["quantity"]
+    )
+
+
 def refusal_reasons(model: Event, refusal: Refusal) -> tuple[EventReason, ...]:
     """A refusal as reasons: ``event_infeasible`` once per item it names (by ``itemId``).
     A refusal code that is not a reason (the engine's own defect) raises: the document is
@@ -200,12 +262,21 @@ class EventAwardStage(Record):
         outcome = ctx.award
         if outcome.gate.blocked:
             return ctx
-        model = build_event(ctx.event, outcome.gate)
-        covered = {line.need for line in model.lines}
+        event = ctx.event
+        uses, covered = use_balances(event, outcome.gate)
+        outcome = attrs.evolve(outcome, balances=uses)
+        ctx = attrs.evolve(ctx, award=outcome)
+        model = build_event(event, outcome.gate, covered)
+        whole = _wholly_covered(event, covered)
+        if not model.needs:
+            # Balances cover every item: nothing to buy, proven at a total of 0.
+            nothing = AwardFigures((), (), whole, Decimal(0), 0, True, Decimal(0))
+            return attrs.evolve(ctx, award=attrs.evolve(outcome, award=nothing))
+        offered = {line.need for line in model.lines}
         bare = tuple(
             EventReason("event_infeasible", item_id=need.item_id)
             for index, need in enumerate(model.needs)
-            if index not in covered
+            if index not in offered
         )
         if bare:
             return attrs.evolve(ctx, award=attrs.evolve(outcome, reasons=bare))
@@ -216,6 +287,9 @@ class EventAwardStage(Record):
             return attrs.evolve(ctx, award=attrs.evolve(outcome, reasons=reasons, baselines=shown))
         bound = None if found.proven else found.lower_bound
         award = figures(model, found.packs, found.proven, bound)
+        if whole:
+            items = tuple(sorted((*award.items, *whole), key=lambda item: item.item_id))
+            award = attrs.evolve(award, items=items)
         return attrs.evolve(
             ctx,
             award=attrs.evolve(

@@ -107,6 +107,8 @@ def gate(event: EventRequest) -> EventGate:
         parts = {r.item_id for r in found}
         offers: tuple[Fields, ...] = supplier["offers"]
         usable.extend(Usable(s, o) for o in range(len(offers)) if offers[o]["itemId"] not in parts)
+    if "balances" in root and "asOf" not in root:
+        reasons.append(EventReason("event_balance_expiry_unknown", field="asOf"))
     found_gate = EventGate(tuple(reasons), ())
     if found_gate.blocked:
         return found_gate

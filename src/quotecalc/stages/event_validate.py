@@ -18,7 +18,7 @@ from ..core.context import Context, FieldError, Halt
 from ..core.event_rules import EVENT_ROOT_FIELDS, EventRequest
 from ..core.fields import FieldRule
 from ..core.records import Record
-from .convert import check_rate_pairs
+from .convert import check_event_balances, check_rate_pairs
 from .validate import CrossFieldRule, ErrorReport, Errors, read_fields
 
 
@@ -103,6 +103,7 @@ EVENT_CROSS_FIELD_RULES: Final[tuple[CrossFieldRule, ...]] = (
     check_offer_items,
     check_increasing,
     check_rate_pairs,
+    check_event_balances,
 )
 
 
