@@ -701,3 +701,44 @@ def test_event_documents_with_balances_match_the_event_schema() -> None:
     ):
         errors = [error.message for error in validator.iter_errors(_awarded(body))]
         assert errors == [], errors
+
+
+def test_the_event_report_says_where_converted_figures_and_balances_come_from() -> None:
+    raw = (ROOT / "tests/data/event_conversions.request.json").read_bytes()
+    for fmt in ("text", "html"):
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-B",
+                str(ROOT / "scripts/calculate.py"),
+                "--input-json",
+                "-",
+                "--event",
+                "--format",
+                fmt,
+            ],
+            input=raw,
+            capture_output=True,
+            check=True,
+            timeout=120,
+        ).stdout.decode("utf-8")
+        assert "Converted at the rates given" in out and "Prepaid balances" in out
+        assert "8 USD→CNY" in out and "bank, 2026-11-30" in out
+        assert "freight 12.5, otherFees 0, offers/0/packPrice 5.875" in out
+    text = subprocess.run(
+        [
+            sys.executable,
+            "-B",
+            str(ROOT / "scripts/calculate.py"),
+            "--input-json",
+            "-",
+            "--event",
+            "--format",
+            "text",
+        ],
+        input=raw,
+        capture_output=True,
+        check=True,
+        timeout=120,
+    ).stdout.decode("utf-8")
+    assert "| A        | bolts |   400 | 2026-12-01 | used              |  400 |" in text

@@ -69,6 +69,17 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.path": "Path",
         "col.message": "Message",
         "none": "none",
+        "conversions": "Converted at the rates given",
+        "balances": "Prepaid balances",
+        "col.currency": "Quoted in",
+        "col.rate": "Converted at",
+        "col.source": "Source, as of",
+        "col.original": "As quoted",
+        "col.units": "Units",
+        "col.expires": "Expires",
+        "col.status": "What became of it",
+        "col.used": "Used",
+        "unused": "not used",
     },
     "zh": {
         "title": "quotecalc {version} 寻源授标",
@@ -115,6 +126,17 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.path": "路径",
         "col.message": "说明",
         "none": "无",
+        "conversions": "按所给汇率换算",
+        "balances": "预付余额",
+        "col.currency": "原报价币种",
+        "col.rate": "换算汇率",
+        "col.source": "来源与日期",
+        "col.original": "原报价",
+        "col.units": "数量",
+        "col.expires": "到期日",
+        "col.status": "处理",
+        "col.used": "已用",
+        "unused": "未使用",
     },
 }
 LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
@@ -302,6 +324,7 @@ def _sections(
         found.append(
             (words["baselines"], col("baseline", "landed", "saving"), rows, frozenset({1, 2}))
         )
+    found.extend(_conversion_sections(document, words, col))
     if document.get("reasons"):
         rows = [
             [
@@ -314,6 +337,67 @@ def _sections(
     if document.get("limitations"):
         rows = [[item["code"], item["message"]] for item in document["limitations"]]
         found.append((words["limitations"], col("code", "message"), rows, frozenset()))
+    return found
+
+
+def _conversion_sections(
+    document: Mapping[str, Any], words: Mapping[str, str], col: Any
+) -> list[tuple[str, list[str], list[list[str]], frozenset[int]]]:
+    """Where converted figures came from (issue 27): each converted supplier with its values
+    as quoted and the rate, source and date used, each rate no supplier used; then each
+    prepaid balance's fate."""
+    found: list[tuple[str, list[str], list[list[str]], frozenset[int]]] = []
+    if "conversions" in document:
+        rows = []
+        for entry in document["conversions"]:
+            rate = entry["convertedAt"]
+            rows.append(
+                [
+                    entry["supplierId"],
+                    entry["currency"],
+                    f"{rate['rate']} {rate['from']}→{rate['to']}",
+                    f"{rate['source']}, {rate['asOf']}",
+                    words["comma"].join(f"{k} {v}" for k, v in entry["original"].items()),
+                ]
+            )
+        for rate in document["unusedRates"]:
+            rows.append(
+                [
+                    words["unused"],
+                    rate["from"],
+                    f"{rate['rate']} {rate['from']}→{rate['to']}",
+                    f"{rate['source']}, {rate['asOf']}",
+                    "",
+                ]
+            )
+        found.append(
+            (
+                words["conversions"],
+                col("supplier", "currency", "rate", "source", "original"),
+                rows,
+                frozenset(),
+            )
+        )
+    if "balances" in document:
+        rows = [
+            [
+                b["supplierId"],
+                b["itemId"],
+                grouped(b["units"]),
+                b["expiresAt"],
+                b["status"],
+                grouped(b["unitsUsed"]),
+            ]
+            for b in document["balances"]["balances"]
+        ]
+        found.append(
+            (
+                words["balances"],
+                col("supplier", "item", "units", "expires", "status", "used"),
+                rows,
+                frozenset({2, 5}),
+            )
+        )
     return found
 
 
