@@ -381,9 +381,11 @@ def test_invalid_input_picture_counts_repeated_codes() -> None:
     reasons.append({"code": "missing_required", "path": "/quotes", "message": "m"})
     root = parse(svg_picture(data.unranked("invalid_input", reasons), "en"))
     words = all_text(root)
-    assert f"/a: {ERROR_TEXT['en']['unknown_key'][:30]}" in words  # each error at its path
-    assert "[unknown_key] (3×)" in words and "/b: " in words
-    assert f"/quotes: {ERROR_TEXT['en']['missing_required'][:20]}" in words
+    # each error at its place, in words (issue 29: no JSON path on a picture for people)
+    assert f"a of the request: {ERROR_TEXT['en']['unknown_key'][:30]}" in words
+    assert "[unknown_key] (3×)" in words and "b of the request: " in words
+    assert f"quotes: {ERROR_TEXT['en']['missing_required'][:20]}" in words
+    assert "/a" not in words and "/quotes" not in words
     assert "[missing_required]" in words and "[missing_required] (" not in words
 
 

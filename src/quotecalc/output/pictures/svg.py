@@ -25,7 +25,9 @@ from typing import Any, Final
 
 from ..answer import WORDS as ANSWER_WORDS
 from ..cells import display_width
+from ..fieldnames import error_places
 from ..people import PERCENT_SIGN, percent
+from ..wording import ERROR_TEXT
 from .geometry import BarLayout, TriangleLayout, centroid, exact, fixed2, plane
 from .labels import Box, Placed, Placer, Point, badge_box, text_box
 from .palette import EMPTY_FILL, colour_of, fill_of
@@ -38,6 +40,7 @@ from .text import (
     ids_label,
     isolate,
     reason_words,
+    share_words,
     shorten,
     wrap,
 )
@@ -239,10 +242,10 @@ def _legend(
             cannot += len(ids)
             continue
         number += 1
-        share = percent(region["areaShareExact"], canvas.lang)
+        share = share_words(canvas.lang, region)
         note = canvas.words(share_key).format(value=share)
-        if exact(region["areaShareExact"]) == 0 and len(region["vertices"]) < 3:
-            note = canvas.words("on_line" if len(region["vertices"]) == 2 else "at_point")
+        if exact(region["areaShareExact"]) == 0:
+            note = share  # "only at a point": the same words as the page's table
         canvas.add(
             f'<g class="legend-entry"><rect x="40" y="{y - 11}" width="14" height="14"'
             f' fill="{fill}" stroke="#1A1A1A" stroke-width="0.5"/>{_ids_title(ids)}</g>'
@@ -640,10 +643,18 @@ def _no_map(document: Mapping[str, Any], canvas: _Canvas) -> str:
     for reason in document.get("reasons") or []:
         words = reason_words(canvas.lang, reason)
         who = reason.get("supplierId")
-        path = reason.get("path")
         prefix = "" if who is None else isolate(display(str(who))) + ": "
-        if path:
-            prefix = f"{isolate(display(str(path)))}: {prefix}"
+        if reason.get("code") in ERROR_TEXT[canvas.lang]:
+            # An error names its field in words, never a JSON path (issue 29).
+            where = error_places(
+                canvas.lang,
+                reason,
+                None,
+                words=str,
+                ids=lambda i: isolate(display(i)),
+                code=display,
+            )
+            prefix = f"{ANSWER_WORDS[canvas.lang]['join'].join(where)}: {prefix}"
         line = f"{prefix}{words} [{display(str(reason.get('code')))}]"
         seen[line] = seen.get(line, 0) + 1
     for line, count in seen.items():
