@@ -33,7 +33,7 @@ from .costbars import cost_bars
 from .markup import items, paragraph, section, supplier, table, text
 from .svg import LANG_TAGS, svg_picture
 from .text import WORDS, check_lang, dimension_name, display, escape, reason_words
-from .weightmap import HATCH_CSS, swatches, weight_map
+from .weightmap import FIRST_FEW, HATCH_CSS, swatches, weight_map
 
 STYLE: Final = (
     """
@@ -80,10 +80,17 @@ align-items:center;margin:.3rem 0;break-inside:avoid}
 .overbuy{display:block;color:#a33a00;font-size:.78rem;font-weight:600}
 .why{color:#444;font-size:.86rem;font-style:italic}
 figure{margin:.6rem 0}
-figure svg{max-width:100%;height:auto}
+figure svg{max-width:100%;height:auto;display:block}
+.map-row{display:flex;flex-wrap:wrap;gap:0 1.5rem;align-items:flex-start}
+.map-row figure{flex:0 1 640px;min-width:0}
+.map-row>.wide{flex:1 1 18rem;min-width:0}
+.map-narrow{display:none}
+details{margin:.3rem 0}
+summary{cursor:pointer;color:#0057a0}
 footer{margin-top:2rem;color:#555;font-size:.78rem}
 @media (max-width:40rem){main{margin:1rem auto;padding:0 .8rem}
-.row,.row.missing{grid-template-columns:minmax(0,1fr);gap:.15rem;margin:.6rem 0}}
+.row,.row.missing{grid-template-columns:minmax(0,1fr);gap:.15rem;margin:.6rem 0}
+.map-wide{display:none}.map-narrow{display:block}}
 @media print{main{margin:0;max-width:none;padding:0}.wide{overflow:visible}
 h2,h3{break-after:avoid}tr,li,.row{break-inside:avoid}body{font-size:10pt}}
 """
@@ -117,6 +124,7 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
 }
 # The unit of each constraint's limit and value (none: a score on the request's scale).
 CONSTRAINT_UNITS: Final = {"maxLeadDays": "days"}
+LONG_RANKING: Final = 2 * FIRST_FEW  # a longer ranking shows its first few, the rest disclosed
 
 
 class _Page:
@@ -286,9 +294,19 @@ def _ranking(page: _Page, ranking: Sequence[Mapping[str, Any]] | None) -> str:
         for entry in ranking
     ]
     numeric = frozenset(range(len(headers))) - {1}
-    body = table(headers, rows, numeric, page.label("ranking")) + paragraph(
-        escape(page.label("ranking_note")), "note"
-    )
+    if len(rows) <= LONG_RANKING:
+        body = table(headers, rows, numeric, page.label("ranking"))
+    else:  # 100 quotes: the first few, the others in a disclosure (issue 29)
+        first = page.word("ranking_first").format(shown=FIRST_FEW, count=len(rows))
+        rest = page.word("ranking_rest").format(count=len(rows) - FIRST_FEW)
+        body = (
+            paragraph(escape(first))
+            + table(headers, rows[:FIRST_FEW], numeric, page.label("ranking"))
+            + f"<details><summary>{escape(rest)}</summary>\n"
+            + table(headers, rows[FIRST_FEW:], numeric, rest)
+            + "</details>\n"
+        )
+    body += paragraph(escape(page.label("ranking_note")), "note")
     return section("ranking", page.label("ranking"), body)
 
 
@@ -513,7 +531,12 @@ def html_page(
                 _quotes(page, quotes),
                 section("landed", page.word("landed"), cost_bars(quotes, lang)),
                 _ranking(page, result["ranking"]),
-                weight_map(lang, analysis_doc, svg_picture(analysis_doc, lang)),
+                weight_map(
+                    lang,
+                    analysis_doc,
+                    svg_picture(analysis_doc, lang),
+                    svg_picture(analysis_doc, lang, narrow=True),
+                ),
                 _sensitivity(page, result["sensitivity"]),
             ]
         )

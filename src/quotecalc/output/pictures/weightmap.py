@@ -99,11 +99,16 @@ def _point(lang: str, point: Mapping[str, str]) -> str:
     )
 
 
-def weight_map(lang: str, document: Mapping[str, Any], svg: str) -> str:
-    """The section: facts, the map, the regions that can win, then what cannot."""
+def weight_map(lang: str, document: Mapping[str, Any], svg: str, narrow: str = "") -> str:
+    """The section: facts, the map, the regions that can win, then what cannot. ``narrow``
+    is the phone's picture (the map and its key numbers, drawn at the width it is shown at):
+    a phone's page shows it instead of ``svg``, so no text of the map shrinks (issue 29)."""
     words = WORDS[lang]
     analysis = document.get("analysis")
-    figure = f"<figure>\n{svg}</figure>\n"
+    figure = (
+        f'<figure>\n<div class="map-wide">\n{svg}</div>\n'
+        f'<div class="map-narrow">\n{narrow}</div>\n</figure>\n'
+    )
     if analysis is None:
         return section("weight-map", words["weight_map"], figure)
     dimensions = [escape(dimension_name(lang, d)) for d in analysis["dimensions"]]
@@ -163,8 +168,10 @@ def weight_map(lang: str, document: Mapping[str, Any], svg: str) -> str:
     body = (
         paragraph(escape(words["weight_map_note"]), "note")
         + items(facts)
+        + '<div class="map-row">\n'
         + figure
         + table(headers, rows, frozenset({0, 2}), words["weight_map"])
+        + "</div>\n"
     )
     if cannot:
         lead = escape(words["cannot_win_list"].format(count=len(cannot)))
@@ -176,7 +183,17 @@ def weight_map(lang: str, document: Mapping[str, Any], svg: str) -> str:
             .replace("{by}", _ids(entry["dominatedBy"], lang))
             for entry in dominance
         ]
-        body += f"<h3>{escape(words['dominance'])}</h3>\n" + _first_few(lang, lines, "", False)
+        body += f"<h3>{escape(words['dominance'])}</h3>\n"
+        if len(lines) <= FIRST_FEW:
+            body += items(lines)
+        else:  # the first few dominated ids, every "who is dominated by whom" disclosed
+            first = [supplier(entry["supplierId"]) for entry in dominance[:FIRST_FEW]]
+            lead = escape(words["dominance_first"].format(shown=FIRST_FEW, count=len(lines)))
+            summary = escape(words["show_all"].format(count=len(lines)))
+            body += (
+                paragraph(lead + " " + escape(separator(lang)).join(first))
+                + f"<details><summary>{summary}</summary>\n{items(lines)}</details>\n"
+            )
     return section("weight-map", words["weight_map"], body)
 
 
