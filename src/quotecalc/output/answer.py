@@ -28,6 +28,7 @@ from .people import money, percent
 from .wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT
 
 _PLACEHOLDER: Final = re.compile(r"\{([a-z_]+)\}")
+_PLAN_LINES: Final = {"-": "plan_line_units", "1": "plan_line_one"}  # no pack count, one pack
 MONEY_FIELDS: Final = ("goodsSubtotal", "freight", "otherFees", "landedTotal")
 
 WORDS: Final[dict[str, dict[str, str]]] = {
@@ -65,6 +66,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "plan": "Best purchase plan: {lines}; landed total {total}{saving}{proven}.",
         "plan_line": "{who} {quantity} units ({packs} packs)",
         "plan_line_units": "{who} {quantity} units",
+        "plan_line_one": "{who} {quantity} units (1 pack)",
         "plan_saving": ", {amount} less than the best single source",
         "plan_same": ", the same as the best single source",
         "plan_unproven": " (not proven best)",
@@ -120,6 +122,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "plan": "最佳采购方案：{lines}；到岸总价 {total}{saving}{proven}。",
         "plan_line": "{who} {quantity} 件（{packs} 包）",
         "plan_line_units": "{who} {quantity} 件",
+        "plan_line_one": "{who} {quantity} 件（1 包）",
         "plan_saving": "，比最佳单一供应商少 {amount}",
         "plan_same": "，与最佳单一供应商相同",
         "plan_unproven": "（未证明为最优）",
@@ -475,7 +478,7 @@ def fill(
             return user(value.value)
         if value.kind == "lines":
             return words(WORDS[lang]["join"]).join(
-                words(WORDS[lang]["plan_line_units" if packs == "-" else "plan_line"])
+                words(WORDS[lang][_PLAN_LINES.get(packs, "plan_line")])
                 .replace("{quantity}", words(count))
                 .replace("{packs}", words(packs))
                 .replace("{who}", ids((who,)))
