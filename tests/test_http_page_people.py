@@ -224,7 +224,7 @@ def test_money_has_one_format_and_quantities_their_units(client: Any, lang: str)
     amounts = AMOUNT.findall(text)
     assert amounts
     for amount in amounts:
-        whole, _, places = amount.partition(".")
+        _, _, places = amount.partition(".")
         # two places where the amount is exact in them, else every digit and no trailing 0
         assert len(places) == 2 or (len(places) > 2 and not places.endswith("0")), amount
     # by hand: A lands at 10 x 10.0 + 3 = 103, B at 4 x 25.4 + 1.65 = 103.25, 1200 units
