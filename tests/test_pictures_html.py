@@ -296,7 +296,7 @@ def test_chinese_page_uses_the_report_words() -> None:
     assert "到岸总价" in page.section_text["quotes"]
     assert "超购 250 件（到货 1250 件）" in page.section_text["landed"]
     assert "质量" in page.section_text["weight-map"]
-    assert "最近的切换点：成本 20.0%, 交期 0.0%, 质量 80.0%" in page.section_text["weight-map"]
+    assert "最近的切换点：成本 20.0%、交期 0.0%、质量 80.0%" in page.section_text["weight-map"]
     assert "至少要移动 60.0% 的权重，B 才会排名第一（或并列）。" in page.section_text["answer"]
 
 

@@ -289,7 +289,7 @@ def test_corners_are_named_in_the_language(lang: str, names: list[str]) -> None:
 def test_chinese_legend() -> None:
     root = parse(svg_picture(data.triangle(), "zh"))
     assert texts(root, "legend-cannot") == ["1 家供应商在任何权重下都不能排第一。"]
-    assert texts(root, "legend-weights")[0] == "您的权重：成本 50.0%, 交期 30.0%, 质量 20.0%"
+    assert texts(root, "legend-weights")[0] == "您的权重：成本 50.0%、交期 30.0%、质量 20.0%"
     assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == "zh-Hans"
 
 

@@ -177,8 +177,9 @@ def _fills(canvas: _Canvas, regions: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def _shares(canvas: _Canvas, point: SharePoint, dimensions: Sequence[str]) -> str:
-    """A share point as percentages: ``cost 50.0 %, delivery 30.0 %, quality 20.0 %``."""
-    return ", ".join(
+    """A share point as percentages: ``cost 50.0 %, delivery 30.0 %, quality 20.0 %`` (the
+    Chinese list separator ``、`` in Chinese)."""
+    return ANSWER_WORDS[canvas.lang]["join"].join(
         canvas.words("shares").format(
             dimension=dimension_name(canvas.lang, name), value=percent(point[name], canvas.lang)
         )
@@ -340,7 +341,9 @@ def _legend_rows(
         y = _write(canvas, 40, y + 4, wrap(line, TEXT_COLUMNS - 6), "legend-dominance")
     excluded = analysis.get("excludedDimensions") or []
     if excluded:
-        names = ", ".join(dimension_name(canvas.lang, str(e["dimension"])) for e in excluded)
+        names = ANSWER_WORDS[canvas.lang]["join"].join(
+            dimension_name(canvas.lang, str(e["dimension"])) for e in excluded
+        )
         text = canvas.words("excluded").format(dimensions=names)
         canvas.description.append(text)
         y = _write(canvas, 40, y + 4, wrap(text, TEXT_COLUMNS - 6), "legend-excluded")
