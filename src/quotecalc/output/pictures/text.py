@@ -71,6 +71,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "winner_everywhere": "Only one mapped dimension: its best supplier ranks first.",
         "no_map": "No weight map",
         "why": "There is no ranking, so there is no weight map:",
+        "no_map_page": (
+            "There is no ranking, so there is no weight map; the answer above and the"
+            " limitations below say why."
+        ),
         "shares": "{dimension} {value}",
         "excluded": "Not mapped (a supplier lacks its value): {dimensions}",
         "legend_ids": "supplier",
@@ -139,6 +143,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "winner_everywhere": "只有一个可映射的维度：该维度最好的供应商排第一。",
         "no_map": "无权重图",
         "why": "没有排名，因此没有权重图：",
+        "no_map_page": "没有排名，因此没有权重图；原因见上方的结论和下方的局限与说明。",
         "shares": "{dimension} {value}",
         "excluded": "未映射（有供应商缺少该项数值）：{dimensions}",
         "legend_ids": "供应商",

@@ -110,7 +110,9 @@ def weight_map(lang: str, document: Mapping[str, Any], svg: str, narrow: str = "
         f'<div class="map-narrow">\n{narrow}</div>\n</figure>\n'
     )
     if analysis is None:
-        return section("weight-map", words["weight_map"], figure)
+        # No map: the page says why in its own words (the answer and the limitations above
+        # and below give each reason with its code, marked as code), not in a picture.
+        return section("weight-map", words["weight_map"], paragraph(escape(words["no_map_page"])))
     dimensions = [escape(dimension_name(lang, d)) for d in analysis["dimensions"]]
     facts = [
         _labelled(lang, words["mapped"], escape(separator(lang)).join(dimensions)),
