@@ -70,7 +70,7 @@ def test_the_brief_example_by_hand() -> None:
     assert lines(BRIEF, "en") == [
         "M6 bolt: A ranks first",
         "Buying 1000 units of “M6 bolt”, priced in CNY.",
-        "A ranks first at your weights: landed total 370.00 CNY, 0.370000 CNY per delivered unit.",
+        "A ranks first at your weights: landed total 370.00 CNY, 0.37 CNY per delivered unit.",
         "Runner-up: B, landed total 415.50 CNY (45.50 CNY more); score 0.200000 against 0.950000.",
         "60.0 % of the weight must move before B ranks first (or ties).",
     ]
@@ -116,13 +116,15 @@ def test_the_best_plan_is_read_from_the_plan_document() -> None:
     }
     shown = lines(BRIEF, "en", plan)
     assert shown[-1] == (
-        "Best purchase plan: A 400, B 600; landed total 355.50 CNY, 14.50 CNY less than the"
+        "Best purchase plan: A 400 units, B 600 units; landed total 355.50 CNY, 14.50 CNY less"
+        " than the"
         " best single source."
     )
     plan["plan"]["best"]["proven"] = False
     plan["plan"]["best"]["savingVsSingleSource"] = "0.00"
     assert lines(BRIEF, "zh", plan)[-1] == (
-        "最佳采购方案：A 400, B 600；到岸总价 355.50 CNY，与最佳单一供应商相同（未证明为最优）。"
+        "最佳采购方案：A 400 件、B 600 件；到岸总价 355.50 CNY，"
+        "与最佳单一供应商相同（未证明为最优）。"
     )
     assert lines(BRIEF, "en", {"plan": None})[-1].startswith("60.0 %")  # no plan, no line
 

@@ -102,7 +102,7 @@ def test_upload_shows_the_winner_in_the_headline(
         assert headline == f"M8 螺栓：{winner} 排名第一"
         assert f"{winner} 排名第一" in page.title()
         answer = page.inner_text("#answer")
-        assert answer.startswith("采购：M8 螺栓，数量 12000，币种 CNY。")
+        assert answer.startswith("采购：M8 螺栓，数量 12000 件，币种 CNY。")
     finally:
         page.close()
 
@@ -120,7 +120,7 @@ def test_an_intake_error_shows_the_cell_and_the_message(
     try:
         cells = page.locator("tbody tr").all_inner_texts()
         assert len(cells) == 1
-        cell, code, message = cells[0].split("\t")
+        cell, message, _hint, code = cells[0].split("\t")
         assert cell == "I4"
         assert code in expected.stdout.decode() and message in expected.stdout.decode()
         assert "十四" not in page.content()

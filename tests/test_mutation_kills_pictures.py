@@ -96,7 +96,7 @@ def test_library_prints_the_golden_picture(request_path: Path, fmt: str, lang: s
     if fmt == "svg":
         printed = svg_picture(analysis, lang)
     elif fmt == "html":
-        printed = html_page(result, analysis, lang, purchase)
+        printed = html_page(result, analysis, lang, purchase, raw=request_path.read_bytes())
     else:
         ranked = analysis["analysis"]
         stability = None if ranked is None else ranked["stability"]
@@ -457,7 +457,7 @@ def test_no_known_total_draws_no_bar_and_no_scale_note() -> None:
         " (The currency differs from the requested one. odd\\u202e)"
     )
     assert reasons[1] == (
-        "Not drawn: the landed total is unknown because freight, otherFees was not given."
+        "Not drawn: the landed total is unknown because freight, other fees was not given."
     )
     assert reasons[2] == (
         "Not drawn: the landed total is unknown (it depends on an omitted field)."
@@ -617,11 +617,8 @@ def test_page_shows_unknown_codes_and_statuses_as_themselves() -> None:
     result["sensitivity"][0]["direction"] = "odd\u202edirection"
     result["quality"]["issues"] = [{"supplierId": "A", "code": "odd\u202eissue"}]
     page = html_page(result, analysis, "en")
-    # Status: the escaped status itself, exit code 1, and no explanation paragraph.
-    assert (
-        '<p class="status">Status: odd\\u202estatus (exit code 1)</p>\n<section id="quotes">'
-        in page
-    )
+    # Status: the escaped status itself, no exit code (issue 29), no explanation paragraph.
+    assert '<p class="status">Status: odd\\u202estatus</p>\n<section id="quotes">' in page
     assert "<td>odd\\u202econstraint</td>" in page
     assert ": The currency differs from the requested one. odd\\u202econflict</li>" in page
     assert '<th scope="col" class="num">odd\\u202ecomponent</th>' in page
@@ -640,10 +637,15 @@ def test_error_page_whole_input_and_unknown_error_code() -> None:
         ],
     }
     page = html_page(result, {"analysis": None, "reasons": []}, "en")
-    assert "<tr><td>(whole input)</td><td>odd\\u202eerror</td><td>odd\\u202eerror</td></tr>" in page
+    # the place in words (issue 29): the request itself, or an unknown key marked as code
     assert (
-        "<tr><td>/x</td><td>input_too_large</td>"
-        "<td>The input is larger than 262144 bytes.</td></tr>" in page
+        "<tr><td>the request</td><td>odd\\u202eerror</td><td><code>odd\\u202eerror</code></td>"
+        "</tr>" in page
+    )
+    assert (
+        "<tr><td><code>x</code> of the request</td>"
+        "<td>The input is larger than 262144 bytes.</td><td><code>input_too_large</code></td>"
+        "</tr>" in page
     )
 
 

@@ -9,7 +9,7 @@ examples/*.request.json: ``--format svg`` and ``--format html``, each in ``--lan
 requests, which the docs show; under tests/data/pictures/ for the others), exit with the
 plain call's exit code, write nothing on stderr, and agree with the library:
 ``svg_picture(analyze(raw).output, lang)`` and
-``html_page(calculate(raw).output, analyze(raw).output, lang)``.
+``html_page(calculate(raw).output, analyze(raw).output, lang, ..., raw=raw)``.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_picture_matches_the_golden_file(request_path: Path, fmt: str, lang: str
     elif fmt == "svg":
         expected = svg_picture(analysis, lang)
     else:
-        expected = html_page(plain.output, analysis, lang, purchase_of(raw))
+        expected = html_page(plain.output, analysis, lang, purchase_of(raw), raw=raw)
     assert done.stdout == expected.encode("utf-8")
 
 

@@ -289,7 +289,7 @@ def test_corners_are_named_in_the_language(lang: str, names: list[str]) -> None:
 def test_chinese_legend() -> None:
     root = parse(svg_picture(data.triangle(), "zh"))
     assert texts(root, "legend-cannot") == ["1 家供应商在任何权重下都不能排第一。"]
-    assert texts(root, "legend-weights")[0] == "您的权重：成本 50.0%, 交期 30.0%, 质量 20.0%"
+    assert texts(root, "legend-weights")[0] == "您的权重：成本 50.0%、交期 30.0%、质量 20.0%"
     assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == "zh-Hans"
 
 
@@ -381,9 +381,11 @@ def test_invalid_input_picture_counts_repeated_codes() -> None:
     reasons.append({"code": "missing_required", "path": "/quotes", "message": "m"})
     root = parse(svg_picture(data.unranked("invalid_input", reasons), "en"))
     words = all_text(root)
-    assert f"/a: {ERROR_TEXT['en']['unknown_key'][:30]}" in words  # each error at its path
-    assert "[unknown_key] (3×)" in words and "/b: " in words
-    assert f"/quotes: {ERROR_TEXT['en']['missing_required'][:20]}" in words
+    # each error at its place, in words (issue 29: no JSON path on a picture for people)
+    assert f"a of the request: {ERROR_TEXT['en']['unknown_key'][:30]}" in words
+    assert "[unknown_key] (3×)" in words and "b of the request: " in words
+    assert f"quotes: {ERROR_TEXT['en']['missing_required'][:20]}" in words
+    assert "/a" not in words and "/quotes" not in words
     assert "[missing_required]" in words and "[missing_required] (" not in words
 
 

@@ -324,7 +324,7 @@ def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: Binary
     else:
         from .output.pictures import html_page
 
-        text = html_page(result, document, lang, purchase_of(raw))
+        text = html_page(result, document, lang, purchase_of(raw), raw=raw)
     return text.encode("utf-8"), analysis.exit_code
 
 

@@ -137,7 +137,9 @@ def root_options(values: Mapping[str, Any]) -> dict[str, Any]:
     """The intake's root options from the form's fields (blank means not given): the plain
     ones by name, the weights from ``weight_cost`` / ``weight_delivery`` /
     ``weight_quality``, the quality scale from ``scale_definition`` / ``scale_minimum`` /
-    ``scale_maximum``, and ``sheet_name`` for a workbook's sheet."""
+    ``scale_maximum``, ``sheet_name`` for a workbook's sheet and ``encoding`` for a CSV's
+    (the form offers GB18030 for a Chinese Excel's GBK CSV). A blank weight beside filled
+    ones is 0."""
     text = {key: str(value).strip() for key, value in values.items() if isinstance(value, str)}
     options: dict[str, Any] = {key: text[key] for key in ROOT_FIELDS if text.get(key)}
     weights = {
@@ -146,7 +148,11 @@ def root_options(values: Mapping[str, Any]) -> dict[str, Any]:
         if text.get(f"weight_{name}")
     }
     if weights:
-        options["weights"] = weights
+        # A blank weight beside filled ones is 0 (docs/decisions.md 29.3): the form has a
+        # field per dimension, and leaving one empty means "do not weigh it".
+        options["weights"] = {
+            name: weights.get(name, "0") for name in ("cost", "delivery", "quality")
+        }
     scale = {part: text.get(f"scale_{part}", "") for part in ("definition", "minimum", "maximum")}
     if any(scale.values()):
         options["quality_scale"] = scale
@@ -179,8 +185,9 @@ def read_sheet_notes(
     lang = options["lang"]
     if suffix not in SUFFIXES:
         return None, error_document([IntakeError("unsupported_file_type", "")], lang, "http"), ""
-    if suffix in (".csv", ".txt"):
-        options = {key: value for key, value in options.items() if key != "sheet"}
+    # Each reading option is for one kind of file: the form sends them all.
+    drop = "sheet" if suffix in (".csv", ".txt") else "encoding"
+    options = {key: value for key, value in options.items() if key != drop}
     with tempfile.TemporaryDirectory(prefix="quotecalc-") as folder:
         path = Path(folder) / f"sheet{suffix}"
         path.write_bytes(data)
@@ -293,7 +300,7 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
         if done.result["status"] in ("completed", "partial"):
             # The best purchase plan beside the answer (issue 20): the planner's own document.
             planned = plan(raw).output
-        page = html_page(done.result, done.output, lang, purchase_of(raw), planned)
+        page = html_page(done.result, done.output, lang, purchase_of(raw), planned, raw=raw)
         return STATUS_BY_EXIT_CODE[done.exit_code], page
 
     async def report(request: Request) -> Response:

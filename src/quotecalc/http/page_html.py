@@ -23,10 +23,19 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "sheet": "Quote sheet (.csv or .xlsx, at most {limit} MiB)",
         "sheet_name": "Sheet name (XLSX, optional)",
+        "encoding": "CSV encoding",
+        "encoding_hint": (
+            "Excel's “CSV UTF-8” is UTF-8; a Chinese Excel's “CSV (comma delimited)” is"
+            " GBK: choose GB18030 (GBK) for it."
+        ),
+        "encoding.": "UTF-8 (default; Excel “CSV UTF-8”)",
+        "encoding.gb18030": "GB18030 (GBK; Chinese Excel “CSV (comma delimited)”)",
+        "encoding.utf-16": "UTF-16 (Excel “Unicode Text”)",
         "quantity": "Quantity",
         "currency": "Currency (e.g. CNY)",
         "specification": "Specification",
         "weights": "Weights",
+        "weights_hint": "A blank weight beside filled ones counts as 0.",
         "weight_cost": "Cost weight",
         "weight_delivery": "Delivery weight",
         "weight_quality": "Quality weight",
@@ -51,8 +60,22 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.cell": "Cell",
         "col.code": "Code",
         "col.message": "Message",
+        "col.hint": "What to do",
         "whole_file": "(whole file)",
         "back": "Back to the form",
+        "hint.undecodable_text": (
+            "Choose “GB18030 (GBK)” under “CSV encoding” on the form (a Chinese Excel's CSV),"
+            " or UTF-16, and send the sheet again."
+        ),
+        "hint.sheet_not_found": "Give the sheet's exact name under “Sheet name” on the form.",
+        "hint.sheet_hidden": "Give the sheet to read under “Sheet name” on the form.",
+        "hint.unknown_column": "Use a column name of the template (docs/intake.md).",
+        "hint.hidden_cell": "Unhide the rows and columns, or delete them.",
+        "hint.totals_row": "Delete the totals row.",
+        "hint.currency_format_mismatch": (
+            "Give the cell a plain number format, or correct the currency column."
+        ),
+        "hint.surrounding_whitespace": "Delete the spaces around the text.",
     },
     "zh": {
         "title": "比较供应商报价",
@@ -62,10 +85,19 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "sheet": "报价表（.csv 或 .xlsx，最大 {limit} MiB）",
         "sheet_name": "工作表名称（XLSX，可选）",
+        "encoding": "CSV 编码",
+        "encoding_hint": (
+            "Excel 的“CSV UTF-8（逗号分隔）”是 UTF-8；中文 Excel 的“CSV（逗号分隔）”是 GBK，"
+            "请选择“GB18030（GBK）”。"
+        ),
+        "encoding.": "UTF-8（默认；Excel“CSV UTF-8”）",
+        "encoding.gb18030": "GB18030（GBK；中文 Excel“CSV（逗号分隔）”）",
+        "encoding.utf-16": "UTF-16（Excel“Unicode 文本”）",
         "quantity": "数量",
         "currency": "币种（如 CNY）",
         "specification": "规格",
         "weights": "权重",
+        "weights_hint": "填了其他权重时，留空的权重按 0 计算。",
         "weight_cost": "成本权重",
         "weight_delivery": "交期权重",
         "weight_quality": "质量权重",
@@ -87,8 +119,20 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.cell": "单元格",
         "col.code": "代码",
         "col.message": "说明",
+        "col.hint": "怎么做",
         "whole_file": "（整个文件）",
         "back": "返回表单",
+        "hint.undecodable_text": (
+            "请在表单的“CSV 编码”中选择“GB18030（GBK）”（中文 Excel 导出的 CSV）或 UTF-16，"
+            "然后重新提交。"
+        ),
+        "hint.sheet_not_found": "请在表单的“工作表名称”中填写工作表的准确名称。",
+        "hint.sheet_hidden": "请在表单的“工作表名称”中指定要读取的工作表。",
+        "hint.unknown_column": "请使用模板中的列名（见 docs/intake.md）。",
+        "hint.hidden_cell": "请取消隐藏或删除这些行和列。",
+        "hint.totals_row": "请删除合计行。",
+        "hint.currency_format_mismatch": "请把单元格设置为普通数字格式，或更正币种列。",
+        "hint.surrounding_whitespace": "请删除文本前后的空格。",
     },
 }
 LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
@@ -129,6 +173,33 @@ def _field(words: Mapping[str, str], name: str, kind: str = "text", extra: str =
     return f'<label>{_escape(words[name])}<input type="{kind}" name="{name}"{extra}></label>\n'
 
 
+ENCODINGS: Final = ("", "gb18030", "utf-16")  # the form's choices; blank is the intake's UTF-8
+
+
+def _encoding(words: Mapping[str, str]) -> str:
+    """The CSV encoding choice, with the hint that names Chinese Excel's GBK CSV."""
+    options = "".join(
+        f'<option value="{code}">{_escape(words["encoding." + code])}</option>'
+        for code in ENCODINGS
+    )
+    return (
+        f'<label>{_escape(words["encoding"])}<select name="encoding"'
+        f' aria-describedby="encoding-hint">{options}</select>'
+        f'<span class="note" id="encoding-hint">{_escape(words["encoding_hint"])}</span></label>\n'
+    )
+
+
+def page_hint(lang: str, error: Mapping[str, str]) -> str:
+    """What to do about one intake error, in the page's words: the form's own field where
+    the intake's hint names a command-line option (``--encoding``, ``--sheet``), else the
+    intake's hint unless it is about the command line (then none)."""
+    own = WORDS[lang].get(f"hint.{error['code']}")
+    if own is not None:
+        return own
+    hint = error.get("hint", "")
+    return "" if "--" in hint or "python -m" in hint else hint
+
+
 def form_page(lang: str, limit: int) -> str:
     """``GET /``: the upload form, in ``lang``."""
     words = WORDS[lang]
@@ -145,10 +216,12 @@ def form_page(lang: str, limit: int) -> str:
         '<input type="file" name="sheet_file" accept=".csv,.xlsx,text/csv,'
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"></label>\n'
         + _field(words, "sheet_name")
+        + _encoding(words)
         + _field(words, "quantity", "text", ' inputmode="numeric" autocomplete="off"')
         + _field(words, "currency", "text", ' autocomplete="off"')
         + _field(words, "specification")
         + f"<fieldset><legend>{_escape(words['weights'])}</legend>\n"
+        + f'<p class="note">{_escape(words["weights_hint"])}</p>\n'
         + _field(words, "weight_cost", "text", decimal)
         + _field(words, "weight_delivery", "text", decimal)
         + _field(words, "weight_quality", "text", decimal)
@@ -179,8 +252,9 @@ def error_page(lang: str, errors: Sequence[Mapping[str, str]]) -> str:
         rows = "".join(
             "<tr>"
             f'<td><code class="id">{_escape(error["cell"] or words["whole_file"])}</code></td>'
-            f"<td><code>{_escape(error['code'])}</code></td>"
-            f"<td>{_escape(error['message'])}</td></tr>\n"
+            f"<td>{_escape(error['message'])}</td>"
+            f"<td>{_escape(page_hint(lang, error))}</td>"
+            f"<td><code>{_escape(error['code'])}</code></td></tr>\n"
             for error in errors
         )
         label = _escape(words["errors_title"])
@@ -188,8 +262,9 @@ def error_page(lang: str, errors: Sequence[Mapping[str, str]]) -> str:
             f'<div class="answer"><p class="winner">{_escape(words["errors_intro"])}</p></div>\n'
             f'<div class="wide" tabindex="0" role="region" aria-label="{label}">'
             f'<table>\n<thead><tr><th scope="col">{_escape(words["col.cell"])}</th>'
-            f'<th scope="col">{_escape(words["col.code"])}</th>'
-            f'<th scope="col">{_escape(words["col.message"])}</th></tr></thead>\n'
+            f'<th scope="col">{_escape(words["col.message"])}</th>'
+            f'<th scope="col">{_escape(words["col.hint"])}</th>'
+            f'<th scope="col">{_escape(words["col.code"])}</th></tr></thead>\n'
             f"<tbody>\n{rows}</tbody>\n</table></div>\n"
         )
     body += f'<p><a href="/?lang={lang}">{_escape(words["back"])}</a></p>\n'

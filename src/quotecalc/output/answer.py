@@ -5,8 +5,8 @@ A reader of the documents, nothing more: the winner and the runner-up are the re
 ``ranking`` (rank 1 and the next rank), their landed totals and costs per delivered unit the
 ``normalizedQuotes``' own strings, the robustness the analysis' ``switchingDistance`` (shown
 as a percentage, :func:`.people.percent`). The only arithmetic is the gap between two landed
-totals (an exact decimal subtraction, for the reader) and the padding of money to the same
-places (:func:`.people.pad`).
+totals (an exact decimal subtraction, for the reader); money is shown in the pages' one
+format (:func:`.people.money`) and every quantity with its unit.
 
 :func:`answer` gives sentences as templates and typed values; the text report, the page and
 the picture each show them in their own way (:func:`render_plain` for the text report).
@@ -24,10 +24,11 @@ from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
 from ..analysis.document import BLOCKING_CODES
-from .people import money_places, pad, percent
+from .people import money, percent
 from .wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT
 
 _PLACEHOLDER: Final = re.compile(r"\{([a-z_]+)\}")
+_PLAN_LINES: Final = {"-": "plan_line_units", "1": "plan_line_one"}  # no pack count, one pack
 MONEY_FIELDS: Final = ("goodsSubtotal", "freight", "otherFees", "landedTotal")
 
 WORDS: Final[dict[str, dict[str, str]]] = {
@@ -63,6 +64,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "no_ranking": "No supplier ranks first: there is no ranking.",
         "plan": "Best purchase plan: {lines}; landed total {total}{saving}{proven}.",
+        "plan_line": "{who} {quantity} units ({packs} packs)",
+        "plan_line_units": "{who} {quantity} units",
+        "plan_line_one": "{who} {quantity} units (1 pack)",
         "plan_saving": ", {amount} less than the best single source",
         "plan_same": ", the same as the best single source",
         "plan_unproven": " (not proven best)",
@@ -89,13 +93,14 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "give the {dimension} value ({who}), or set the {dimension} weight to 0."
         ),
         "give.all_candidates_excluded": (
-            "relax maxLeadDays or minimumQualityScore, or add quotes that meet them."
+            "relax the maximum lead days or the minimum quality score, or add quotes that meet"
+            " them."
         ),
         "give.other": "give what the limitations below name.",
     },
     "zh": {
         "heading": "结论",
-        "purchase": "采购：{item}，数量 {quantity}，币种 {currency}。",
+        "purchase": "采购：{item}，数量 {quantity} 件，币种 {currency}。",
         "purchase_no_quantity": "采购：{item}，币种 {currency}。",
         "winner": "按您的权重，{who} 排名第一：到岸总价 {total}，每到货单位成本 {per_unit}。",
         "winner_unknown": "按您的权重，{who} 排名第一。",
@@ -115,6 +120,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "robust_one": "只有一个维度可比较，结论与权重无关。",
         "no_ranking": "没有供应商排名第一：未能排名。",
         "plan": "最佳采购方案：{lines}；到岸总价 {total}{saving}{proven}。",
+        "plan_line": "{who} {quantity} 件（{packs} 包）",
+        "plan_line_units": "{who} {quantity} 件",
+        "plan_line_one": "{who} {quantity} 件（1 包）",
         "plan_saving": "，比最佳单一供应商少 {amount}",
         "plan_same": "，与最佳单一供应商相同",
         "plan_unproven": "（未证明为最优）",
@@ -137,7 +145,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "请给出{dimension}数值（{who}），或把{dimension}权重设为 0。"
         ),
         "give.all_candidates_excluded": (
-            "请放宽 maxLeadDays 或 minimumQualityScore，或补充满足约束的报价。"
+            "请放宽最长交期天数或最低质量评分，或补充满足约束的报价。"
         ),
         "give.other": "请补充下方局限与说明中列出的内容。",
     },
@@ -191,8 +199,9 @@ def purchase_of(raw: bytes | str) -> dict[str, Any] | None:
     return found
 
 
-def _money(value: str, currency: str | None, count: int) -> str:
-    shown = pad(value, count)
+def _money(value: str, currency: str | None) -> str:
+    """An amount and its currency in the pages' one money format (:func:`.people.money`)."""
+    shown = money(value, currency)
     return f"{shown} {currency}" if currency else shown
 
 
@@ -250,7 +259,6 @@ def _ranked(
 ) -> tuple[list[Sentence], tuple[str, ...]]:
     ranking = result["ranking"]
     quotes = _quotes_by_id(result)
-    count = money_places(q.get(field) for q in quotes.values() for field in MONEY_FIELDS)
     first = [entry for entry in ranking if entry["rank"] == ranking[0]["rank"]]
     winners = tuple(str(entry["supplierId"]) for entry in first)
     sentences: list[Sentence] = []
@@ -269,9 +277,9 @@ def _ranked(
                 words["winner_tie" if len(first) > 1 else "winner"],
                 {
                     **who,
-                    "total": Value("plain", _money(quote["landedTotal"], currency, count)),
+                    "total": Value("plain", _money(quote["landedTotal"], currency)),
                     "per_unit": Value(
-                        "plain", "-" if per_unit is None else _money(per_unit, currency, 0)
+                        "plain", "-" if per_unit is None else _money(per_unit, currency)
                     ),
                 },
             )
@@ -291,7 +299,7 @@ def _ranked(
             gap = "-"
         else:
             difference = Decimal(total) - Decimal(best)
-            amount = _money(str(abs(difference)), currency, count)
+            amount = _money(str(abs(difference)), currency)
             gap = (
                 words["same"]
                 if difference == 0
@@ -303,9 +311,7 @@ def _ranked(
                 words["runner_up"],
                 {
                     "who": Value("ids", (str(entry["supplierId"]),)),
-                    "total": Value(
-                        "plain", "-" if total is None else _money(total, currency, count)
-                    ),
+                    "total": Value("plain", "-" if total is None else _money(total, currency)),
                     "gap": Value("plain", gap),
                     "score": Value("plain", str(entry["score"])),
                     "first": Value("plain", str(first[0]["score"])),
@@ -378,16 +384,17 @@ def _plan(
     elif Decimal(saving) == 0:
         saving_words = words["plan_same"]
     else:
-        saving_words = words["plan_saving"].format(amount=_money(saving, currency, 0))
+        saving_words = words["plan_saving"].format(amount=_money(saving, currency))
     lines = tuple(
-        (str(line["supplierId"]), str(line["deliveredQuantity"])) for line in best["lines"]
+        (str(line["supplierId"]), str(line["deliveredQuantity"]), str(line.get("packs", "-")))
+        for line in best["lines"]
     )
     return Sentence(
         "plan",
         words["plan"],
         {
             "lines": Value("lines", lines),
-            "total": Value("plain", _money(best["landedTotal"], currency, 0)),
+            "total": Value("plain", _money(best["landedTotal"], currency)),
             "saving": Value("plain", saving_words),
             "proven": Value("plain", "" if best.get("proven") else words["plan_unproven"]),
         },
@@ -470,7 +477,13 @@ def fill(
         if value.kind == "text":
             return user(value.value)
         if value.kind == "lines":
-            return words(", ").join(f"{ids((who,))} {words(count)}" for who, count in value.value)
+            return words(WORDS[lang]["join"]).join(
+                words(WORDS[lang][_PLAN_LINES.get(packs, "plan_line")])
+                .replace("{quantity}", words(count))
+                .replace("{packs}", words(packs))
+                .replace("{who}", ids((who,)))
+                for who, count, packs in value.value
+            )
         if value.kind == "hint":
             template, inner = value.value
             return fill(Sentence("hint", template, inner), lang, words, ids, user)

@@ -9,11 +9,17 @@ the JSON documents.
 - :func:`money_places` and :func:`pad` show a column of decimal amounts with the same number
   of places (the most any of them has): ``415.5`` next to ``370.00`` reads ``415.50``. Padding
   adds zeros only, so no amount changes.
+- :func:`money` is the pages' one money format (issue 29): an amount exact in its currency's
+  usual places (two; none for the currencies of :data:`MINOR_UNITS` with 0, three for those
+  with 3) is shown with exactly those places, any other with all its digits (trailing zeros
+  beyond the usual places dropped, nothing rounded): ``103`` and ``103.0`` both read
+  ``103.00``, ``0.308333`` stays ``0.308333``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 from fractions import Fraction
 from typing import Final
 
@@ -51,3 +57,24 @@ def pad(value: str, count: int) -> str:
     if shown >= count:
         return value
     return value + ("." if shown == 0 else "") + "0" * (count - shown)
+
+
+# ISO 4217 minor units that are not 2 (the usual places of every other currency).
+MINOR_UNITS: Final = {
+    **dict.fromkeys(
+        ("BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "VND",
+         "VUV", "XAF", "XOF", "XPF"),
+        0,
+    ),
+    **dict.fromkeys(("BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"), 3),
+}  # fmt: skip
+
+
+def money(value: str, currency: str | None = None) -> str:
+    """An amount in the pages' one money format (module docstring); no rounding."""
+    usual = MINOR_UNITS.get(currency or "", 2)
+    exact = Decimal(value)
+    if exact == exact.quantize(Decimal(1).scaleb(-usual)):
+        return f"{exact:.{usual}f}"
+    digits = format(exact.normalize(), "f")
+    return digits

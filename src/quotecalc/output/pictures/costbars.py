@@ -17,12 +17,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final
 
-from ..answer import MONEY_FIELDS
-from ..people import money_places, pad
+from ..people import money
 from ..wording import ISSUE_TEXT
 from .geometry import fixed2
 from .markup import supplier, text
-from .text import WORDS, display, escape
+from .text import WORDS, display, escape, field_name, join
 
 PARTS: Final = (("goodsSubtotal", "goods"), ("freight", "freight"), ("otherFees", "other_fees"))
 
@@ -44,7 +43,8 @@ def _missing_reason(lang: str, quote: Mapping[str, Any]) -> str:
         return escape(words["not_comparable"].format(why=why))
     fields = quote.get("missingFields") or []
     if fields:
-        return escape(words["missing"].format(fields=", ".join(display(str(f)) for f in fields)))
+        names = join(lang, [field_name(lang, str(f), quote["supplierId"]) for f in fields])
+        return escape(words["missing"].format(fields=names))
     return escape(words["unknown_total"])
 
 
@@ -66,7 +66,6 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
         for _, name in PARTS
     )
     rows: list[str] = []
-    count = money_places(q[field] for q in quotes for field in MONEY_FIELDS)
     for quote in quotes:
         who = f'<div class="who">{supplier(quote["supplierId"])}</div>'
         total = quote["landedTotal"]
@@ -91,14 +90,16 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
                 )
                 + "</span>"
             )
-        parts = " + ".join(text(pad(quote[field], count)) for field, _ in PARTS)
+        currency = quote["currency"]
+        parts = " + ".join(text(money(quote[field], currency)) for field, _ in PARTS)
         rows.append(
             f'<div class="row">{who}<div class="track"><div class="bar"'
             f' style="width:{_width(_exact(total), largest)}%">{segments}</div></div>'
-            f'<div class="total">{text(pad(total, count))} {text(quote["currency"])}'
+            f'<div class="total">{text(money(total, currency))} {text(currency)}'
             f'<span class="parts">{parts}</span>{note}</div></div>\n'
         )
     note = ""
     if largest_text is not None:
-        note = f'<p class="note">{escape(words["landed_note"].format(largest=largest_text))}</p>\n'
+        shown = money(largest_text, next((q["currency"] for q in quotes if q["currency"]), None))
+        note = f'<p class="note">{escape(words["landed_note"].format(largest=shown))}</p>\n'
     return f'<div class="key-row">{key}</div>\n<div class="bars">\n{"".join(rows)}</div>\n{note}'

@@ -9,15 +9,18 @@ text report's tables (:mod:`quotecalc.output.report`). Inline CSS and inline SVG
 no external reference, nothing fetched. Same documents and language, same bytes.
 """
 
+# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...engine.render import EXIT_CODES
-from ..answer import MONEY_FIELDS, answer, fill
 from ..answer import WORDS as ANSWER_WORDS
-from ..people import money_places, pad
+from ..answer import answer, fill
+from ..fieldnames import error_places, field_words, load
+from ..people import money
 from ..wording import (
     CONSTRAINT_STATUS_TEXT,
     DIRECTION_TEXT,
@@ -30,7 +33,7 @@ from .costbars import cost_bars
 from .markup import items, paragraph, section, supplier, table, text
 from .svg import LANG_TAGS, svg_picture
 from .text import WORDS, check_lang, dimension_name, display, escape, reason_words
-from .weightmap import HATCH_CSS, swatches, weight_map
+from .weightmap import FIRST_FEW, HATCH_CSS, swatches, weight_map
 
 STYLE: Final = (
     """
@@ -67,7 +70,8 @@ code{font-size:.85em;color:#555}
 .row{display:grid;grid-template-columns:minmax(0,11rem) minmax(0,1fr) minmax(0,13rem);gap:.6rem;
 align-items:center;margin:.3rem 0;break-inside:avoid}
 .row.missing{grid-template-columns:minmax(0,11rem) minmax(0,1fr)}
-.who{font-weight:600;min-width:0}
+.who{font-weight:600;min-width:0;overflow-wrap:anywhere}
+.who .id{white-space:normal}
 .track{background:#f2f2f2;height:1.1rem}
 .bar{display:flex;height:100%}
 .seg{display:block;height:100%}
@@ -76,10 +80,17 @@ align-items:center;margin:.3rem 0;break-inside:avoid}
 .overbuy{display:block;color:#a33a00;font-size:.78rem;font-weight:600}
 .why{color:#444;font-size:.86rem;font-style:italic}
 figure{margin:.6rem 0}
-figure svg{max-width:100%;height:auto}
+figure svg{max-width:100%;height:auto;display:block}
+.map-row{display:flex;flex-wrap:wrap;gap:0 1.5rem;align-items:flex-start}
+.map-row figure{flex:0 1 640px;min-width:0}
+.map-row>.wide{flex:1 1 18rem;min-width:0}
+.map-narrow{display:none}
+details{margin:.3rem 0}
+summary{cursor:pointer;color:#0057a0}
 footer{margin-top:2rem;color:#555;font-size:.78rem}
 @media (max-width:40rem){main{margin:1rem auto;padding:0 .8rem}
-.row,.row.missing{grid-template-columns:minmax(0,1fr);gap:.15rem;margin:.6rem 0}}
+.row,.row.missing{grid-template-columns:minmax(0,1fr);gap:.15rem;margin:.6rem 0}
+.map-wide{display:none}.map-narrow{display:block}}
 @media print{main{margin:0;max-width:none;padding:0}.wide{overflow:visible}
 h2,h3{break-after:avoid}tr,li,.row{break-inside:avoid}body{font-size:10pt}}
 """
@@ -88,7 +99,32 @@ h2,h3{break-after:avoid}tr,li,.row{break-inside:avoid}body{font-size:10pt}}
 )
 
 
-MONEY: Final = frozenset({"landedTotal"})
+MONEY: Final = frozenset({"landedTotal", "costPerDeliveredUnit"})
+# The page's own words beside the text report's (issue 29): no exit code, no JSON path, every
+# quantity with its unit, lists joined the language's way.
+PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "status": "Status: {status}",
+        "col.where": "Where",
+        "col.delivered": "Delivered (units)",
+        "col.overbuy": "Overbuy (units)",
+        "col.packs": "Packs purchased (packs)",
+        "days": "{value} days",
+        "join": ", ",
+    },
+    "zh": {
+        "status": "状态：{status}",
+        "col.where": "位置",
+        "col.delivered": "到货数量（件）",
+        "col.overbuy": "超购数量（件）",
+        "col.packs": "采购包数（包）",
+        "days": "{value} 天",
+        "join": "、",
+    },
+}
+# The unit of each constraint's limit and value (none: a score on the request's scale).
+CONSTRAINT_UNITS: Final = {"maxLeadDays": "days"}
+LONG_RANKING: Final = 2 * FIRST_FEW  # a longer ranking shows its first few, the rest disclosed
 
 
 class _Page:
@@ -115,33 +151,48 @@ class _Page:
         return escape(CONSTRAINT_STATUS_TEXT[self.lang].get(str(status), display(str(status))))
 
     def columns(self, *keys: str) -> list[str]:
-        return [self.label(f"col.{key}") for key in keys]
+        own = PAGE_WORDS[self.lang]
+        return [own.get(f"col.{key}") or self.label(f"col.{key}") for key in keys]
+
+    def own(self, key: str) -> str:
+        return PAGE_WORDS[self.lang][key]
 
 
 def _header(page: _Page, result: Mapping[str, Any]) -> str:
     status = str(result["status"])
     label, explanation = STATUS_TEXT[page.lang].get(status, (display(status), ""))
-    line = page.label("status").format(status=label, exit=EXIT_CODES.get(status, 1))
+    line = page.own("status").format(status=label)
     return paragraph(escape(line), "status") + (
         paragraph(escape(explanation)) if explanation else ""
     )
 
 
-def _errors(page: _Page, errors: Sequence[Mapping[str, Any]]) -> str:
+def _errors(page: _Page, errors: Sequence[Mapping[str, Any]], request: Any) -> str:
+    """Each error: where it is in words (the field, or the unknown key and where it is;
+    :mod:`quotecalc.output.fieldnames`), what it means, and its code, marked as code."""
     rows = [
         [
-            text(error.get("path")) if error.get("path") else escape(page.label("whole_input")),
-            text(error.get("code")),
+            escape(page.own("join")).join(
+                error_places(
+                    page.lang,
+                    error,
+                    request,
+                    words=escape,
+                    ids=supplier,
+                    code=lambda key: f"<code>{text(key)}</code>",
+                )
+            ),
             escape(
                 ERROR_TEXT[page.lang].get(str(error.get("code")), display(str(error.get("code"))))
             ),
+            f"<code>{text(error.get('code'))}</code>",
         ]
         for error in errors
     ]
     return section(
         "errors",
         page.label("errors"),
-        table(page.columns("path", "code", "meaning"), rows, label=page.label("errors")),
+        table(page.columns("where", "meaning", "code"), rows, label=page.label("errors")),
     )
 
 
@@ -156,13 +207,16 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
         "leadDays",
         "qualityScore",
     )
-    count = money_places(quote[field] for quote in quotes for field in MONEY_FIELDS)
     rows = [
         [
             supplier(quote["supplierId"]),
             page.yes_no(bool(quote["comparable"])),
             *(
-                text(pad(quote[field], count) if field in MONEY and quote[field] else quote[field])
+                text(
+                    money(quote[field], quote["currency"])
+                    if field in MONEY and quote[field]
+                    else quote[field]
+                )
                 for field in fields
             ),
             page.constraint_status(quote["constraintStatus"]),
@@ -191,9 +245,9 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
         rows = [
             [
                 supplier(quote["supplierId"]),
-                text(check["constraint"]),
-                text(check["limit"]),
-                text(check["value"]),
+                _constraint_name(page, str(check["constraint"])),
+                _with_unit(page, str(check["constraint"]), check["limit"]),
+                _with_unit(page, str(check["constraint"]), check["value"]),
                 page.constraint_status(check["status"]),
             ]
             for quote, check in checks
@@ -205,6 +259,19 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
             table(columns, rows, frozenset({2, 3}), page.label("constraints")),
         )
     return html
+
+
+def _constraint_name(page: _Page, constraint: str) -> str:
+    """A constraint in words (its field's words), or its code marked as code."""
+    name = field_words(page.lang, constraint)
+    return escape(name) if name is not None else f"<code>{text(constraint)}</code>"
+
+
+def _with_unit(page: _Page, constraint: str, value: Any) -> str:
+    unit = CONSTRAINT_UNITS.get(constraint)
+    if value is None or unit is None:
+        return text(value)
+    return escape(page.own(unit)).replace("{value}", text(value))
 
 
 def _ranking(page: _Page, ranking: Sequence[Mapping[str, Any]] | None) -> str:
@@ -227,9 +294,19 @@ def _ranking(page: _Page, ranking: Sequence[Mapping[str, Any]] | None) -> str:
         for entry in ranking
     ]
     numeric = frozenset(range(len(headers))) - {1}
-    body = table(headers, rows, numeric, page.label("ranking")) + paragraph(
-        escape(page.label("ranking_note")), "note"
-    )
+    if len(rows) <= LONG_RANKING:
+        body = table(headers, rows, numeric, page.label("ranking"))
+    else:  # 100 quotes: the first few, the others in a disclosure (issue 29)
+        first = page.word("ranking_first").format(shown=FIRST_FEW, count=len(rows))
+        rest = page.word("ranking_rest").format(count=len(rows) - FIRST_FEW)
+        body = (
+            paragraph(escape(first))
+            + table(headers, rows[:FIRST_FEW], numeric, page.label("ranking"))
+            + f"<details><summary>{escape(rest)}</summary>\n"
+            + table(headers, rows[FIRST_FEW:], numeric, rest)
+            + "</details>\n"
+        )
+    body += paragraph(escape(page.label("ranking_note")), "note")
     return section("ranking", page.label("ranking"), body)
 
 
@@ -247,7 +324,7 @@ def _sensitivity(page: _Page, scenarios: Sequence[Mapping[str, Any]]) -> str:
             ),
             text(scenario["factor"]),
             " / ".join(text(weight) for weight in scenario["weights"].values()),
-            escape(page.label("ranking_join")).join(
+            escape(page.own("join")).join(
                 f"{entry['rank']} {supplier(entry['supplierId'])}" for entry in scenario["ranking"]
             ),
             page.yes_no(bool(scenario["rankingChanged"])),
@@ -410,10 +487,13 @@ def html_page(
     lang: str,
     purchase: Mapping[str, Any] | None = None,
     plan: Mapping[str, Any] | None = None,
+    *,
+    raw: bytes | str | None = None,
 ) -> str:
     """One self-contained HTML page of a result object and its weight-analysis document;
     ``lang`` is ``"en"`` or ``"zh"``; ``purchase`` what is bought (the request's quantity,
-    currency and specification: :func:`quotecalc.output.answer.purchase_of`), when known.
+    currency and specification: :func:`quotecalc.output.answer.purchase_of`), when known;
+    ``raw`` the request text, when known, to name an error's unknown key and its supplier.
     The answer comes first (with the best plan of ``plan``, a purchase-plan document, when
     given); the title names the item and the winner. Ends with a newline."""
     page = _Page(lang, swatches(analysis_doc))
@@ -440,7 +520,7 @@ def html_page(
     ]
     status = result["status"]
     if status == "invalid_input":
-        parts.append(_errors(page, result["limitations"]))
+        parts.append(_errors(page, result["limitations"], load(raw)))
     elif status == "internal_error":
         parts.append(_limitations(page, result["limitations"]))
     else:
@@ -451,7 +531,12 @@ def html_page(
                 _quotes(page, quotes),
                 section("landed", page.word("landed"), cost_bars(quotes, lang)),
                 _ranking(page, result["ranking"]),
-                weight_map(lang, analysis_doc, svg_picture(analysis_doc, lang)),
+                weight_map(
+                    lang,
+                    analysis_doc,
+                    svg_picture(analysis_doc, lang),
+                    svg_picture(analysis_doc, lang, narrow=True),
+                ),
                 _sensitivity(page, result["sensitivity"]),
             ]
         )

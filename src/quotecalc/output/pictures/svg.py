@@ -25,7 +25,9 @@ from typing import Any, Final
 
 from ..answer import WORDS as ANSWER_WORDS
 from ..cells import display_width
+from ..fieldnames import error_places
 from ..people import PERCENT_SIGN, percent
+from ..wording import ERROR_TEXT
 from .geometry import BarLayout, TriangleLayout, centroid, exact, fixed2, plane
 from .labels import Box, Placed, Placer, Point, badge_box, text_box
 from .palette import EMPTY_FILL, colour_of, fill_of
@@ -38,6 +40,7 @@ from .text import (
     ids_label,
     isolate,
     reason_words,
+    share_words,
     shorten,
     wrap,
 )
@@ -65,14 +68,41 @@ LINE: Final = 16
 LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
 SLOT_STEP: Final = 24
 
+
+class _Frame:
+    """Where the map sits: the picture's width, the triangle's and the bar's layouts, the
+    map's top, and whether it is the narrow picture of a phone's page (issue 29): that one is
+    drawn at :data:`NARROW_WIDTH`, about the width it is shown at on a 390 px screen, so its
+    text keeps its size; it holds the map and its key numbers only, because the page shows
+    the caption and the legend as text beside it."""
+
+    def __init__(self, width: int, triangle: TriangleLayout, bar: BarLayout, top: int) -> None:
+        self.width = width
+        self.triangle = triangle
+        self.bar = bar
+        self.top = top
+        self.narrow = width != WIDTH
+        self.slot_gap = 25 if self.narrow else 60
+
+
+NARROW_WIDTH: Final = 340
+WIDE: Final = _Frame(WIDTH, TRIANGLE, BAR, MAP_TOP)
+NARROW: Final = _Frame(
+    NARROW_WIDTH,
+    TriangleLayout(left=40, base=26 + 226, side=260),
+    BarLayout(left=30, length=280),
+    0,
+)
+
 SharePoint = Mapping[str, str]
 
 
 class _Canvas:
     """The elements of one picture, in drawing order."""
 
-    def __init__(self, lang: str, title: str) -> None:
+    def __init__(self, lang: str, title: str, frame: _Frame = WIDE) -> None:
         self.lang = lang
+        self.frame = frame
         self.title = title
         self.description: list[str] = []
         self.defs: list[str] = []
@@ -96,9 +126,10 @@ class _Canvas:
         self.add(f'<text x="{x}" y="{y}"{extra}>{content}</text>')
 
     def render(self, height: int) -> str:
+        width = self.frame.width
         head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}"'
-            f' viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="qc-map-title"'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
+            f' viewBox="0 0 {width} {height}" role="img" aria-labelledby="qc-map-title"'
             ' aria-describedby="qc-map-desc"'
             f' xml:lang="{LANG_TAGS[self.lang]}" font-family="{FONT}" font-size="13"'
             ' fill="#1A1A1A">'
@@ -111,10 +142,13 @@ class _Canvas:
         ]
         if self.defs:
             parts.append("<defs>" + "".join(self.defs) + "</defs>")
-        parts.append(f'<rect width="{WIDTH}" height="{height}" fill="#FFFFFF"/>')
+        parts.append(f'<rect width="{width}" height="{height}" fill="#FFFFFF"/>')
         parts.extend(self.body)
         parts.append("</svg>")
-        return "\n".join(parts) + "\n"
+        text = "\n".join(parts) + "\n"
+        if self.frame.narrow:  # its own ids: the page holds both pictures
+            text = text.replace('"qc-', '"qcn-').replace("#qc-", "#qcn-")
+        return text
 
 
 def _ids_title(ids: Sequence[str]) -> str:
@@ -143,8 +177,9 @@ def _fills(canvas: _Canvas, regions: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def _shares(canvas: _Canvas, point: SharePoint, dimensions: Sequence[str]) -> str:
-    """A share point as percentages: ``cost 50.0 %, delivery 30.0 %, quality 20.0 %``."""
-    return ", ".join(
+    """A share point as percentages: ``cost 50.0 %, delivery 30.0 %, quality 20.0 %`` (the
+    Chinese list separator ``、`` in Chinese)."""
+    return ANSWER_WORDS[canvas.lang]["join"].join(
         canvas.words("shares").format(
             dimension=dimension_name(canvas.lang, name), value=percent(point[name], canvas.lang)
         )
@@ -204,7 +239,11 @@ def _caption(canvas: _Canvas, analysis: Mapping[str, Any]) -> list[str]:
 
 
 def _heading(canvas: _Canvas, analysis: Mapping[str, Any]) -> list[Box]:
-    """Title and caption (at most :data:`CAPTION_LINES` lines); the boxes they take."""
+    """Title and caption (at most :data:`CAPTION_LINES` lines); the boxes they take. The
+    narrow picture has neither (the page says them above it): the caption is its ``desc``."""
+    if canvas.frame.narrow:
+        canvas.description.extend(_caption(canvas, analysis))
+        return []
     canvas.text(40, 30, escape(canvas.title), font_size="15", font_weight="700")
     boxes: list[Box] = [(Fraction(40), Fraction(12), Fraction(WIDTH - 40), Fraction(36))]
     sentences = _caption(canvas, analysis)
@@ -228,7 +267,21 @@ def _legend(
 ) -> int:
     """Legend rows from ``top``: each region that can win (its key number, all its ids, its
     share), one line for those that cannot, the markers, dominance and the unmapped
-    dimensions; returns the picture's height."""
+    dimensions; returns the picture's height (the narrow picture has no legend: the page's
+    table of regions is beside it)."""
+    if canvas.frame.narrow:
+        return top - 20
+    return _legend_rows(canvas, analysis, fills, top, share_key)
+
+
+def _legend_rows(
+    canvas: _Canvas,
+    analysis: Mapping[str, Any],
+    fills: Sequence[str],
+    top: int,
+    share_key: str,
+) -> int:
+    """The legend's rows (:func:`_legend`)."""
     y = top
     number = 0
     cannot = 0
@@ -239,10 +292,10 @@ def _legend(
             cannot += len(ids)
             continue
         number += 1
-        share = percent(region["areaShareExact"], canvas.lang)
+        share = share_words(canvas.lang, region)
         note = canvas.words(share_key).format(value=share)
-        if exact(region["areaShareExact"]) == 0 and len(region["vertices"]) < 3:
-            note = canvas.words("on_line" if len(region["vertices"]) == 2 else "at_point")
+        if exact(region["areaShareExact"]) == 0:
+            note = share  # "only at a point": the same words as the page's table
         canvas.add(
             f'<g class="legend-entry"><rect x="40" y="{y - 11}" width="14" height="14"'
             f' fill="{fill}" stroke="#1A1A1A" stroke-width="0.5"/>{_ids_title(ids)}</g>'
@@ -288,7 +341,9 @@ def _legend(
         y = _write(canvas, 40, y + 4, wrap(line, TEXT_COLUMNS - 6), "legend-dominance")
     excluded = analysis.get("excludedDimensions") or []
     if excluded:
-        names = ", ".join(dimension_name(canvas.lang, str(e["dimension"])) for e in excluded)
+        names = ANSWER_WORDS[canvas.lang]["join"].join(
+            dimension_name(canvas.lang, str(e["dimension"])) for e in excluded
+        )
         text = canvas.words("excluded").format(dimensions=names)
         canvas.description.append(text)
         y = _write(canvas, 40, y + 4, wrap(text, TEXT_COLUMNS - 6), "legend-excluded")
@@ -390,7 +445,8 @@ def _place_all(
     for anchor, group, shape in order:
         ids = [supplier for region in group for supplier in region.ids]
         number = ", ".join(str(region.number) for region in group)
-        placed = placer.place(anchor, ids_label(ids, LABEL_COLUMNS), number, shape, 12)
+        text = number if canvas.frame.narrow else ids_label(ids, LABEL_COLUMNS)
+        placed = placer.place(anchor, text, number, shape, 12)
         if placed is not None:
             _draw_label(canvas, placed)
             if placed.kind == "callout":
@@ -403,7 +459,9 @@ def _triangle(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
     regions = analysis["regions"]
     fills = _fills(canvas, regions)
     obstacles = _heading(canvas, analysis)
-    layout, top, base = TRIANGLE, MAP_TOP, TRIANGLE.base
+    frame = canvas.frame
+    layout = frame.triangle
+    top, base = frame.top, layout.base
     corners = [
         {name: "1" if name == corner else "0" for name in dimensions} for corner in dimensions
     ]
@@ -472,10 +530,10 @@ def _triangle(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
     slots = [
         (Fraction(x), Fraction(y))
         for y in range(top + 16, base + 1, SLOT_STEP)
-        for x in (layout.left - 60, layout.left + layout.side + 60)
+        for x in (layout.left - frame.slot_gap, layout.left + layout.side + frame.slot_gap)
     ]
     placer = Placer(
-        (Fraction(0), Fraction(0), Fraction(WIDTH), Fraction(base + 40)), obstacles, slots
+        (Fraction(0), Fraction(0), Fraction(frame.width), Fraction(base + 40)), obstacles, slots
     )
     _place_all(canvas, placer, items)
     _markers(
@@ -493,9 +551,10 @@ def _triangle(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
 def _scale(canvas: _Canvas, dimensions: Sequence[str], bottom: int, obstacles: list[Box]) -> int:
     """The bar's scale: a tick and its whole percent every quarter, the axis words below;
     their boxes join the obstacles. Returns the axis words' baseline."""
-    left, right = BAR.left, BAR.left + BAR.length
+    bar = canvas.frame.bar
+    left, right = bar.left, bar.left + bar.length
     for tick in TICKS:
-        x = fixed2(left + BAR.length * tick)
+        x = fixed2(left + bar.length * tick)
         canvas.add(
             f'<line class="tick" x1="{x}" y1="{bottom}" x2="{x}" y2="{bottom + 6}"'
             ' stroke="#1A1A1A" stroke-width="1"/>'
@@ -504,14 +563,19 @@ def _scale(canvas: _Canvas, dimensions: Sequence[str], bottom: int, obstacles: l
         canvas.text(
             x, bottom + 19, escape(label), class_="tick-label", text_anchor="middle", font_size="11"
         )
-        obstacles.append(text_box((left + BAR.length * tick, Fraction(bottom + 15)), "100.0 %", 11))
+        obstacles.append(text_box((left + bar.length * tick, Fraction(bottom + 15)), "100.0 %", 11))
     axis = canvas.words("bar_axis").format(
         second=dimension_name(canvas.lang, dimensions[1]),
         first=dimension_name(canvas.lang, dimensions[0]),
     )
     axis_y = bottom + 37
-    canvas.text((left + right) // 2, axis_y, escape(axis), class_="axis", text_anchor="middle")
-    obstacles.append(text_box((Fraction(left + right, 2), Fraction(axis_y - 4)), axis, 13))
+    # The narrow picture wraps the axis words to its width (13 px text, 3/4 em a column).
+    lines = wrap(axis, 32) if canvas.frame.narrow else [axis]
+    for number, line in enumerate(lines):
+        if number:
+            axis_y += 18
+        canvas.text((left + right) // 2, axis_y, escape(line), class_="axis", text_anchor="middle")
+        obstacles.append(text_box((Fraction(left + right, 2), Fraction(axis_y - 4)), line, 13))
     return axis_y
 
 
@@ -520,9 +584,10 @@ def _bar(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
     regions = analysis["regions"]
     fills = _fills(canvas, regions)
     obstacles = _heading(canvas, analysis)
-    left, right = BAR.left, BAR.left + BAR.length
+    frame, bar = canvas.frame, canvas.frame.bar
+    left, right = bar.left, bar.left + bar.length
     names = [dimension_name(canvas.lang, name) for name in dimensions]
-    name_y = MAP_TOP + 16
+    name_y = frame.top + 16
     corner_style = {"class_": "corner", "font_size": "14", "font_weight": "700"}
     canvas.text(left, name_y, escape(names[0]), text_anchor="start", **corner_style)
     canvas.text(right, name_y, escape(names[1]), text_anchor="end", **corner_style)
@@ -530,19 +595,18 @@ def _bar(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
         box = text_box((Fraction(x), Fraction(name_y - 5)), name, 14)
         shift = (box[2] - box[0]) / 2 * (1 if x == left else -1)
         obstacles.append((box[0] + shift, box[1], box[2] + shift, box[3]))
-    bar_top = BAR_TOP
-    bottom = bar_top + BAR_HEIGHT
+    bar_top, bottom = frame.top + BAR_TOP - MAP_TOP, frame.top + BAR_TOP - MAP_TOP + BAR_HEIGHT
     canvas.add(
-        f'<rect class="simplex" x="{left}" y="{bar_top}" width="{BAR.length}"'
+        f'<rect class="simplex" x="{left}" y="{bar_top}" width="{bar.length}"'
         f' height="{BAR_HEIGHT}" fill="#F2F2F2"/>'
     )
-    middle = Fraction(MARKER_Y)
+    middle = Fraction(frame.top + MARKER_Y - MAP_TOP)
     segments: list[str] = []
     dots: list[str] = []
     items: list[tuple[Point, list[_Region], Sequence[Point]]] = []
     points: list[tuple[tuple[str, str], _Region]] = []
     for region in _winning(regions, fills):
-        xs = [BAR.x(vertex, dimensions) for vertex in region.vertices]
+        xs = [bar.x(vertex, dimensions) for vertex in region.vertices]
         title = _ids_title(region.ids)
         if len(xs) >= 2:
             start, end = min(xs), max(xs)
@@ -570,16 +634,16 @@ def _bar(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
     for element in [*segments, *dots]:
         canvas.add(element)
     canvas.add(
-        f'<rect class="frame" x="{left}" y="{bar_top}" width="{BAR.length}"'
+        f'<rect class="frame" x="{left}" y="{bar_top}" width="{bar.length}"'
         f' height="{BAR_HEIGHT}" fill="none" stroke="#1A1A1A" stroke-width="1.5"/>'
     )
     axis_y = _scale(canvas, dimensions, bottom, obstacles)
-    weights = BAR.x(analysis["weights"], dimensions)
+    weights = bar.x(analysis["weights"], dimensions)
     obstacles.append(_marker_box(weights, middle, 8))
     switching = analysis.get("switchingDistance")
     switch = None
     if switching is not None:
-        switch_x = BAR.x(switching["point"], dimensions)
+        switch_x = bar.x(switching["point"], dimensions)
         obstacles.append(_marker_box(switch_x, middle, 6))
         switch = (fixed2(switch_x), fixed2(middle))
     slot_rows = (axis_y + 28, axis_y + 28 + SLOT_STEP)
@@ -587,7 +651,9 @@ def _bar(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
         (Fraction(x), Fraction(y)) for y in slot_rows for x in range(left - 20, right + 21, 26)
     ]
     placer = Placer(
-        (Fraction(0), Fraction(0), Fraction(WIDTH), Fraction(slot_rows[-1] + 14)), obstacles, slots
+        (Fraction(0), Fraction(0), Fraction(frame.width), Fraction(slot_rows[-1] + 14)),
+        obstacles,
+        slots,
     )
     lowest = _place_all(canvas, placer, items)
     _markers(canvas, (fixed2(weights), fixed2(middle)), switch)
@@ -600,7 +666,7 @@ def _dot(analysis: Mapping[str, Any], canvas: _Canvas) -> str:
     regions = analysis["regions"]
     fills = _fills(canvas, regions)
     _heading(canvas, analysis)
-    x, y = 320, MAP_TOP + 50
+    x, y = canvas.frame.width // 2, canvas.frame.top + 50
     winning = _winning(regions, fills)
     if winning:
         ids = [supplier for region in winning for supplier in region.ids]
@@ -640,10 +706,18 @@ def _no_map(document: Mapping[str, Any], canvas: _Canvas) -> str:
     for reason in document.get("reasons") or []:
         words = reason_words(canvas.lang, reason)
         who = reason.get("supplierId")
-        path = reason.get("path")
         prefix = "" if who is None else isolate(display(str(who))) + ": "
-        if path:
-            prefix = f"{isolate(display(str(path)))}: {prefix}"
+        if reason.get("code") in ERROR_TEXT[canvas.lang]:
+            # An error names its field in words, never a JSON path (issue 29).
+            where = error_places(
+                canvas.lang,
+                reason,
+                None,
+                words=str,
+                ids=lambda i: isolate(display(i)),
+                code=display,
+            )
+            prefix = f"{ANSWER_WORDS[canvas.lang]['join'].join(where)}: {prefix}"
         line = f"{prefix}{words} [{display(str(reason.get('code')))}]"
         seen[line] = seen.get(line, 0) + 1
     for line, count in seen.items():
@@ -656,14 +730,16 @@ def _no_map(document: Mapping[str, Any], canvas: _Canvas) -> str:
     return canvas.render(y + 20)
 
 
-def svg_picture(analysis_doc: Mapping[str, Any], lang: str) -> str:
+def svg_picture(analysis_doc: Mapping[str, Any], lang: str, *, narrow: bool = False) -> str:
     """The weight map of one weight-analysis document as SVG text (ends with a newline);
-    ``lang`` is ``"en"`` or ``"zh"``. Same document and language, same bytes."""
+    ``lang`` is ``"en"`` or ``"zh"``. Same document and language, same bytes. ``narrow``:
+    the phone's picture of the page (:class:`_Frame`), the map and its key numbers only."""
     check_lang(lang)
     analysis = analysis_doc.get("analysis")
     if analysis is None:
-        return _no_map(analysis_doc, _Canvas(lang, WORDS[lang]["no_map"]))
-    canvas = _Canvas(lang, WORDS[lang]["map_title"])
+        # No map: the phone's page says why in its text, and has no picture for it.
+        return "" if narrow else _no_map(analysis_doc, _Canvas(lang, WORDS[lang]["no_map"]))
+    canvas = _Canvas(lang, WORDS[lang]["map_title"], NARROW if narrow else WIDE)
     count = len(analysis["dimensions"])
     if count == 3:
         return _triangle(analysis, canvas)

@@ -20,7 +20,9 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
+from ..answer import WORDS as ANSWER_WORDS
 from ..cells import clean, display_width
+from ..fieldnames import field_words
 from ..wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT
 
 LANGUAGES: Final = ("en", "zh")
@@ -44,6 +46,19 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "bar_axis": "share of the weight on {second} (the rest on {first})",
         "dominance_count": "Dominated suppliers: {count} (listed below the map).",
+        "dominance_explained": (
+            "{dominated} dominated, {cannot} cannot rank first: a dominated supplier (another"
+            " is at least as good on every dimension) can still tie for first on the map's edge,"
+            " where the dimensions it is worse on weigh nothing ({edge} here), and a supplier"
+            " no single other dominates can still be beaten everywhere by some mix of others"
+            " ({mixed} here)."
+        ),
+        "cannot_win_first": "The first {shown}:",
+        "show_all": "All {count}",
+        "dominance_first": "Dominated suppliers, the first {shown} of {count}:",
+        "ranking_first": "The first {shown} of {count} ranked quotes; the others below.",
+        "ranking_rest": "The other {count}",
+        "below_tenth": "less than 0.1 %",
         "cannot_win_list": "Cannot rank first for any weights ({count}):",
         "map_title": "Weight map: who ranks first for which weights",
         "cannot_win": "cannot win",
@@ -56,6 +71,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "winner_everywhere": "Only one mapped dimension: its best supplier ranks first.",
         "no_map": "No weight map",
         "why": "There is no ranking, so there is no weight map:",
+        "no_map_page": (
+            "There is no ranking, so there is no weight map; the answer above and the"
+            " limitations below say why."
+        ),
         "shares": "{dimension} {value}",
         "excluded": "Not mapped (a supplier lacks its value): {dimensions}",
         "legend_ids": "supplier",
@@ -70,7 +89,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "goods": "Goods",
         "freight": "Freight",
         "other_fees": "Other fees",
-        "overbuy": "overbuy {overbuy} (delivered {delivered})",
+        "overbuy": "overbuy {overbuy} units (delivered {delivered} units)",
         "not_comparable": "Not drawn: the quote is not comparable ({why})",
         "missing": "Not drawn: the landed total is unknown because {fields} was not given.",
         "unknown_total": "Not drawn: the landed total is unknown (it depends on an omitted field).",
@@ -101,6 +120,17 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "dominated_count": "{count} 家供应商被其他供应商支配（没有任何维度更好）。",
         "bar_axis": "{second}所占的权重份额（其余为{first}）",
         "dominance_count": "被支配的供应商：{count} 家（列在权重图下方）。",
+        "dominance_explained": (
+            "被支配 {dominated} 家，不能排第一 {cannot} 家：被支配的供应商（另有供应商在每个维度上"
+            "都不差于它）在它较差的维度权重为 0 的图边上仍可能并列第一（此处 {edge} 家）；"
+            "没有被任何单个供应商支配的，也可能在任何权重下都被其他供应商超过（此处 {mixed} 家）。"
+        ),
+        "cannot_win_first": "前 {shown} 家：",
+        "show_all": "全部 {count} 家",
+        "dominance_first": "被支配的供应商（共 {count} 家）中的前 {shown} 家：",
+        "ranking_first": "参与排名的 {count} 个报价中的前 {shown} 个；其余在下方。",
+        "ranking_rest": "其余 {count} 个",
+        "below_tenth": "不到 0.1%",
         "cannot_win_list": "在任何权重下都不能排第一（{count} 家）：",
         "map_title": "权重图：在哪些权重下谁排第一",
         "cannot_win": "在任何权重下都不能排第一",
@@ -113,6 +143,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "winner_everywhere": "只有一个可映射的维度：该维度最好的供应商排第一。",
         "no_map": "无权重图",
         "why": "没有排名，因此没有权重图：",
+        "no_map_page": "没有排名，因此没有权重图；原因见上方的结论和下方的局限与说明。",
         "shares": "{dimension} {value}",
         "excluded": "未映射（有供应商缺少该项数值）：{dimensions}",
         "legend_ids": "供应商",
@@ -126,7 +157,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "goods": "货款",
         "freight": "运费",
         "other_fees": "其他费用",
-        "overbuy": "超购 {overbuy}（到货 {delivered}）",
+        "overbuy": "超购 {overbuy} 件（到货 {delivered} 件）",
         "not_comparable": "未绘制：该报价不可比较（{why}）",
         "missing": "未绘制：未提供 {fields}，到岸总价未知。",
         "unknown_total": "未绘制：到岸总价未知（依赖缺失的字段）。",
@@ -284,6 +315,39 @@ def reason_words(lang: str, reason: Mapping[str, Any]) -> str:
     field = reason.get("field")
     dimension = reason.get("dimension")
     return template.format(
-        field="-" if field is None else display(str(field)),
+        field="-" if field is None else field_name(lang, str(field), reason.get("supplierId")),
         dimension="-" if dimension is None else dimension_name(lang, str(dimension)),
     )
+
+
+def field_name(lang: str, field: str, supplier_id: Any = None) -> str:
+    """A request field in words (a quote's field when the reason names a supplier), or the
+    field's name made visible when the words table does not know it."""
+    scope = "root" if supplier_id is None else "quotes"
+    return field_words(lang, field, scope) or field_words(lang, field) or display(field)
+
+
+def separator(lang: str) -> str:
+    """The list separator of ``lang``: ``, `` or ``、``."""
+    return ANSWER_WORDS[lang]["join"]
+
+
+def join(lang: str, parts: list[str]) -> str:
+    """Parts of a list joined the language's way (``, `` or ``、``)."""
+    return separator(lang).join(parts)
+
+
+def share_words(lang: str, region: Mapping[str, Any]) -> str:
+    """A winning region's share for people, the same in the legend and the table: "only at
+    a point" / "only on a line" for a region without area, "less than 0.1 %" for a share that
+    would round to 0.0, else the percentage."""
+    from fractions import Fraction
+
+    from ..people import percent
+
+    if Fraction(region["areaShareExact"]) == 0:
+        return WORDS[lang]["at_point" if len(region["vertices"]) == 1 else "on_line"]
+    shown = percent(region["areaShareExact"], lang)
+    if shown.startswith("0.0") and shown[3] in " %":
+        return WORDS[lang]["below_tenth"]
+    return shown

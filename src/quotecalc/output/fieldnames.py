@@ -1,0 +1,233 @@
+"""Request fields in words (issue 29): where an error is, for a person, not a JSON path.
+
+A page for people never shows ``/weights/quality`` or ``(whole input)``: it says "quality
+weight" (质量权重, the form's own label) or "pack price of quote 2 (NINGBO)" (第 2 个报价
+（NINGBO）的包价), and for an ``unknown_key`` error it names the key the request format does
+not define (found in the request text at the error's path, against the field-rule table
+:mod:`quotecalc.core.fields`: the validator's own rows, so the two never disagree).
+
+Presentation only: the path and the code are the engine's; the words are data here. A field
+this table does not know is shown as its code (the page marks it as code).
+"""
+
+# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001, RUF002
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from ..core.constraint_rules import CONSTRAINT_RULES
+from ..core.fields import BASE_ROOT_FIELDS, FieldRule, Kind
+
+# One row per field: ``scope.name`` (the scope is the object the field is in: ``root``,
+# ``quotes``, ``weights``, ``qualityScale``), its words in English and in Chinese. The Chinese
+# words of the quote fields are the intake template's column names, those of the root fields
+# the analyst page's form labels.
+FIELD_WORDS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("root.schemaVersion", "schema version", "格式版本"),
+    ("root.quotes", "quotes", "报价列表"),
+    ("root.quantity", "quantity", "数量"),
+    ("root.currency", "currency", "币种"),
+    ("root.specification", "specification", "规格"),
+    ("root.weights", "weights", "权重"),
+    ("root.qualityScale", "quality scale", "质量评分标准"),
+    ("root.sensitivityDelta", "sensitivity delta", "敏感性幅度"),
+    ("root.maxLeadDays", "maximum lead days", "最长交期天数"),
+    ("root.minimumQualityScore", "minimum quality score", "最低质量评分"),
+    ("root.maxSuppliers", "maximum number of suppliers", "最多供应商数"),
+    ("weights.cost", "cost weight", "成本权重"),
+    ("weights.delivery", "delivery weight", "交期权重"),
+    ("weights.quality", "quality weight", "质量权重"),
+    ("qualityScale.definition", "scale definition", "评分标准说明"),
+    ("qualityScale.minimum", "scale minimum", "评分标准最低分"),
+    ("qualityScale.maximum", "scale maximum", "评分标准最高分"),
+    ("quotes.supplierId", "supplier", "供应商"),
+    ("quotes.specification", "specification", "规格"),
+    ("quotes.currency", "currency", "币种"),
+    ("quotes.packSize", "pack size", "每包数量"),
+    ("quotes.minimumPacks", "minimum packs", "最小起订包数"),
+    ("quotes.packPrice", "pack price", "包价"),
+    ("quotes.freight", "freight", "运费"),
+    ("quotes.otherFees", "other fees", "其他费用"),
+    ("quotes.leadDays", "lead days", "交期天数"),
+    ("quotes.qualityEvidence", "quality evidence", "质量证据"),
+    ("quotes.qualityScore", "quality score", "质量分"),
+    ("quotes.qualityDefinition", "quality definition", "质量定义"),
+    ("quotes.priceBreaks", "price breaks", "阶梯价"),
+    ("quotes.capacityPacks", "capacity (packs)", "产能（包）"),
+    ("priceBreaks.minimumQuantity", "minimum quantity", "起订数量"),
+    ("priceBreaks.packPrice", "pack price", "包价"),
+)
+WORDS: Final[dict[str, dict[str, str]]] = {
+    lang: {key: row[column] for key, *row in FIELD_WORDS} for lang, column in (("en", 0), ("zh", 1))
+}
+PLACE: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "root": "the request",
+        "quote": "quote {number}",
+        "quote_of": "quote {number} ({who})",
+        "field_of": "{field} of {place}",
+        "key_in": "key {key} in {place}",
+        "item": "item {number} of {place}",
+    },
+    "zh": {
+        "root": "请求",
+        "quote": "第 {number} 个报价",
+        "quote_of": "第 {number} 个报价（{who}）",
+        "field_of": "{place}的{field}",
+        "key_in": "{place}中的键 {key}",
+        "item": "{place}的第 {number} 项",
+    },
+}
+ROOT_RULES: Final = BASE_ROOT_FIELDS + tuple(rule.field for rule in CONSTRAINT_RULES)
+
+
+def field_words(lang: str, name: str, scope: str = "root") -> str | None:
+    """A field's words in ``lang`` (``None`` for a field the table does not know)."""
+    return WORDS[lang].get(f"{scope}.{name}")
+
+
+def load(raw: bytes | str | None) -> Any:
+    """The request text as JSON (``None`` when it is not JSON): to name keys and suppliers."""
+    if raw is None:
+        return None
+    try:
+        return json.loads(raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _steps(path: str) -> list[str]:
+    return [part.replace("~1", "/").replace("~0", "~") for part in path.split("/")[1:]]
+
+
+def _rules_at(steps: Sequence[str]) -> tuple[FieldRule, ...] | None:
+    """The field rows of the object at ``steps`` (``None`` past what the table describes)."""
+    rules: tuple[FieldRule, ...] = ROOT_RULES
+    index = 0
+    while index < len(steps):
+        rule = next((r for r in rules if r.name == steps[index]), None)
+        if rule is None or rule.kind not in (Kind.OBJECT, Kind.ARRAY):
+            return None
+        if rule.kind is Kind.ARRAY:
+            index += 1  # the item's index
+            if index >= len(steps):
+                return None
+        rules = rule.fields
+        index += 1
+    return rules
+
+
+def unknown_keys(request: Any, path: str) -> list[str]:
+    """The keys of the object at ``path`` in ``request`` that the request format does not
+    define, in the order written (none when the text or the path does not lead to one)."""
+    steps = _steps(path)
+    node = request
+    for step in steps:
+        if isinstance(node, dict) and step in node:
+            node = node[step]
+        elif isinstance(node, list) and step.isdigit() and int(step) < len(node):
+            node = node[int(step)]
+        else:
+            return []
+    rules = _rules_at(steps)
+    if not isinstance(node, dict) or rules is None:
+        return []
+    known = {rule.name for rule in rules}
+    return [key for key in node if key not in known]
+
+
+def place(
+    lang: str,
+    path: str,
+    request: Any,
+    *,
+    words: Callable[[str], str],
+    ids: Callable[[str], str],
+    code: Callable[[str], str],
+) -> str:
+    """Where ``path`` is, in words: ``words`` shows our words (escaping them for a page),
+    ``ids`` a supplier id, ``code`` a key the table has no words for."""
+    templates = PLACE[lang]
+    steps = _steps(path)
+    shown = words(templates["root"])
+    scope = "root"
+    node = request
+    index = 0
+    while index < len(steps):
+        step = steps[index]
+        child = node.get(step) if isinstance(node, dict) else None
+        if scope == "root" and step == "quotes" and index + 1 < len(steps):
+            number = steps[index + 1]
+            quote = child[int(number)] if isinstance(child, list) and _item(child, number) else None
+            who = quote.get("supplierId") if isinstance(quote, dict) else None
+            shown = words(templates["quote_of" if isinstance(who, str) else "quote"]).replace(
+                "{number}", words(str(int(number) + 1) if number.isdigit() else number)
+            )
+            if isinstance(who, str):
+                shown = shown.replace("{who}", ids(who))
+            node, scope, index = quote, "quotes", index + 2
+            continue
+        if isinstance(node, list) or step.isdigit():
+            number = words(str(int(step) + 1) if step.isdigit() else step)
+            shown = words(templates["item"]).replace("{place}", shown).replace("{number}", number)
+            node = node[int(step)] if _item(node, step) else None
+            index += 1
+            continue
+        name = field_words(lang, step, scope)
+        field = words(name) if name is not None else code(step)
+        if scope == "root" and index == 0 and name is not None:
+            shown = field  # a root field is named by itself: "quality weight", not "... of"
+        else:
+            shown = words(templates["field_of"]).replace("{place}", shown).replace("{field}", field)
+        if scope == "root" and step in ("weights", "qualityScale") and index + 1 < len(steps):
+            inner = field_words(lang, steps[index + 1], step)
+            if inner is not None:
+                shown = words(inner)
+                index += 1
+        node, scope = child, step
+        index += 1
+    return shown
+
+
+def _item(items: Any, number: str) -> bool:
+    return isinstance(items, list) and number.isdigit() and int(number) < len(items)
+
+
+def key_place(
+    lang: str,
+    path: str,
+    key: str,
+    request: Any,
+    *,
+    words: Callable[[str], str],
+    ids: Callable[[str], str],
+    code: Callable[[str], str],
+) -> str:
+    """An unknown key and where it is: ``key “maxSuppliers” in the request``."""
+    where = place(lang, path, request, words=words, ids=ids, code=code)
+    return words(PLACE[lang]["key_in"]).replace("{place}", where).replace("{key}", code(key))
+
+
+def error_places(
+    lang: str,
+    error: Mapping[str, Any],
+    request: Any,
+    *,
+    words: Callable[[str], str],
+    ids: Callable[[str], str],
+    code: Callable[[str], str],
+) -> list[str]:
+    """The places of one error in words: each unknown key it is about (an ``unknown_key``
+    error at an object), or the field at its path."""
+    path = str(error.get("path") or "")
+    if error.get("code") == "unknown_key":
+        keys = unknown_keys(request, path)
+        if keys:
+            return [
+                key_place(lang, path, key, request, words=words, ids=ids, code=code) for key in keys
+            ]
+    return [place(lang, path, request, words=words, ids=ids, code=code)]
