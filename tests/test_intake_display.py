@@ -335,10 +335,13 @@ def _colour_cases() -> list[Any]:
         (Font(color=Color(rgb="FF000000")), solid(Color(rgb="FF101010")), True),
         (Font(), solid(Color(rgb="FFFFFFFF")), False),  # default text on white
         (Font(color=Color(rgb="FFFFFFFF")), solid(Color(indexed=64)), True),  # auto fill: white
+        (Font(color=Color(auto=True)), solid(Color(rgb="FF000000")), True),  # automatic text
+        (Font(), solid(Color(rgb="FF000000")), True),  # no colour: the automatic black
+        (Font(color=Color(indexed=0)), solid(Color(rgb="FF000000")), True),  # palette's first
     ]
 
 
-@pytest.mark.parametrize("case", range(19))
+@pytest.mark.parametrize("case", range(22))
 def test_colours_from_rgb_theme_and_palette(tmp_path: Path, case: int) -> None:
     pytest.importorskip("openpyxl")
     font, fill, hidden = _colour_cases()[case]
