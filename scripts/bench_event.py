@@ -219,6 +219,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--budget", type=float, default=20.0)
     parser.add_argument("--scale-budget", type=float, default=20.0)
     parser.add_argument("--no-highs", action="store_true")
+    parser.add_argument("--highs-seconds", type=float, default=60.0)
     args = parser.parse_args(argv)
     from quotecalc.solvers import award_model  # noqa: F401 (the solver's import, not timed)
 
@@ -234,7 +235,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         mine = costing(event, award.packs).landed_total
         line = f"seed {seed}: {mine} proven={award.proven} wall {wall:.3f}s cpu {cpu:.3f}s"
         if not args.no_highs:
-            packs, elapsed = highs(event, 60.0)
+            packs, elapsed = highs(event, args.highs_seconds)
             peers.append(elapsed)
             if packs is None or not feasible(event, packs):
                 wrong.append((seed, "no allowed award"))
