@@ -220,12 +220,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--scale-budget", type=float, default=20.0)
     parser.add_argument("--no-highs", action="store_true")
     parser.add_argument("--highs-seconds", type=float, default=60.0)
+    parser.add_argument("--items", type=int, default=50)
+    parser.add_argument("--suppliers", type=int, default=20)
     args = parser.parse_args(argv)
     from quotecalc.solvers import award_model  # noqa: F401 (the solver's import, not timed)
 
     walls, cpus, peers, wrong, unproven = [], [], [], [], []
     for seed in range(args.instances):
-        event = generate(seed)
+        event = generate(seed, args.items, args.suppliers)
         award, wall, cpu = ours(event, args.budget)
         assert isinstance(award, Award), award
         walls.append(wall)
