@@ -219,12 +219,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--budget", type=float, default=20.0)
     parser.add_argument("--scale-budget", type=float, default=20.0)
     parser.add_argument("--no-highs", action="store_true")
+    parser.add_argument("--highs-seconds", type=float, default=60.0)
+    parser.add_argument("--items", type=int, default=50)
+    parser.add_argument("--suppliers", type=int, default=20)
     args = parser.parse_args(argv)
     from quotecalc.solvers import award_model  # noqa: F401 (the solver's import, not timed)
 
     walls, cpus, peers, wrong, unproven = [], [], [], [], []
     for seed in range(args.instances):
-        event = generate(seed)
+        event = generate(seed, args.items, args.suppliers)
         award, wall, cpu = ours(event, args.budget)
         assert isinstance(award, Award), award
         walls.append(wall)
@@ -234,7 +237,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         mine = costing(event, award.packs).landed_total
         line = f"seed {seed}: {mine} proven={award.proven} wall {wall:.3f}s cpu {cpu:.3f}s"
         if not args.no_highs:
-            packs, elapsed = highs(event, 60.0)
+            packs, elapsed = highs(event, args.highs_seconds)
             peers.append(elapsed)
             if packs is None or not feasible(event, packs):
                 wrong.append((seed, "no allowed award"))

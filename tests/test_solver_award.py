@@ -20,6 +20,7 @@ from quotecalc.solvers.award import (
     INFEASIBLE,
     OUT_OF_RANGE,
     SOLVER_UNAVAILABLE,
+    UNSOLVED,
     Award,
     Event,
     Line,
@@ -298,14 +299,18 @@ def bench_event(seed: int, items: int, suppliers: int) -> Event:
 
 
 def test_a_budget_stop_returns_the_best_award_found_and_a_correct_bound() -> None:
-    event = bench_event(1, 6, 4)
+    event = bench_event(1, 10, 6)
     best = proven(event)
-    stopped = best_award(event, budget=0.001)
+    stopped = best_award(event, budget=0.01)
     assert isinstance(stopped, Award)
     assert stopped.budget_stopped and not stopped.proven
     assert feasible(event, stopped.packs)
     assert stopped.lower_bound <= best.lower_bound <= costing(event, stopped.packs).landed_total
-    assert best_award(event, budget=0.001) == stopped  # deterministic
+    assert best_award(event, budget=0.01) == stopped  # deterministic
+
+
+def test_a_budget_too_small_for_any_award_is_its_own_reason() -> None:
+    assert best_award(bench_event(1, 6, 4), budget=0.001) == Refusal(UNSOLVED)
 
 
 def shuffled(event: Event, rng: random.Random) -> Event:
