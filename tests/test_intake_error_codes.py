@@ -199,11 +199,9 @@ CASES: dict[str, tuple[Build, str]] = {
     ),
     "surrounding_whitespace": (csv_case(HEAD, row(supplier="A ")), "A2"),
     # units and currency names (issue 27)
-    "unknown_header_unit": (csv_case(["供应商", "包价（百元）", "币种"], ["A", "1", "CNY"]), "B1"),
+    "unknown_header_unit": (csv_case(["供应商", "包价(百元)", "币种"], ["A", "1", "CNY"]), "B1"),
     "unit_conflict": (
-        xlsx_case(
-            ["供应商", "包价（元）", "币种"], ["A", 35.2, "CNY"], formats={"B2": '0.00"万元"'}
-        ),
+        xlsx_case(["供应商", "包价(元)", "币种"], ["A", 35.2, "CNY"], formats={"B2": '0.00"万元"'}),
         "Sheet1!B2",
     ),
     "unit_value_too_precise": (
