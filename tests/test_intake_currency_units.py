@@ -12,16 +12,19 @@ import json
 import os
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import ROOT
 from intake_helpers import set_cached_values, write_csv, write_xlsx
 from quotecalc.core.fields import Kind
 from quotecalc.intake import intake
-from quotecalc.intake.cells import Cell, CellKind, Value, read_cell
+from quotecalc.intake.cells import Cell, CellKind, Problem, Value, read_cell
 from quotecalc.intake.units import UNITS, Unit, UnknownUnit, column_unit, read_currency
 
 
@@ -455,3 +458,39 @@ def test_http_answers_like_the_cli(tmp_path: Path) -> None:
                 (error,) = answer.json()["errors"]
                 assert (error["code"], error["cell"]) == ("ambiguous_currency", "B2")
                 assert error["message"].startswith("该货币符号可指多种货币")
+
+
+def test_yen_as_a_word_only() -> None:
+    from quotecalc.intake.units import mentions_yen
+
+    assert mentions_yen(["Hayen Fasteners", "Yenta"], ["General"]) is False
+    assert mentions_yen(["Price in yen"], []) is True
+    assert mentions_yen(["报价（日元）"], []) is True
+    assert mentions_yen([], ["[$¥-411]#,##0"]) is True
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    whole=st.integers(min_value=0, max_value=10**9),
+    fraction=st.integers(min_value=0, max_value=10**10 - 1),
+    places=st.integers(min_value=0, max_value=10),
+    scale=st.sampled_from([1, 1000, 10000]),
+)
+def test_scaled_text_is_the_exact_product(
+    whole: int, fraction: int, places: int, scale: int
+) -> None:
+    """Any typed decimal times the unit, against ``Fraction``: accepted exactly when the
+    product has at most 6 decimals, and then equal to it."""
+    digits = str(fraction % 10**places).zfill(places) if places else ""
+    text = f"{whole}.{digits}" if places else str(whole)
+    product = Fraction(text) * scale
+    reading = read_cell(Cell("B2", CellKind.TEXT, text), Kind.DECIMAL, unit=scale)
+    fits = (product * 10**6).denominator == 1
+    if scale == 1:
+        fits = places <= 6
+    if fits:
+        assert isinstance(reading, Value)
+        assert Fraction(reading.raw) == product
+    else:
+        assert isinstance(reading, Problem)
+        assert reading.code == ("too_many_decimals" if scale == 1 else "unit_value_too_precise")

@@ -154,7 +154,7 @@ def _context(
     rows: Sequence[tuple[int, Row]], columns: dict[int, str], units: dict[int, Unit], flags: Flags
 ) -> Context:
     texts = [cell.text for _, row in rows for cell in row if cell.kind is CellKind.TEXT]
-    formats = [cell.number_format for _, row in rows for cell in row]
+    formats = {cell.number_format for _, row in rows for cell in row}  # few distinct ones
     currency = [i for i, field in columns.items() if field == "currency"]
     cny = (
         flags.currency == "CNY"

@@ -15,7 +15,8 @@
   ``invalid_currency``). ``¥`` (``￥``) is the yuan's sign and the yen's: it is ``CNY`` only
   beside a CNY context (the root currency, a renminbi name or ``CNY`` in a currency cell, a
   column unit, a number format naming only CNY) on a sheet that mentions no yen
-  (:data:`YEN_WORDS` in any text cell, a number format naming JPY); otherwise
+  (:data:`YEN_WORDS`, or the word ``JPY`` or ``yen``, in any text cell; a number format
+  naming JPY); otherwise
   ``ambiguous_currency``. ``$`` is ambiguous always (US, Hong Kong, Taiwan, Singapore...
   dollars). Any other text with a currency sign (``US$``, ``HK$``, ``NT$``, ``€``) is
   ``currency_not_iso``: the intake translates only the renminbi's names, and the request
@@ -70,7 +71,10 @@ CNY_NAMES: Final = frozenset(fold(name) for name in ("人民币", "人民幣", "
 YUAN_SIGNS: Final = frozenset({"¥", "￥"})
 DOLLAR_SIGNS: Final = frozenset({fold("$"), fold("＄")})
 CURRENCY_SIGNS: Final = frozenset("$¥￥€£₩₹₽")
-YEN_WORDS: Final = ("jpy", "日元", "日圆", "日圓", "円", "yen")
+# The Chinese and Japanese words anywhere in a text; the Latin ones as whole words only
+# ("Hayen Fasteners" does not name the yen).
+YEN_WORDS: Final = ("日元", "日圆", "日圓", "円")
+_YEN_WORD: Final = re.compile(r"(?<![a-z])(?:jpy|yen)(?![a-z])")
 _UNIT: Final = re.compile(r"(.*?)\s*\(([^()]*)\)")
 
 
@@ -100,7 +104,7 @@ def mentions_yen(texts: Iterable[str], formats: Iterable[str]) -> bool:
     Japanese Excel's yen)."""
     for text in texts:
         folded = fold(text)
-        if any(word in folded for word in YEN_WORDS):
+        if any(word in folded for word in YEN_WORDS) or _YEN_WORD.search(folded):
             return True
     return any("JPY" in form or "-411]" in form for form in formats)
 
