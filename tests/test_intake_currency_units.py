@@ -233,6 +233,10 @@ def test_xlsx_text_in_a_unit_column_and_too_precise_number(tmp_path: Path) -> No
     # General shows 0.12345678901; read at 10 decimals the tail rounds to 0.1234567890,
     # which General does not show: refused, never rounded away.
     assert [(e.code, e.cell) for e in result.errors] == [("float_tail_not_displayed", "Sheet1!B3")]
+    text_only = write_xlsx(tmp_path / "t.xlsx", rows[:2])
+    quote, notes = quote_of(text_only)
+    assert quote["packPrice"] == "5000"  # the text 0.5 in 万元
+    assert notes == [("column_unit_read", "Sheet1!B1")]
 
 
 # ---- currency names ------------------------------------------------------------------------
