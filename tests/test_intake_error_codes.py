@@ -198,6 +198,22 @@ CASES: dict[str, tuple[Build, str]] = {
         "Sheet1!B2",
     ),
     "surrounding_whitespace": (csv_case(HEAD, row(supplier="A ")), "A2"),
+    # units and currency names (issue 27)
+    "unknown_header_unit": (csv_case(["供应商", "包价(百元)", "币种"], ["A", "1", "CNY"]), "B1"),
+    "unit_conflict": (
+        xlsx_case(["供应商", "包价(元)", "币种"], ["A", 35.2, "CNY"], formats={"B2": '0.00"万元"'}),
+        "Sheet1!B2",
+    ),
+    "unit_value_too_precise": (
+        csv_case(["供应商", "Pack price (kCNY)", "币种"], ["A", "0.0000000001", "CNY"]),
+        "B2",
+    ),
+    "column_currency_mismatch": (
+        csv_case(["供应商", "运费(万元)", "币种"], ["A", "1", "USD"]),
+        "B2",
+    ),
+    "ambiguous_currency": (csv_case(HEAD, row(currency="$")), "C2"),
+    "currency_not_iso": (csv_case(HEAD, row(currency="US$")), "C2"),
     # the calculator's own quote-field codes, at their cells
     "missing_required": (csv_case(HEAD, row(), row(supplier="无")), "A3"),
     "duplicate_supplier_id": (csv_case(HEAD, row(), row()), "A3"),

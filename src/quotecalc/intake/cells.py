@@ -14,6 +14,9 @@
   the float-tail rule, a display that rounds, scales or hides the value, a unit suffix of
   exact scale); percent number formats, dates, booleans, error values and formulas without
   a cached value are errors.
+- In a column whose name gives a unit (``units.py``: ``包价(万元)``), a number is read at
+  the unit's exact scale; typed text may then have more than 6 decimals as long as the
+  product has at most 6 (``1.234567`` 万元 is ``12345.67``), else ``unit_value_too_precise``.
 - A cell the analyst cannot see (its font the colour of its fill, ``invisible`` from the
   reader) is ``value_not_displayed``, whatever it holds.
 - Text holding an invisible character (a zero-width space, a joiner, a direction mark, a
@@ -32,6 +35,7 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
+from decimal import Decimal
 from typing import Final
 
 import attrs
@@ -49,6 +53,7 @@ _CURRENCY_SYMBOL: Final = re.compile(
 )
 _PERCENT: Final = re.compile(r".*[0-9]\s*[%％]\s*", re.DOTALL)
 _THOUSANDS: Final = re.compile(r"[-+]?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?")
+_LONG: Final = re.compile(r"(0|[1-9][0-9]*)\.[0-9]{7,}")
 _MISTAKES: Final = (
     ("currency_symbol", _CURRENCY_SYMBOL),
     ("percent_sign", _PERCENT),
@@ -163,8 +168,25 @@ def _stored_text(cell: Cell) -> str:
     return cell.text
 
 
-def read_cell(cell: Cell, kind: Kind, *, trim: bool = False) -> Reading:
-    """The reading of ``cell`` for a field of ``kind`` (module docstring)."""
+def scaled_text(text: str, unit: int | None) -> str | None:
+    """Typed number text read at a column's unit: the exact product as plain text (``1.234567``
+    at 10000 is ``12345.67``), ``text`` itself without a unit, ``None`` when the product has
+    more than 6 decimals. ``text`` is a plain decimal, with up to 6 + the unit's zeros
+    decimals when there is a unit."""
+    if unit is None or unit == 1:
+        return text
+    product = Decimal(text) * unit
+    exponent = product.normalize().as_tuple().exponent
+    assert isinstance(exponent, int)
+    if exponent < -6:
+        return None
+    plain = format(product, "f")
+    return plain.rstrip("0").rstrip(".") if "." in plain else plain
+
+
+def read_cell(cell: Cell, kind: Kind, *, trim: bool = False, unit: int | None = None) -> Reading:
+    """The reading of ``cell`` for a field of ``kind`` in a column whose name gives ``unit``
+    (``None``: none; ``units.py``) (module docstring)."""
     if cell.kind in _KIND_ERRORS:
         return Problem(_KIND_ERRORS[cell.kind])
     if means_unknown(cell):
@@ -184,14 +206,20 @@ def read_cell(cell: Cell, kind: Kind, *, trim: bool = False) -> Reading:
             return Problem("invisible_character", (("position", found[0]), ("character", found[1])))
         if numeric:
             code = number_text(text)
+            if code == "too_many_decimals" and (unit or 1) > 1 and _LONG.fullmatch(text):
+                code = None  # the product may still have at most 6 (scaled_text)
             if code is not None:
                 return Problem(code)
+            scaled = scaled_text(text, unit)
+            if scaled is None:
+                return Problem("unit_value_too_precise")
+            return Value(scaled, trimmed=trimmed)
         return Value(text, trimmed=trimmed)
     if "%" in cell.number_format:
         return Problem("percent_format")
     if not numeric:
         return Problem("number_in_text_column")
-    reading = read_number(cell.number, cell.number_format)
+    reading = read_number(cell.number, cell.number_format, unit)
     if isinstance(reading, NumberProblem):
         shown = () if reading.shown is None else (("shown", reading.shown),)
         return Problem(reading.code, (*shown, ("stored", reading.stored)) if reading.stored else ())

@@ -83,9 +83,12 @@ class Note:
 
     code: str
     cell: str
+    # What a column's unit means ("scale", "currency"): derived from the unit table, not
+    # echoed from the cell.
+    details: Detail = ()
 
     def as_dict(self, lang: str = "en", door: str = "cli") -> dict[str, str | int]:
-        return _entry(NOTES[self.code], self.cell, "", lang, door=door)
+        return _entry(NOTES[self.code], self.cell, "", lang, details=self.details, door=door)
 
 
 class IntakeFailed(Exception):

@@ -18,7 +18,10 @@ sees (``numfmt.display``). Its value is read as:
    scale is ``display_scales_value``;
 4. a format whose literal suffix is a unit of exact scale (``0.00"万元"``: 35.2 shows
    35.20万元) is read at the displayed meaning, the number times the unit (352000), with a
-   ``unit_scaled`` note.
+   ``unit_scaled`` note; so is a number in a column whose name gives a unit (``units.py``),
+   unless its format shows another unit (``unit_conflict``). A value read at a unit of
+   10^k may have 6 + k decimals (the float-tail rule uses that many): the product has at
+   most 6.
 
 Every refusal carries the text shown and the value stored, so the analyst sees both.
 """
@@ -86,8 +89,11 @@ def _stored(value: float | int) -> str:
     return _text(Decimal(repr(value))) if math.isfinite(value) else repr(value)
 
 
-def read_number(value: float | int, number_format: str) -> Number | NumberProblem:
-    """The reading of a numeric cell (module docstring)."""
+def read_number(
+    value: float | int, number_format: str, column_unit: int | None = None
+) -> Number | NumberProblem:
+    """The reading of a numeric cell (module docstring) in a column whose name gives
+    ``column_unit`` (``None``: none)."""
     if not isinstance(value, int) and not math.isfinite(value):
         return NumberProblem("non_finite_number")
     stored = _stored(value)
@@ -98,23 +104,27 @@ def read_number(value: float | int, number_format: str) -> Number | NumberProble
         return NumberProblem("value_not_displayed", shown.text, stored)
     if shown.commas or shown.ambiguous:
         return NumberProblem("display_scales_value", shown.text, stored)
+    if column_unit is not None and shown.unit not in (1, column_unit):
+        return NumberProblem("unit_conflict", shown.text, stored)
+    scale = shown.unit if shown.unit != 1 else column_unit or 1
+    # A value read at a unit may have as many more decimals as the unit has zeros: the
+    # result still has at most 6 (1.234567 万元 = 12345.67).
+    decimals = 6 + len(str(scale)) - 1
     if isinstance(value, int):
         read, rounded = Decimal(value), False
     else:
         shortest = Decimal(repr(value))
         exponent = shortest.as_tuple().exponent
         assert isinstance(exponent, int)
-        if exponent >= -6:
+        if exponent >= -decimals:
             read, rounded = shortest, False
         else:
-            read = Decimal(value).quantize(SIX_PLACES, rounding=ROUND_HALF_UP)
+            read = Decimal(value).quantize(SIX_PLACES.scaleb(6 - decimals), rounding=ROUND_HALF_UP)
             rounded = True
     if shown.digits != abs(read):
         code = "float_tail_not_displayed" if rounded else "display_rounds_value"
         return NumberProblem(code, shown.text, stored)
-    if shown.unit != 1:
-        return Number(_text(read * shown.unit), rounded, shown.unit)
-    return Number(_text(read), rounded)
+    return Number(_text(read * scale), rounded, shown.unit)
 
 
 def float_to_text(value: float | int, number_format: str) -> tuple[str, bool] | str:

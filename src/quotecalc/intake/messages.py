@@ -321,6 +321,58 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
         "请把单元格设置为普通数字格式，或更正币种列（或 --currency）。",
     ),
     Text(
+        "unknown_header_unit",
+        "The column name gives a unit the intake does not know; its values cannot be read at"
+        " a guessed scale.",
+        "列名中的单位无法识别；不能按猜测的比例读取该列的数值。",
+        "Name the column with a known unit: 万元 (×10000), 千元 or kCNY or CNY thousand"
+        " (×1000), 元 or CNY (×1), or without a unit, in the quote's own currency.",
+        "请使用可识别的单位命名该列：万元（×10000）、千元、kCNY 或 CNY thousand（×1000）、"
+        "元或 CNY（×1），或去掉单位、按报价本身的币种填写。",
+    ),
+    Text(
+        "unit_conflict",
+        "The cell's number format shows a unit other than the one its column's name gives;"
+        " see shown and stored.",
+        "单元格的数字格式显示的单位与列名给出的单位不同；见 shown（显示）与 stored（存储）。",
+        "Give the cell a plain number format (General or 0.00), or make the column's unit"
+        " and the format's unit the same.",
+        "请把单元格设置为普通数字格式（“常规”或 0.00），或让列名与数字格式的单位一致。",
+    ),
+    Text(
+        "unit_value_too_precise",
+        "Read at its column's unit, the value would have more than 6 decimals.",
+        "按列名的单位换算后，该值会超过 6 位小数。",
+        "Round the value so that, times the column's unit, it has at most 6 decimals.",
+        "请对数值取整，使其乘以列名的单位后最多有 6 位小数。",
+    ),
+    Text(
+        "column_currency_mismatch",
+        "The column's name gives a currency (元, CNY) other than the quote's currency.",
+        "列名给出的币种（元、CNY）与报价的币种不一致。",
+        "Correct the currency column (or --currency), or name the column without a currency.",
+        "请更正币种列（或 --currency），或让列名不带币种。",
+    ),
+    Text(
+        "ambiguous_currency",
+        "The currency sign names several currencies ($: US, Hong Kong, Taiwan, Singapore"
+        " dollars...; ¥: yuan or yen where the sheet is not plainly in CNY or also names the"
+        " yen); it is not guessed.",
+        "该货币符号可指多种货币（$：美元、港元、新台币、新加坡元等；¥：工作表未明确为人民币"
+        "或同时提到日元时，可能是人民币或日元）；不会猜测。",
+        "Write the ISO 4217 code: USD, HKD, TWD, SGD; CNY or JPY.",
+        "请填写 ISO 4217 代码：USD、HKD、TWD、SGD；CNY 或 JPY。",
+    ),
+    Text(
+        "currency_not_iso",
+        "The currency is written with a sign (US$, HK$, NT$, €); the request needs its ISO 4217"
+        " code, and only the renminbi's names are translated.",
+        "币种是用符号写的（US$、HK$、NT$、€）；请求需要 ISO 4217 代码，"
+        "只有人民币的名称会被自动转换。",
+        "Write the ISO 4217 code: USD for US$, HKD for HK$, TWD for NT$, EUR for €.",
+        "请填写 ISO 4217 代码：US$ 写 USD，HK$ 写 HKD，NT$ 写 TWD，€ 写 EUR。",
+    ),
+    Text(
         "surrounding_whitespace",
         "The text starts or ends with whitespace.",
         "文本开头或结尾有空白字符。",
@@ -336,6 +388,19 @@ NOTE_TEXTS: Final[tuple[Text, ...]] = (
         "The number format shows a unit of exact scale (万, 亿); the value was read at the"
         " displayed meaning, the number times the unit.",
         "数字格式显示了比例明确的单位（万、亿）；该值按显示的含义读取，即数字乘以单位。",
+    ),
+    Text(
+        "column_unit_read",
+        "The column's name gives a unit of exact scale (万元 ×10000, kCNY ×1000, 元 ×1); its"
+        " values were read at that unit, the number times scale, in currency when given.",
+        "列名给出了比例明确的单位（万元 ×10000、kCNY ×1000、元 ×1）；该列数值按此单位读取，"
+        "即数字乘以 scale，币种为 currency（如有）。",
+    ),
+    Text(
+        "currency_name_read",
+        "The currency cell names the renminbi (人民币, RMB, 元, ¥ on a sheet in CNY); it was"
+        " read as CNY.",
+        "币种单元格写的是人民币的名称（人民币、RMB、元，或人民币工作表上的 ¥）；已按 CNY 读取。",
     ),
     Text(
         "float_tail_rounded",

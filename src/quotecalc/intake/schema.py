@@ -33,6 +33,7 @@ DETAILS: Final[dict[str, dict[str, Any]]] = {
     "display_scales_value": _SHOWN,
     "float_tail_not_displayed": _SHOWN,
     "unsupported_number_format": _SHOWN,
+    "unit_conflict": _SHOWN,
     "invisible_character": _WHERE,
 }
 

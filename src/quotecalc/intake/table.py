@@ -14,6 +14,12 @@
   ``include_hidden``, which reads them). A number whose cell format names currencies
   without the row's currency (its currency cell, else the root currency) is
   ``currency_format_mismatch``.
+- A money column's name may give a unit (``units.py``: ``包价(万元)``): its values are read
+  at that exact scale, noted once at the header (``column_unit_read``); an unknown unit is
+  ``unknown_header_unit``; a unit naming a currency other than the row's is
+  ``column_currency_mismatch`` at the cell. A currency cell naming the renminbi
+  (``人民币``, ``RMB``, ``元``, ``¥`` in a CNY context) is ``CNY`` with a
+  ``currency_name_read`` note; ``$``, a ``¥`` that may be the yen, ``US$`` are refused.
 - Each quote's cells are read by ``cells.read_cell`` and the raw quote is then checked by the
   calculator's own field rules (``read_fields`` over ``QUOTE_FIELDS``) and its duplicate
   supplier rule; each error it reports is put back at its cell. A row without a supplier is
@@ -34,8 +40,9 @@ from ..core.numberform import read_number_text
 from ..stages.validate import check_unique_supplier_ids, read_fields
 from .cells import Cell, CellKind, Problem, Value, read_cell
 from .errors import IntakeError, Note, cell_ref, position
-from .headers import field_for
+from .headers import field_for, fold
 from .trust import format_currencies, is_total_formula, is_total_shape, is_total_word
+from .units import CNY_NAMES, Unit, UnknownUnit, column_unit, mentions_yen, read_currency
 
 RULES: Final[dict[str, FieldRule]] = {rule.name: rule for rule in QUOTE_FIELDS}
 MAX_COLUMNS: Final = 64  # A to BL: room for every field and a few blank or note columns
@@ -79,13 +86,28 @@ class Quotes:
     notes: tuple[Note, ...]
 
 
-def _columns(header: Row, errors: list[IntakeError]) -> dict[int, str]:
-    """Column index -> field, for the named columns."""
+def _columns(
+    header: Row, errors: list[IntakeError], notes: list[Note], units: dict[int, Unit]
+) -> dict[int, str]:
+    """Column index -> field, for the named columns; ``units`` gets the columns whose name
+    gives a unit (``units.py``), each noted at its header."""
     columns: dict[int, str] = {}
     for index, cell in enumerate(header):
         if cell.is_blank:
             continue
         field = field_for(cell.text) if cell.kind is CellKind.TEXT else None
+        named = column_unit(cell.text) if field is None and cell.kind is CellKind.TEXT else None
+        if isinstance(named, UnknownUnit):
+            errors.append(IntakeError("unknown_header_unit", cell.ref))
+            continue
+        if named is not None:
+            field, unit = named
+            if field not in columns.values():
+                units[index] = unit
+                details: tuple[tuple[str, str | int], ...] = (("scale", unit.scale),)
+                if unit.currency is not None:
+                    details += (("currency", unit.currency),)
+                notes.append(Note("column_unit_read", cell.ref, details))
         if field is None:
             errors.append(IntakeError("unknown_column", cell.ref))
         elif field in columns.values():
@@ -117,8 +139,58 @@ def _canonical(rule: FieldRule, raw: str, value: Any) -> str:
     return raw
 
 
+@attrs.frozen
+class Context:
+    """What the whole sheet says about currencies (``units.py``): the columns' units, a CNY
+    context for a bare ``¥``, and whether the yen is mentioned anywhere."""
+
+    flags: Flags
+    units: dict[int, Unit]
+    cny: bool
+    yen: bool
+
+
+def _context(
+    rows: Sequence[tuple[int, Row]], columns: dict[int, str], units: dict[int, Unit], flags: Flags
+) -> Context:
+    texts = [cell.text for _, row in rows for cell in row if cell.kind is CellKind.TEXT]
+    formats = {cell.number_format for _, row in rows for cell in row}  # few distinct ones
+    currency = [i for i, field in columns.items() if field == "currency"]
+    cny = (
+        flags.currency == "CNY"
+        or any(unit.currency == "CNY" for unit in units.values())
+        or any(
+            row[i].kind is CellKind.TEXT
+            and (row[i].text == "CNY" or fold(row[i].text) in CNY_NAMES)
+            for _, row in rows[1:]
+            for i in currency
+            if i < len(row)
+        )
+        or any(format_currencies(form) == {"CNY"} for form in formats)
+    )
+    return Context(flags, units, cny, mentions_yen(texts, formats))
+
+
+def _currency(
+    raw: dict[str, str], cell: Cell, context: Context, errors: list[IntakeError], notes: list[Note]
+) -> None:
+    """A currency cell's name of the renminbi read as ``CNY`` (``units.py``)."""
+    name = read_currency(raw["currency"], cny_context=context.cny, yen=context.yen)
+    if isinstance(name, str):
+        errors.append(IntakeError(name, cell.ref))
+        del raw["currency"]
+    else:
+        raw["currency"] = name.code
+        if name.noted:
+            notes.append(Note("currency_name_read", cell.ref))
+
+
 def _quote(
-    row: Row, columns: dict[int, str], flags: Flags, errors: list[IntakeError], notes: list[Note]
+    row: Row,
+    columns: dict[int, str],
+    context: Context,
+    errors: list[IntakeError],
+    notes: list[Note],
 ) -> tuple[dict[str, str], dict[str, str]]:
     """The raw quote of one data row and the cell reference of each of its fields."""
     raw: dict[str, str] = {}
@@ -126,18 +198,26 @@ def _quote(
     for index, field in columns.items():
         cell = row[index]
         refs[field] = cell.ref
-        reading = read_cell(cell, RULES[field].kind, trim=flags.trim)
+        unit = context.units.get(index)
+        reading = read_cell(
+            cell,
+            RULES[field].kind,
+            trim=context.flags.trim,
+            unit=None if unit is None else unit.scale,
+        )
         if isinstance(reading, Problem):
             errors.append(IntakeError(reading.code, cell.ref, details=reading.details))
         elif isinstance(reading, Value):
             raw[field] = reading.raw
+            if field == "currency":
+                _currency(raw, cell, context, errors, notes)
             if reading.rounded_tail:
                 notes.append(Note("float_tail_rounded", cell.ref))
             if reading.unit != 1:
                 notes.append(Note("unit_scaled", cell.ref))
             if reading.trimmed:
                 notes.append(Note("whitespace_trimmed", cell.ref))
-    currency = raw.get("currency", flags.currency)
+    currency = raw.get("currency", context.flags.currency)
     for index in columns:
         cell = row[index]
         if cell.kind is not CellKind.NUMBER or currency is None:
@@ -145,6 +225,10 @@ def _quote(
         named = format_currencies(cell.number_format)
         if named and currency not in named:
             errors.append(IntakeError("currency_format_mismatch", cell.ref))
+    for index, unit in context.units.items():
+        cell = row[index]
+        if currency is not None and unit.currency not in (None, currency) and not cell.is_blank:
+            errors.append(IntakeError("column_currency_mismatch", cell.ref))
     return raw, refs
 
 
@@ -207,7 +291,8 @@ def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
     if not rows or rows[0][0] != 1 or all(cell.is_blank for cell in rows[0][1]):
         return Quotes((), (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
     header = rows[0][1]
-    columns = _columns(header, errors)
+    units: dict[int, Unit] = {}
+    columns = _columns(header, errors, notes, units)
     if not columns:  # a title row above the header: one error, not one per cell below
         return Quotes((), (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
     hidden = _first_hidden(rows)
@@ -244,11 +329,12 @@ def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
         errors.append(IntakeError("no_quotes", ref(2, 0)))
     raws: list[dict[str, str]] = []
     refs: list[dict[str, str]] = []
+    context = _context(rows, columns, units, flags)
     for number, row in data:
         padded = list(row) + [
             Cell(ref(number, column + 1), CellKind.BLANK) for column in range(len(row), len(header))
         ]
-        raw, cell_refs = _quote(padded, columns, flags, errors, notes)
+        raw, cell_refs = _quote(padded, columns, context, errors, notes)
         raws.append(raw)
         refs.append(cell_refs)
     quotes = _validated(raws, refs, "supplierId" in columns.values(), errors)
