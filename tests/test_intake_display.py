@@ -194,7 +194,7 @@ def test_a_text_hidden_by_its_format_is_refused(
 
 def test_rows_hidden_by_default_are_hidden(tmp_path: Path) -> None:
     """``sheetFormatPr zeroHeight="1"``: a row without its own height is hidden by default
-    (decision 28.4)."""
+    (decision 28.14)."""
     path = book(tmp_path / "q.xlsx", 1, setup=lambda s: s.set_default_row(hide_unused_rows=True))
     assert [(e["code"], e["cell"]) for e in errors_of(path)] == [("hidden_cell", "Sheet1!A1")]
     assert intake(path, include_hidden=True).request is not None
