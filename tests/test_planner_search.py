@@ -4,10 +4,11 @@ search of every pack vector, on the whole order (ties included), and the cases o
 The exhaustive search below knows nothing of the planner: it tries every vector of pack counts
 (each offer unused, or any count from its minimum to past its last break and the need), prices
 it afresh in exact Fractions, keeps the plans that cover the need within ``maxSuppliers``, and
-takes the least by (landed total, suppliers, delivered, sorted supplier ids, the pack counts in
-supplier-id order). Three generators: small tie-heavy instances with exact clones, zero prices
-and ``maxSuppliers`` omitted; instances near the contract's limits (pack sizes to 10^9, prices
-to 10^15 with 6 decimals, needs to 10^9); and the 100-quote cases of the issue.
+takes the least by (landed total, suppliers, delivered, sorted supplier ids, then the pack counts
+in supplier-id order, the greatest first). Three generators: small tie-heavy instances with
+exact clones, zero prices and ``maxSuppliers`` omitted; instances near the contract's limits
+(pack sizes to 10^9, prices to 10^15 with 6 decimals, needs to 10^9); and the 100-quote cases
+of the issue.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from quotecalc.solvers.purchase import INFEASIBLE, Offer, Plan
 
 D = Decimal
 Order = tuple[Fraction, int, int, tuple[str, ...], tuple[int, ...]]
+"""(total, suppliers, delivered, sorted ids, minus each pack count in id order)."""
 
 
 def _price(o: Offer, packs: int) -> Fraction:
@@ -57,7 +59,8 @@ def order(offers: list[Offer], packs: tuple[int, ...]) -> Order:
         len(used),
         sum(o.pack_size * n for _, n, o in used),
         tuple(sid for sid, _, _ in used),
-        tuple(n for _, n, _ in used),
+        # The last rule: more packs from the earlier supplier first (the event's rule too).
+        tuple(-n for _, n, _ in used),
     )
 
 
@@ -186,13 +189,13 @@ def test_a_hundred_clones_take_the_earliest_ids_and_give_the_first_the_remainder
     # Issue 25: 100 identical quotes (pack 1, 1.00, capacity 400), need 1,000, maxSuppliers 3.
     # Every plan of 1,000 units costs 1,000.00; the fewest suppliers is ceil(1000 / 400) = 3;
     # the least delivered is 1,000; the earliest ids are C000, C001, C002; of their pack
-    # splits (a, b, c) with a + b + c = 1000 and each <= 400, the fewest packs on C000 first:
-    # a = 200, then b = 400, c = 400.
+    # splits (a, b, c) with a + b + c = 1000 and each <= 400, the most packs on C000 first:
+    # a = 400, then b = 400, c = 200.
     clones = [Offer(f"C{i:03d}", 1, 0, D("1.00"), D(0), D(0), (), 400) for i in range(100)]
     for most in (3, None):
         plan = best_plan(clones, 1000, most)
         assert isinstance(plan, Plan) and plan.proven
-        assert plan.packs[:3] == (200, 400, 400) and not any(plan.packs[3:])
+        assert plan.packs[:3] == (400, 400, 200) and not any(plan.packs[3:])
         assert plan.lower_bound == D("1000.00")
         # Identical later clones leave with the one left out: a short search.
         assert plan.nodes <= 50

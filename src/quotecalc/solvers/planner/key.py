@@ -1,7 +1,8 @@
 """The planner's one integer key (issue 25, ``docs/plan.md``, "The order as one number").
 
 Plans are ordered by (landed total, suppliers, delivered quantity, the sorted supplier ids in
-code-point order, then the pack counts read in supplier-id order, fewer first). The five levels
+code-point order, then the pack counts read in supplier-id order, more first: as the sourcing
+event's last rule, each unit goes as far as possible to the earliest supplier). The five levels
 are folded into one exact integer that each offer adds to on its own: an offer bought at ``n``
 packs adds ``base + rate(n) * n`` where, with the offers ranked ``r = 0 .. N-1`` by supplier id
 and money scaled to integers,
@@ -9,8 +10,9 @@ and money scaled to integers,
 - ``base = fees * Wc + Ws - 2^(N-1-r) * Wi`` (its fees, one supplier, and its id: of two sets of
   one size, the one whose least differing id is earlier has the larger sum of ``2^(N-1-r)``, so
   the smaller key),
-- ``rate(n) = price(n) * Wc + packSize * Wd + M^(N-1-r)`` (the goods, the delivered units, and
-  its pack count as a digit of base ``M`` above every count it can take).
+- ``rate(n) = price(n) * Wc + packSize * Wd - M^(N-1-r)`` (the goods, the delivered units, and
+  its pack count as a digit of base ``M`` above every count it can take, subtracted: more
+  packs from an earlier supplier make the smaller key).
 
 Each weight exceeds the whole range of every level below it (:func:`weights`), so comparing
 keys is comparing plans level by level, and two different plans never share a key: the best
@@ -60,11 +62,12 @@ class Weights(Record):
 def weights(offers: Sequence[Offer], quantity: int, scale: int) -> Weights:
     """Weights such that each level outweighs the whole range of the levels below it.
 
-    Pack counts stay below ``M`` (the largest ceiling plus one), so the pack digits sum to less
-    than ``Wi = M^N``. The id terms lie in ``(-2^N, 0]``: together with the digits the lower
-    part lies in ``(-2^N * Wi, Wi)``, so ``Wd = (2^N + 1) * Wi``. Delivered units lie in
-    ``[0, D]``: ``Ws = (D + 1) * Wd``. Suppliers lie in ``[1, N]``: ``Wc = (N + 1) * Ws``; the
-    part below the cost is then in ``[0, Wc)``, so ``cost = key // Wc``.
+    Pack counts stay below ``M`` (the largest ceiling plus one), so the (subtracted) pack digits
+    lie in ``(-M^N, 0]``, ``Wi = M^N``. The id terms lie in ``(-2^N * Wi, 0]``: together the
+    lower part lies in ``(-(2^N + 1) * Wi, 0]``, so ``Wd = (2^N + 1) * Wi``. Delivered units
+    lie in ``[0, D]``: ``Ws = (D + 1) * Wd``. Suppliers lie in ``[1, N]``: ``Wc = (N + 1) *
+    Ws``; the part below the cost is then in ``[0, Wc)`` (one supplier's ``Ws`` outweighs the
+    negative part), so ``cost = key // Wc``. Every rate stays positive (``Wd > M^N``).
     """
     count = len(offers)
     ceilings = [pack_ceiling(offer, quantity) for offer in offers]
@@ -119,7 +122,7 @@ def keyed_offers(offers: Sequence[Offer], quantity: int) -> tuple[Weights, tuple
         rank = ranks[offer.supplier_id]
         low, high = offer.least_packs, pack_ceiling(offer, quantity)
         base = _scaled(offer.fees, scale) * w.cost + w.suppliers - 2 ** (count - 1 - rank) * w.ids
-        extra = offer.pack_size * w.delivered + w.digit ** (count - 1 - rank)
+        extra = offer.pack_size * w.delivered - w.digit ** (count - 1 - rank)
         starts = [(1, offer.pack_price)]
         starts += [(-(-minimum // offer.pack_size), price) for minimum, price in offer.breaks]
         levels = []
