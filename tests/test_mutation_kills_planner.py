@@ -8,6 +8,7 @@ Every expected value is worked out by hand in the comments or computed independe
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Sequence
 from decimal import Decimal
@@ -17,7 +18,14 @@ from typing import Any
 import pytest
 
 from quotecalc.core.fields import BASE_ROOT_FIELDS
-from quotecalc.core.plan_rules import PLAN_QUOTE_FIELDS, PLAN_ROOT_FIELDS, plan_root_fields
+from quotecalc.core.plan_rules import (
+    PLAN_QUOTE_FIELDS,
+    PLAN_ROOT_FIELDS,
+    Purchase,
+    SingleSource,
+    plan_root_fields,
+)
+from quotecalc.engine.pipeline import make_pipeline
 from quotecalc.solvers.planner.cover import cover_points
 from quotecalc.solvers.planner.key import decimal_places, keyed_offers, weights
 from quotecalc.solvers.planner.search import _Search
@@ -463,3 +471,161 @@ def test_a_narrowed_free_offer_can_overcount_the_fewest_suppliers() -> None:
     assert found is not None
     assert run.least_suppliers(dict(node)) == 1
     assert found[0] <= run.key_of([4, 0])
+
+
+# --- the max_suppliers fill (Relaxer.slotted), by hand ------------------------------------------
+
+
+def _slot_case() -> tuple[_Search, dict[str, int]]:
+    """A, B, C: 50 units each at 1.00 (packs of 1, capacity 50); D: 3.00 a unit, no limit;
+    need 150, at most 2 suppliers. The keys of single orders, from the formula."""
+    offers = [
+        _offer("A", 1, "1", cap=50),
+        _offer("B", 1, "1", cap=50),
+        _offer("C", 1, "1", cap=50),
+        _offer("D", 1, "3"),
+    ]
+    run = _Search(offers, 150, 2)
+
+    def alone(index: int, packs: int) -> int:
+        vector = [0, 0, 0, 0]
+        vector[index] = packs
+        return _key_afresh(offers, 150, vector)
+
+    keys = {
+        "A50": alone(0, 50),
+        "B50": alone(1, 50),
+        "D1": alone(3, 1),
+        "D149": alone(3, 149),
+        "D150": alone(3, 150),
+    }
+    return run, keys
+
+
+def test_the_max_suppliers_fill_by_hand() -> None:
+    run, k = _slot_case()
+    # Every hull is one segment from nothing to the offer's reach (a key linear in the packs
+    # with a positive base lies above that chord). In slope order A, B, C (A's key is the least:
+    # its id term is the most negative), then D. Two slots: A and B give 50 units each; C would
+    # add nothing over the weakest of the two; D adds 150 - 50 = 100 units over the weakest, of
+    # which 50 are still needed, at D's slope: A + B + 50/150 of D's whole key, floored.
+    assert run.plain.slotted({}) == k["A50"] + k["B50"] + 50 * k["D150"] // 150
+    # The same is the root's bound: the plain fill (150 units at 1.00) opens three offers, more
+    # than two, and this fill (250.00) is larger than the other two relaxations (150.00).
+    found = run.bound({})
+    assert found is not None and found[0] == k["A50"] + k["B50"] + 50 * k["D150"] // 150
+    assert found[0] // run.weights.cost == 250 * run.weights.scale
+    # D bought for sure (from 1 pack): it starts at 1 unit (key D1), one slot is left. A takes it
+    # (50 units); B and C add nothing over A; D's own segment from 1 to 150 units supplies the 99
+    # units still needed: D1 + A50 + 99/149 of (D150 - D1), floored. In money 3 + 50 + 297 = 350,
+    # the optimum A 50 + D 100.
+    bought_d = {3: (False, 1, 150)}
+    expected = k["D1"] + k["A50"] + 99 * (k["D150"] - k["D1"]) // 149
+    assert run.plain.slotted(dict(bought_d)) == expected
+    assert expected // run.weights.cost == 350 * run.weights.scale
+    # A and D bought for sure: no slot left, only their own segments: A's 1 -> 50 units, then D's
+    # 99 units from its first.
+    a_segment = _key_afresh(run_offers(run), 150, [50, 0, 0, 0]) - _key_afresh(
+        run_offers(run), 150, [1, 0, 0, 0]
+    )
+    both = {0: (False, 1, 50), 3: (False, 1, 150)}
+    expected = (
+        _key_afresh(run_offers(run), 150, [1, 0, 0, 0])
+        + k["D1"]
+        + a_segment
+        + 99 * (k["D150"] - k["D1"]) // 149
+    )
+    assert run.plain.slotted(dict(both)) == expected
+    # Without D the two largest reach only 100 units: no plan of the node, None.
+    assert run.plain.slotted({3: None}) is None
+    # D bought from 149 packs: 1 unit left, taken at A's slope (A's 50-unit key / 50, floored).
+    assert run.plain.slotted({3: (False, 149, 150)}) == k["D149"] + k["A50"] // 50
+    # A at exactly 50 and D at exactly 100 packs cover the need with nothing left to fill: their
+    # keys, even though neither has a segment left to stream.
+    exact = {0: (False, 50, 50), 3: (False, 100, 100)}
+    assert run.plain.slotted(dict(exact)) == _key_afresh(run_offers(run), 150, [50, 0, 0, 100])
+
+
+def run_offers(run: _Search) -> list[Offer]:
+    return [item.offer for item in run.items]
+
+
+# --- the plan stage's single-source orders (stages/plan.py) -------------------------------------
+
+
+def _stage_plan(quotes: list[dict[str, Any]], quantity: int, **root: Any) -> Any:
+    body = {
+        "schemaVersion": 1,
+        "quantity": quantity,
+        "currency": "CNY",
+        "specification": "M6",
+        **root,
+        "quotes": [
+            {"specification": "M6", "currency": "CNY", "minimumPacks": 0, **q} for q in quotes
+        ],
+    }
+    ctx = make_pipeline(plan=True).run(json.dumps(body).encode())
+    assert ctx.plan is not None and not ctx.plan.reasons
+    return ctx.plan
+
+
+def test_single_source_orders_are_whole_records_by_hand() -> None:
+    # Need 100. A: packs of 1 at 1.00, 0.80 from 100 units, freight 5, fees 0.50: at the need
+    # the break is reached, 100 * 0.80 = 80.00, landed 85.50; that is also its cheapest.
+    # B: packs of 10 at 7.5, 4.90 from 150 units, freight 3, fees 1.25: at the need 10 packs,
+    # 75.0, landed 79.25 (no break: the cost stage's order); cheapest 15 packs, 73.50 + 4.25 =
+    # 77.75. C: packs of 1 at 0.5, capacity 60: no single order covers the need; at the need
+    # 100 packs, 50.0, landed 50.0.
+    plan = _stage_plan(
+        [
+            {
+                "supplierId": "A",
+                "packSize": 1,
+                "packPrice": "1.00",
+                "freight": "5",
+                "otherFees": "0.50",
+                "priceBreaks": [{"minimumQuantity": 100, "packPrice": "0.80"}],
+            },
+            {
+                "supplierId": "B",
+                "packSize": 10,
+                "packPrice": "7.5",
+                "freight": "3",
+                "otherFees": "1.25",
+                "priceBreaks": [{"minimumQuantity": 150, "packPrice": "4.90"}],
+            },
+            {
+                "supplierId": "C",
+                "packSize": 1,
+                "packPrice": "0.5",
+                "freight": "0",
+                "otherFees": "0",
+                "capacityPacks": 60,
+            },
+        ],
+        100,
+    )
+    a_need = Purchase("A", 100, 100, D("0.80"), D("80.00"), D("5"), D("0.50"), D("85.50"))
+    b_need = Purchase("B", 10, 100, D("7.5"), D("75.0"), D("3"), D("1.25"), D("79.25"))
+    b_best = Purchase("B", 15, 150, D("4.90"), D("73.50"), D("3"), D("1.25"), D("77.75"))
+    c_need = Purchase("C", 100, 100, D("0.5"), D("50.0"), D("0"), D("0"), D("50.0"))
+    # Sorted by cheapest landed total (B 77.75, A 85.50), the one without a cheapest order last.
+    assert plan.single_source == (
+        SingleSource("B", b_need, b_best),
+        SingleSource("A", a_need, a_need),
+        SingleSource("C", c_need, None),
+    )
+    for entry in plan.single_source:
+        for order in (entry.at_need, entry.cheapest):
+            if order is not None:
+                # The printed digits: the break price's own, the goods at its places.
+                assert str(order.pack_price) in {"0.80", "7.5", "4.90", "0.5"}
+    assert str(a_need.goods_subtotal) == "80.00"
+    assert [str(e.at_need.goods_subtotal) for e in plan.single_source] == ["75.0", "80.00", "50.0"]
+    assert [str(e.at_need.landed_total) for e in plan.single_source] == ["79.25", "85.50", "50.0"]
+    # The best plan: C's 60 units at 0.5 (30.0) and 40 of A's at 1.00 (40.00 + 5.50 = 45.50):
+    # 75.50, below B alone (77.75); C 60 + B 40 (4 packs, 30.0 + 34.25) = 64.25 is cheaper still.
+    assert plan.best is not None
+    assert [(line.supplier_id, line.packs) for line in plan.best.lines] == [("B", 4), ("C", 60)]
+    assert plan.best.landed_total == D("64.25") and plan.best.proven
+    assert str(plan.best.lower_bound) == str(plan.best.landed_total)
