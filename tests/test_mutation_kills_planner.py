@@ -28,7 +28,7 @@ from quotecalc.core.plan_rules import (
 from quotecalc.engine.pipeline import make_pipeline
 from quotecalc.solvers.planner.cover import cover_points
 from quotecalc.solvers.planner.key import decimal_places, keyed_offers, weights
-from quotecalc.solvers.planner.search import _Search
+from quotecalc.solvers.planner.search import _candidates, _children, _left_out, _Search
 from quotecalc.solvers.purchase import Offer
 
 
@@ -629,3 +629,102 @@ def test_single_source_orders_are_whole_records_by_hand() -> None:
     assert [(line.supplier_id, line.packs) for line in plan.best.lines] == [("B", 4), ("C", 60)]
     assert plan.best.landed_total == D("64.25") and plan.best.proven
     assert str(plan.best.lower_bound) == str(plan.best.landed_total)
+
+
+def test_a_slot_taken_over_by_one_more_unit() -> None:
+    # As the hand case above, but C reaches 51 units at 1.01: in slope order A, B (two slots,
+    # 50 each), then C adds 51 - 50 = 1 unit over the weakest (A, replaced), then D adds 150 - 50
+    # = 100 over the weakest left (B) and 150 - 101 = 49 are still needed.
+    offers = [
+        _offer("A", 1, "1", cap=50),
+        _offer("B", 1, "1", cap=50),
+        _offer("C", 1, "1.01", cap=51),
+        _offer("D", 1, "3"),
+    ]
+    run = _Search(offers, 150, 2)
+
+    def alone(index: int, packs: int) -> int:
+        vector = [0, 0, 0, 0]
+        vector[index] = packs
+        return _key_afresh(offers, 150, vector)
+
+    expected = alone(0, 50) + alone(1, 50) + alone(2, 51) // 51 + 49 * alone(3, 150) // 150
+    assert run.plain.slotted({}) == expected
+
+
+# --- the branches and the plans read off a relaxation (search.py) --------------------------------
+
+
+def test_a_relaxation_that_is_a_plan_of_too_many_offers_splits_on_the_last_one_opened() -> None:
+    run, _ = _slot_case()
+    # The plain fill takes A, B and C whole (50 + 50 + 50 = 150 at 1.00, in that slope order):
+    # a plan of three offers where two are allowed. No plan is read off it; the node splits on
+    # C, the last offer it opened: C bought (its whole range, 1..50 packs) or C left out (A, B
+    # and C are identical but for their ids; C has no later clone).
+    relaxed = run.plain.relax({})
+    assert relaxed is not None
+    assert relaxed.packs == {0: 50, 1: 50, 2: 50} and relaxed.partial is None
+    assert _candidates(run, {}, relaxed) == []
+    assert _children(run, {}, relaxed) == [{2: (False, 1, 50)}, {2: None}]
+    # A left out takes its later clones B and C with it.
+    assert run.clones == {0: (1, 2), 1: (2,), 2: (), 3: ()}
+    assert _left_out(run, {}, 0) == {0: None, 1: None, 2: None}
+    # With D bought for sure the plain fill still ignores the limit: D's first unit, A and B
+    # whole, then 49 of C's 50 units, C part-way on the segment that opens it. Every plan read
+    # off it buys four offers: none. Children: C left out, C bought.
+    node: Domains = {3: (False, 1, 150)}
+    relaxed = run.plain.relax(dict(node))
+    assert relaxed is not None
+    assert relaxed.packs == {3: 1, 0: 50, 1: 50, 2: 0}
+    assert relaxed.partial == (2, 0, 0, 0, 50, 49)
+    assert _candidates(run, dict(node), relaxed) == []
+    assert _children(run, dict(node), relaxed) == [
+        {3: (False, 1, 150), 2: None},
+        {3: (False, 1, 150), 2: (False, 1, 50)},
+    ]
+
+
+def test_a_partial_segment_past_the_first_pack_splits_the_range_at_the_fraction() -> None:
+    # Need 25. Z: packs of 1 at 0.90, capacity 3. X: packs of 10 at 10.00 (ceiling 3 packs). X's
+    # hull: (0, 0) -> (20 units, 2 packs) -> (25 units, 3 packs; the third pack covers only 5
+    # units of the need, so that segment is twice as steep). The fill: Z's 3 units, X's first
+    # segment (20 units, 23 in all), then 2 of the 5 units of X's second segment: X is left
+    # part-way from 2 packs (20 units) toward 3, 2 units still needed. Its range splits at
+    # (20 + 2) // 10 = 2: "at most 2 packs, may be left out" and "3 packs, bought".
+    offers = [_offer("Z", 1, "0.90", cap=3), _offer("X", 10, "10.00")]
+    run = _Search(offers, 25, 2)
+    z3 = _key_afresh(offers, 25, [3, 0])
+    x2 = _key_afresh(offers, 25, [0, 2])
+    x3 = _key_afresh(offers, 25, [0, 3])
+    relaxed = run.plain.relax({})
+    assert relaxed is not None
+    assert relaxed.packs == {0: 3, 1: 2}
+    assert relaxed.partial == (1, 2, 20, x2, 3, 2)
+    assert relaxed.before == z3 + x2
+    assert relaxed.bound == z3 + x2 + -(-2 * (x3 - x2) // 5)
+    assert _children(run, {}, relaxed) == [{1: (True, 1, 2)}, {1: (False, 3, 3)}]
+    # The plan read off it: X at the fewest packs covering 22 units, 3 (no later break).
+    assert _candidates(run, {}, relaxed) == [[3, 3]]
+
+
+def test_a_partial_opening_segment_splits_into_left_out_and_bought() -> None:
+    # Need 10. Z: packs of 1 at 0.90, capacity 3. Y: packs of 1 at 1.50, 1.00 from 9 units
+    # (ceiling 10 packs). Z's 3 units first, then 7 of Y's 10 (one segment from nothing to 10
+    # units, 10.00; 7 or 8 packs at 1.50 cost more than 9 at 1.00): Y is left part-way on the
+    # segment that opens it. Children: Y left out, Y bought (its whole range). The plans read
+    # off it: Y at the cheapest count covering 7 units (9 packs, 9.00, the break), and at the
+    # segment's end (10 packs).
+    offers = [_offer("Z", 1, "0.90", cap=3), _offer("Y", 1, "1.50", breaks=((9, "1.00"),))]
+    run = _Search(offers, 10, 2)
+    relaxed = run.plain.relax({})
+    assert relaxed is not None
+    assert relaxed.packs == {0: 3, 1: 0}
+    assert relaxed.partial is not None and relaxed.partial[:3] == (1, 0, 0)
+    assert relaxed.partial[4:] == (10, 7)
+    assert _children(run, {}, relaxed) == [{1: None}, {1: (False, 1, 10)}]
+    assert _candidates(run, {}, relaxed) == [[3, 9], [3, 10]]
+    # Within at most 1 supplier no plan is read off a two-offer fill.
+    lone = _Search(offers, 10, 1)
+    lone_relaxed = lone.plain.relax({})
+    assert lone_relaxed is not None and lone_relaxed.partial is not None
+    assert _candidates(lone, {}, lone_relaxed) == []
