@@ -25,11 +25,14 @@ from quotecalc.core.plan_rules import (
     SingleSource,
     plan_root_fields,
 )
-from quotecalc.engine.pipeline import make_pipeline
+from quotecalc.engine.pipeline import Pipeline, make_pipeline
+from quotecalc.planning.document import plan as plan_document
+from quotecalc.solvers.planner import best_plan
 from quotecalc.solvers.planner.cover import cover_points
 from quotecalc.solvers.planner.key import decimal_places, keyed_offers, weights
 from quotecalc.solvers.planner.search import _candidates, _children, _left_out, _Search
-from quotecalc.solvers.purchase import Offer
+from quotecalc.solvers.purchase import Offer, Plan
+from quotecalc.stages.plan import PlanStage
 
 
 def test_plan_root_fields_extend_only_the_quotes_row_then_add_the_root_rows() -> None:
@@ -728,3 +731,57 @@ def test_a_partial_opening_segment_splits_into_left_out_and_bought() -> None:
     lone_relaxed = lone.plain.relax({})
     assert lone_relaxed is not None and lone_relaxed.partial is not None
     assert _candidates(lone, {}, lone_relaxed) == []
+
+
+def test_a_budget_stop_starts_from_the_best_single_source_not_only_the_fullest_plan() -> None:
+    # Need 150. A: 1.00, capacity 100. C: 2.00, no limit (ceiling 150 packs). D: one pack of 200
+    # units at 500.00. The fullest plan is D (200 units); the best single source is C (150 packs,
+    # 300.00 < 500.00). With no node to spend the search gives C, unproven, with the root's
+    # bound: A's 100 units at 1.00 and 50 of C's at 2.00 = 200.00 (D covers the need at 500 / 150
+    # a unit, the dearest).
+    offers = [_offer("A", 1, "1.00", cap=100), _offer("C", 1, "2.00"), _offer("D", 200, "500.00")]
+    plan = best_plan(offers, 150, None, nodes=0)
+    assert isinstance(plan, Plan) and not plan.proven and plan.nodes == 0
+    assert plan.packs == (0, 150, 0)
+    assert plan.lower_bound == D("200")  # its places: see the xfail test below
+    # With the budget, the split A 100 + C 50 = 200.00 is proven.
+    plan = best_plan(offers, 150, None)
+    assert isinstance(plan, Plan) and plan.proven and plan.packs == (100, 50, 0)
+    assert str(plan.lower_bound) == "200.00"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="an unproven plan's lowerBound is written in the places of the NORMALISED money "
+    "(decimal_places: 1.00 needs 0 places), so it reads '200' beside a landedTotal of "
+    "'300.00'; issue 25 asks for both with the same places",
+)
+def test_an_unproven_lower_bound_has_the_places_of_the_landed_total() -> None:
+    # The request of the test above through the plan document with no node to spend: C alone,
+    # 300.00, not proven; the root's bound 200, to be written 200.00 like the total.
+    body = {
+        "schemaVersion": 1,
+        "quantity": 150,
+        "currency": "CNY",
+        "specification": "M6",
+        "quotes": [
+            {
+                "supplierId": s,
+                "specification": "M6",
+                "currency": "CNY",
+                "minimumPacks": 0,
+                "freight": "0",
+                "otherFees": "0",
+                **q,
+            }
+            for s, q in (
+                ("A", {"packSize": 1, "packPrice": "1.00", "capacityPacks": 100}),
+                ("C", {"packSize": 1, "packPrice": "2.00"}),
+                ("D", {"packSize": 200, "packPrice": "500.00"}),
+            )
+        ],
+    }
+    hurried = Pipeline((*make_pipeline(plan=True).stages[:-1], PlanStage(budget=0)))
+    best = plan_document(json.dumps(body).encode(), pipeline=hurried).output["plan"]["best"]
+    assert (best["proven"], best["landedTotal"]) == (False, "300.00")
+    assert best["lowerBound"] == "200.00"
