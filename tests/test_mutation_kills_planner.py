@@ -785,3 +785,25 @@ def test_an_unproven_lower_bound_has_the_places_of_the_landed_total() -> None:
     best = plan_document(json.dumps(body).encode(), pipeline=hurried).output["plan"]["best"]
     assert (best["proven"], best["landedTotal"]) == (False, "300.00")
     assert best["lowerBound"] == "200.00"
+
+
+def test_the_weakest_slot_is_the_one_that_reaches_least() -> None:
+    # Need 200, at most 2. X: 60 units at 1.00; Y: 50 at 1.00 (X's key per unit is the lower:
+    # its supplier weight spread over more units); Z: 55 at 1.01; W: 3.00, no limit (200). X and
+    # Y take the two slots (60 + 50); Z adds 55 - 50 = 5 over the weakest, Y (not X, the first
+    # in the list); W adds 200 - 55 = 145 over the weakest left (Z), of which 85 are needed.
+    offers = [
+        _offer("X", 1, "1", cap=60),
+        _offer("Y", 1, "1", cap=50),
+        _offer("Z", 1, "1.01", cap=55),
+        _offer("W", 1, "3"),
+    ]
+    run = _Search(offers, 200, 2)
+
+    def alone(index: int, packs: int) -> int:
+        vector = [0, 0, 0, 0]
+        vector[index] = packs
+        return _key_afresh(offers, 200, vector)
+
+    expected = alone(0, 60) + alone(1, 50) + 5 * alone(2, 55) // 55 + 85 * alone(3, 200) // 200
+    assert run.plain.slotted({}) == expected
