@@ -807,3 +807,27 @@ def test_the_weakest_slot_is_the_one_that_reaches_least() -> None:
 
     expected = alone(0, 60) + alone(1, 50) + 5 * alone(2, 55) // 55 + 85 * alone(3, 200) // 200
     assert run.plain.slotted({}) == expected
+
+
+def test_the_budget_counts_every_node_visited() -> None:
+    # The budget is a count of search nodes (docs/plan.md, "The budget"): a search given fewer
+    # nodes than the whole proof takes stops after exactly that many, proven or not, and one
+    # given the whole count gives the same proven plan. The instance of the max_suppliers hand
+    # case takes several nodes (its root opens three offers where two are allowed).
+    run_offers_ = [
+        _offer("A", 1, "1", cap=50),
+        _offer("B", 1, "1", cap=50),
+        _offer("C", 1, "1", cap=50),
+        _offer("D", 1, "3"),
+    ]
+    full = best_plan(run_offers_, 150, 2)
+    assert isinstance(full, Plan) and full.proven
+    assert full.packs == (50, 0, 0, 100)  # A 50 + D 100 = 350, the earliest of A, B, C
+    assert full.nodes >= 3
+    for budget in range(full.nodes):
+        hurried = best_plan(run_offers_, 150, 2, nodes=budget)
+        assert isinstance(hurried, Plan) and hurried.nodes == budget
+        if hurried.proven:
+            assert hurried.packs == full.packs
+    again = best_plan(run_offers_, 150, 2, nodes=full.nodes)
+    assert again == full
