@@ -31,7 +31,7 @@ from quotecalc.solvers.planner import best_plan
 from quotecalc.solvers.planner.cover import cover_points
 from quotecalc.solvers.planner.key import decimal_places, keyed_offers, weights
 from quotecalc.solvers.planner.search import _candidates, _children, _left_out, _Search
-from quotecalc.solvers.purchase import Offer, Plan
+from quotecalc.solvers.purchase import Offer, Plan, plan_key
 from quotecalc.stages.plan import PlanStage
 
 
@@ -831,3 +831,16 @@ def test_the_budget_counts_every_node_visited() -> None:
             assert hurried.packs == full.packs
     again = best_plan(run_offers_, 150, 2, nodes=full.nodes)
     assert again == full
+
+
+def test_plan_key_by_hand() -> None:
+    # b: 3 packs of 10 at 2.50 (7.50) + freight 1 = 8.50; A: 4 packs of 5 at 1.25 (5.00) + fees
+    # 0.5 = 5.50; c unused. Total 14.00, 2 suppliers, 30 + 20 = 50 units, ids sorted by code
+    # point ("A" < "b").
+    offers = [
+        _offer("b", 10, "2.50", freight="1"),
+        _offer("A", 5, "1.25", fees="0.5"),
+        _offer("c", 1, "9"),
+    ]
+    assert plan_key(offers, [3, 4, 0]) == (D("14.00"), 2, 50, ("A", "b"))
+    assert plan_key(offers, [0, 0, 7]) == (D("63"), 1, 7, ("c",))
