@@ -844,3 +844,87 @@ def test_plan_key_by_hand() -> None:
     ]
     assert plan_key(offers, [3, 4, 0]) == (D("14.00"), 2, 50, ("A", "b"))
     assert plan_key(offers, [0, 0, 7]) == (D("63"), 1, 7, ("c",))
+
+
+def _best_by_subsets(offers: Sequence[Offer], quantity: int, most: int) -> tuple[int, ...]:
+    """The least plan by the documented order, trying every set of at most ``most`` offers and
+    every count of each from its least to its pack ceiling (nothing past it can be best)."""
+    table = [
+        [
+            (n, o.pack_size * n, _landed(o, n))
+            for n in range(max(1, o.minimum_packs), _ceiling(o, quantity) + 1)
+        ]
+        for o in offers
+    ]
+    best: tuple[Any, tuple[int, ...]] | None = None
+    for size in range(1, most + 1):
+        for chosen in itertools.combinations(range(len(offers)), size):
+            for picks in itertools.product(*(table[i] for i in chosen)):
+                if sum(units for _, units, _ in picks) < quantity:
+                    continue
+                cost = sum((money for _, _, money in picks), Fraction(0))
+                if best is not None and cost > best[0][0]:
+                    continue
+                packs = [0] * len(offers)
+                for i, (n, _, _) in zip(chosen, picks, strict=True):
+                    packs[i] = n
+                found = (_order(offers, packs), tuple(packs))
+                best = found if best is None or found[0] < best[0] else best
+    assert best is not None
+    return best[1]
+
+
+def _o(sid: str, size: int, moq: int, price: str, freight: int, breaks: Any, cap: Any) -> Offer:  # noqa: PLR0917
+    return Offer(
+        sid,
+        size,
+        moq,
+        D(price),
+        D(freight),
+        D(0),
+        tuple((m, D(p)) for m, p in breaks),
+        cap,
+    )
+
+
+DEEP_SEARCHES = [
+    # Seven offers, need 61, at most 2 suppliers: a search of a few dozen nodes in which the
+    # best plan lies below a node that is beaten when popped, and below one with no plan.
+    (
+        [
+            _o("S0", 4, 4, "2.3", 5, ((15, "1.5"), (41, "1.0")), 10),
+            _o("S1", 1, 1, "2", 0, ((21, "1.1"), (73, "1.1")), 3),
+            _o("S2", 3, 5, "0.6", 0, ((22, "0.9"),), 14),
+            _o("S3", 6, 2, "1.5", 5, (), None),
+            _o("S4", 5, 3, "0.5", 0, ((25, "1.8"),), None),
+            _o("S5", 5, 4, "2.4", 5, ((75, "0.6"),), 7),
+            _o("S6", 3, 3, "0.8", 0, (), 18),
+        ],
+        61,
+        2,
+    ),
+    # Six offers, need 35, at most 3 suppliers.
+    (
+        [
+            _o("S0", 1, 4, "2.5", 5, (), None),
+            _o("S1", 2, 0, "0.8", 0, ((14, "0.5"), (33, "0.5"), (36, "0.5")), 5),
+            _o("S2", 1, 4, "2.6", 0, ((79, "2.5"),), None),
+            _o("S3", 2, 4, "1.9", 0, ((17, "0.7"), (38, "0.4"), (67, "0")), 4),
+            _o("S4", 1, 2, "0.5", 5, ((31, "2.0"), (63, "2.0")), 6),
+            _o("S5", 1, 2, "1.5", 0, ((38, "1.7"),), 4),
+        ],
+        35,
+        3,
+    ),
+]
+
+
+@pytest.mark.parametrize(("offers", "quantity", "most"), DEEP_SEARCHES)
+def test_deeper_searches_give_the_least_plan_of_every_set_of_suppliers(
+    offers: list[Offer], quantity: int, most: int
+) -> None:
+    expected = _best_by_subsets(offers, quantity, most)
+    plan = best_plan(offers, quantity, most)
+    assert isinstance(plan, Plan) and plan.proven and plan.nodes > 5
+    assert plan.packs == expected
+    assert Fraction(plan.lower_bound) == _order(offers, expected)[0]
