@@ -404,6 +404,10 @@ def _fewest_afresh(items: Sequence[Any], domains: Domains, quantity: int) -> int
     return None
 
 
+def bought_set(domains: Domains) -> set[int]:
+    return {i for i, d in domains.items() if d is not None and not d[0]}
+
+
 def _usable_small(rng: random.Random) -> tuple[list[Offer], int, int]:
     while True:
         offers, quantity = _small(rng, 4)
@@ -449,6 +453,15 @@ def test_each_relaxation_is_the_exact_lp_value_rounded_up_and_the_bound_holds() 
             assert max(relaxed.bound, counted.bound + fewest * run.relief) <= bound <= best, where
             slotted = run.plain.slotted(dict(domains))
             assert slotted is not None and slotted <= best, where
+            # The bound is the larger of the first two, and of the max_suppliers fill exactly
+            # when the first fill opens more offers than may still be chosen (docs/plan.md).
+            opened = sum(1 for i, n in relaxed.packs.items() if n and i not in bought_set(domains))
+            if relaxed.partial is not None and relaxed.partial[1] == 0:
+                opened += 1
+            expected = max(relaxed.bound, counted.bound + fewest * run.relief)
+            if opened > most - bought:
+                expected = max(expected, slotted)
+            assert bound == expected, where
 
 
 @pytest.mark.xfail(
