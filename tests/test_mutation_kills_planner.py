@@ -941,3 +941,16 @@ def test_deeper_searches_give_the_least_plan_of_every_set_of_suppliers(
     assert isinstance(plan, Plan) and plan.proven and plan.nodes > 5
     assert plan.packs == expected
     assert Fraction(plan.lower_bound) == _order(offers, expected)[0]
+
+
+def test_a_slot_counts_all_that_an_offer_reaches_below_the_slope() -> None:
+    # Need 25, one slot. X: packs of 10 at 10.00 (hull 0 -> 20 units, then 20 -> 25 twice as
+    # steep); W: packs of 1 at 1.50, capacity 22. In slope order: X's first segment (20 units,
+    # the slot), W (22 units, 2 more than X's 20: it takes the slot), X's second segment: X now
+    # reaches 25 units below that slope, 3 more than W's 22, and 3 are still needed.
+    offers = [_offer("X", 10, "10.00"), _offer("W", 1, "1.50", cap=22)]
+    run = _Search(offers, 25, 1)
+    x2 = _key_afresh(offers, 25, [2, 0])
+    x3 = _key_afresh(offers, 25, [3, 0])
+    w22 = _key_afresh(offers, 25, [0, 22])
+    assert run.plain.slotted({}) == x2 + 2 * w22 // 22 + 3 * (x3 - x2) // 5
