@@ -304,6 +304,10 @@ def test_cover_points_are_the_lower_hull_of_the_cover_cost() -> None:
             if item.low > item.high:
                 continue  # unusable: the search never keys it
             for domain in _domains(rng, item):
+                # No relief unless one is given.
+                assert cover_points(item, domain, quantity) == cover_points(
+                    item, domain, quantity, 0
+                )
                 for cut in (0, relief):
                     expected = _hull_afresh(item, domain, quantity, cut)
                     assert cover_points(item, domain, quantity, cut) == expected, (
@@ -954,3 +958,16 @@ def test_a_slot_counts_all_that_an_offer_reaches_below_the_slope() -> None:
     x3 = _key_afresh(offers, 25, [3, 0])
     w22 = _key_afresh(offers, 25, [0, 22])
     assert run.plain.slotted({}) == x2 + 2 * w22 // 22 + 3 * (x3 - x2) // 5
+
+
+def test_slopes_beyond_any_float_are_ordered_exactly() -> None:
+    # 100 identical quotes (packs of 1 at 1.00, capacity 1,000), need 2,500, at most 3: the
+    # pack digit M = 1,001 and M^100 alone is about 10^300, so every slope of the fill is far
+    # beyond a float. Every plan of 2,500 units costs 2,500.00; the fewest suppliers is 3; the
+    # least delivered 2,500; the earliest ids C000, C001, C002; fewest packs on C000 first:
+    # 500, then 1,000 and 1,000.
+    clones = [_offer(f"C{i:03d}", 1, "1.00", cap=1000) for i in range(100)]
+    plan = best_plan(clones, 2500, 3)
+    assert isinstance(plan, Plan) and plan.proven
+    assert plan.packs[:3] == (500, 1000, 1000) and not any(plan.packs[3:])
+    assert plan.lower_bound == D("2500.00")
