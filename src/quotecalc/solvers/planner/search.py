@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from heapq import merge
 from typing import Final
 
 import attrs
@@ -69,6 +70,7 @@ class _Search:
         self.relief = w.suppliers - 2 ** len(offers) * w.ids
         self.plain = Relaxer(w, self.items, quantity, most, 0)
         self.counted = Relaxer(w, self.items, quantity, most, self.relief)
+        self.reaches = [item.offer.pack_size * item.high for item in self.items]
         self.by_reach = sorted(
             range(len(self.items)),
             key=lambda index: -self.items[index].offer.pack_size * self.items[index].high,
@@ -80,24 +82,29 @@ class _Search:
 
     def least_suppliers(self, domains: dict[int, Domain | None]) -> int | None:
         """The fewest offers any plan of the node buys (those bought for sure, then the free
-        ones that reach furthest), or ``None`` when even all of them fall short."""
+        ones that reach furthest in the node), or ``None`` when even all of them fall short.
+
+        The free offers are taken by their reach in the node: those the node leaves at their
+        root range in the root's order, merged with those whose range a branch cut, sorted by
+        what they reach now (a cut offer can fall behind offers it led at the root)."""
         count, reach = 0, 0
+        cut = []
         for index, domain in domains.items():
-            if domain is not None and not domain[0]:
+            if domain is None:
+                continue
+            units = self.items[index].offer.pack_size * domain[2]
+            if domain[0]:
+                cut.append(-units)
+            else:
                 count += 1
-                reach += self.items[index].offer.pack_size * domain[2]
-        for index in self.by_reach:
+                reach += units
+        cut.sort()
+        kept = (-self.reaches[index] for index in self.by_reach if index not in domains)
+        for units in merge(kept, cut):
             if reach >= self.quantity:
                 break
-            if index in domains:
-                domain = domains[index]
-                if domain is None or not domain[0]:
-                    continue
-                high = domain[2]
-            else:
-                high = self.items[index].high
             count += 1
-            reach += self.items[index].offer.pack_size * high
+            reach -= units
         return count if reach >= self.quantity else None
 
     def bound(self, domains: dict[int, Domain | None]) -> tuple[int, Relaxation] | None:
