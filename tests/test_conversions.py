@@ -742,3 +742,29 @@ def test_the_event_report_says_where_converted_figures_and_balances_come_from() 
         timeout=120,
     ).stdout.decode("utf-8")
     assert "| A        | bolts |   400 | 2026-12-01 | used              |  400 |" in text
+
+
+def test_a_balance_beside_a_refused_supplier_id_is_one_error_never_a_crash() -> None:
+    # Found by the HTTP door's schemathesis run: a quote without its supplierId beside balances
+    # crashed the balance rule (internal_error). Now the quote's own error is the answer; no
+    # balance is called unknown when the ids it could name were refused.
+    body = request(
+        {k: v for k, v in quote("NORTH").items() if k != "supplierId"},
+        asOf=AS_OF,
+        balances=[{"supplierId": "NORTH", "units": 1, "expiresAt": AS_OF}],
+    )
+    output = planned(body)
+    assert output["status"] == "invalid_input"
+    assert [(r["code"], r["path"]) for r in output["reasons"]] == [
+        ("missing_required", "/quotes/0/supplierId")
+    ]
+    event = _event()
+    del event["suppliers"][0]["supplierId"]
+    event |= {
+        "asOf": AS_OF,
+        "balances": [{"supplierId": "A", "itemId": "nuts", "units": 1, "expiresAt": AS_OF}],
+    }
+    answered = _awarded(event)
+    assert [(r["code"], r["path"]) for r in answered["reasons"]] == [
+        ("missing_required", "/suppliers/0/supplierId")
+    ]

@@ -56,9 +56,13 @@ def check_rate_pairs(document: dict[str, Any], values: Mapping[str, Any], errors
 def check_balance_suppliers(
     document: dict[str, Any], values: Mapping[str, Any], errors: Errors
 ) -> None:
-    """``unknown_balance_supplier`` at a balance whose ``supplierId`` no quote has."""
-    known = {quote["supplierId"] for quote in values.get("quotes") or () if quote is not None}
-    known.discard(None)
+    """``unknown_balance_supplier`` at a balance whose ``supplierId`` no quote has. Only
+    accepted values are read: when a quote's own ``supplierId`` was refused, no balance can be
+    said to name an unknown one (that quote's error is reported already)."""
+    quotes = [quote for quote in values.get("quotes") or () if quote is not None]
+    known = {quote.get("supplierId") for quote in quotes}
+    if None in known or len(quotes) < len(values.get("quotes") or ()):
+        return
     for index, entry in enumerate(values.get("balances") or ()):
         if entry is not None and "supplierId" in entry and entry["supplierId"] not in known:
             errors.append(FieldError("unknown_balance_supplier", f"/balances/{index}/supplierId"))
@@ -68,16 +72,28 @@ def check_event_balances(
     document: dict[str, Any], values: Mapping[str, Any], errors: Errors
 ) -> None:
     """``unknown_balance_supplier`` / ``unknown_balance_item`` at an event balance whose
-    ``supplierId`` no supplier has, or whose ``itemId`` no item has."""
-    suppliers = {s.get("supplierId") for s in values.get("suppliers") or () if s is not None}
-    items = {item.get("itemId") for item in values.get("items") or () if item is not None}
+    ``supplierId`` no supplier has, or whose ``itemId`` no item has; each only when every
+    supplier's (item's) own id was accepted, as :func:`check_balance_suppliers`."""
+    suppliers = _accepted_ids(values.get("suppliers"), "supplierId")
+    items = _accepted_ids(values.get("items"), "itemId")
     for index, entry in enumerate(values.get("balances") or ()):
         if entry is None:
             continue
-        if "supplierId" in entry and entry["supplierId"] not in suppliers:
+        supplier_id, item_id = entry.get("supplierId"), entry.get("itemId")
+        if suppliers is not None and supplier_id is not None and supplier_id not in suppliers:
             errors.append(FieldError("unknown_balance_supplier", f"/balances/{index}/supplierId"))
-        if "itemId" in entry and entry["itemId"] not in items:
+        if items is not None and item_id is not None and item_id not in items:
             errors.append(FieldError("unknown_balance_item", f"/balances/{index}/itemId"))
+
+
+def _accepted_ids(entries: Any, key: str) -> set[str] | None:
+    """Every entry's ``key``, or ``None`` when an entry or its id was refused."""
+    found = set()
+    for entry in entries or ():
+        if entry is None or key not in entry:
+            return None
+        found.add(entry[key])
+    return found
 
 
 def rates_of(fields: Fields) -> tuple[Rate, ...]:
