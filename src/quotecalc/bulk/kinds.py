@@ -10,7 +10,9 @@ rule of its own: a row only calls the library and encodes what it returns.
   ``--input-json - --analysis`` prints for it;
 - ``plan``: :func:`quotecalc.planning.document.plan` ``.to_json()``, what
   ``--input-json - --plan`` prints for the line read as a plan request (issue 20,
-  ``docs/plan.md``; a split search needs the ``plan`` extra on the workers).
+  ``docs/plan.md``; a split search needs the ``plan`` extra on the workers);
+- ``convert``: :func:`quotecalc.planning.conversion.convert` ``.to_json()``, what
+  ``--input-json - --convert`` prints for the line (issue 27, ``docs/conversions.md``).
 """
 
 from __future__ import annotations
@@ -48,9 +50,18 @@ def plan_line(raw: bytes) -> Answer:
     return planned.to_json(), str(planned.output["status"])
 
 
+def convert_line(raw: bytes) -> Answer:
+    """The converted-comparison document, exactly what ``--input-json - --convert`` prints."""
+    from ..planning.conversion import convert
+
+    answer = convert(raw)
+    return answer.to_json(), str(answer.output["status"])
+
+
 KINDS: Final[dict[str, LineFunction]] = {
     "result": result_line,
     "analysis": analysis_line,
     "plan": plan_line,
+    "convert": convert_line,
 }
 """The accepted ``--kind`` values, in the order ``--help`` lists them."""

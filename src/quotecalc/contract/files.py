@@ -13,6 +13,7 @@ from typing import Final
 
 from .analysis_schema import analysis_schema
 from .batch_schema import batch_request_schema, batch_result_schema
+from .convert_schema import convert_request_schema, converted_schema
 from .plan_schema import plan_request_schema, plan_schema
 from .request_schema import request_schema
 from .result_schema import result_schema
@@ -30,6 +31,8 @@ MCP_ANALYSIS_TOOL_PATH: Final = "docs/tool/mcp-tool-analysis.json"
 ANALYSIS_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-analysis.json"
 MCP_PLAN_TOOL_PATH: Final = "docs/tool/mcp-tool-plan.json"
 PLAN_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-plan.json"
+MCP_CONVERT_TOOL_PATH: Final = "docs/tool/mcp-tool-convert.json"
+CONVERT_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-convert.json"
 
 
 def serialise(document: JsonObject) -> bytes:
@@ -45,6 +48,8 @@ SCHEMAS: Final = {
     "analysis": analysis_schema,
     "plan-request": plan_request_schema,
     "plan": plan_schema,
+    "convert-request": convert_request_schema,
+    "converted": converted_schema,
 }
 
 

@@ -22,6 +22,8 @@ from ..schema import (
     analysis_schema,
     batch_request_schema,
     batch_result_schema,
+    convert_request_schema,
+    converted_schema,
     plan_request_schema,
     plan_schema,
     request_schema,
@@ -74,6 +76,8 @@ PUBLISHED_SCHEMAS: Final = {
     "Analysis": analysis_schema,
     "PlanRequest": plan_request_schema,
     "Plan": plan_schema,
+    "ConvertRequest": convert_request_schema,
+    "Converted": converted_schema,
 }
 
 

@@ -4,7 +4,8 @@ The Starlette app (:mod:`.app`) and the OpenAPI document (:mod:`.openapi`) are b
 from this one table, so the document cannot describe a route the app does not serve.
 
 A :class:`Calculation` row is a POST route whose body goes, as raw bytes, to one of the
-calculator's entry points (``calculate``, ``calculate_batch``, ``analyze``, ``plan``); its
+calculator's entry points (``calculate``, ``calculate_batch``, ``analyze``, ``plan``,
+``convert``); its
 answer is the entry point's exact JSON bytes with the status of :data:`STATUS_BY_EXIT_CODE` --
 or 413 when the body was over the row's limit, which is the entry point's own too-large answer
 for those bytes (for ``analyze``: the weight-analysis document of ``input_too_large``). A
@@ -26,6 +27,7 @@ from ..api import calculate
 from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
 from ..core.limits import MAX_INPUT_BYTES
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
+from ..planning.conversion import convert
 from ..planning.document import plan
 
 # The CLI's exit code (CONTRACT §2) to the HTTP status: completed and partial are results
@@ -163,6 +165,22 @@ PLAN: Final = Calculation(
     request_component="PlanRequest",
     result_component="Plan",
 )
+CONVERT: Final = Calculation(
+    path="/quotecalc/convert",
+    operation_id="convert_quotes",
+    summary="The comparison with quotes converted at the exchange rates the request states.",
+    description=(
+        "The body is one convert request (the calculation request plus exchangeRates;"
+        " docs/conversions.md); the response body is the converted-comparison document, exactly"
+        " what the CLI prints for those bytes with --input-json - --convert. 200 for completed"
+        " and partial, 422 for invalid_input, 500 for internal_error, 413 (the document for"
+        f" input_too_large) for a body over {MAX_INPUT_BYTES} bytes."
+    ),
+    body_limit=MAX_INPUT_BYTES,
+    run=convert,
+    request_component="ConvertRequest",
+    result_component="Converted",
+)
 HEALTH: Final = Document(
     path="/healthz",
     operation_id="health",
@@ -213,7 +231,13 @@ INTAKE: Final = Page(
     body_limit=PAGE_BODY_LIMIT,
 )
 
-CALCULATIONS: Final[tuple[Calculation, ...]] = (CALCULATE, CALCULATE_BATCH, ANALYZE, PLAN)
+CALCULATIONS: Final[tuple[Calculation, ...]] = (
+    CALCULATE,
+    CALCULATE_BATCH,
+    ANALYZE,
+    PLAN,
+    CONVERT,
+)
 # Operability (issue 19): readiness apart from liveness, and the Prometheus scrape.
 READY: Final = Document(
     path="/readyz",

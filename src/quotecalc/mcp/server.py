@@ -29,6 +29,11 @@ adding a tool is adding a row:
   purchase-plan document, exactly the CLI's ``--input-json - --plan`` -- with ``isError`` for
   the same two statuses.
 
+- ``convert_quotes`` (:func:`quotecalc.schema.mcp_convert_tool`,
+  ``docs/tool/mcp-tool-convert.json``, issue 27): a convert request (the same writer), answered
+  by :func:`quotecalc.convert` -- the converted-comparison document, exactly the CLI's
+  ``--input-json - --convert`` -- with ``isError`` for the same two statuses.
+
 ``tools/list`` answers the table's descriptors in order. An unknown tool name is a protocol
 error (``-32602``) that does not echo the name.
 
@@ -58,8 +63,9 @@ from .. import __version__
 from ..analysis.document import analyze
 from ..api import calculate
 from ..batch import calculate_batch
+from ..planning.conversion import convert
 from ..planning.document import plan
-from ..schema import mcp_analysis_tool, mcp_batch_tool, mcp_plan_tool, mcp_tool
+from ..schema import mcp_analysis_tool, mcp_batch_tool, mcp_convert_tool, mcp_plan_tool, mcp_tool
 from .request import request_bytes
 
 __all__ = [
@@ -68,6 +74,7 @@ __all__ = [
     "build_server",
     "call_analysis_result",
     "call_batch_result",
+    "call_convert_result",
     "call_plan_result",
     "call_result",
     "list_result",
@@ -121,6 +128,13 @@ def call_plan_result(arguments: Arguments) -> types.CallToolResult:
     return _answer(planned.output, planned.to_json(), planned.output["status"] in ERROR_STATUSES)
 
 
+def call_convert_result(arguments: Arguments) -> types.CallToolResult:
+    """One ``tools/call`` of ``convert_quotes``: ``convert()`` on the arguments as JSON (written
+    as ``compare_quotes`` writes them), so the answer is the CLI's ``--convert``."""
+    answer = convert(request_bytes(arguments))
+    return _answer(answer.output, answer.to_json(), answer.output["status"] in ERROR_STATUSES)
+
+
 class ToolRow(NamedTuple):
     """One tool: its published descriptor and the handler that answers its calls."""
 
@@ -143,6 +157,7 @@ TOOLS: Final[tuple[ToolRow, ...]] = (
     ToolRow(mcp_batch_tool(), lambda arguments: call_batch_result(arguments)),  # noqa: PLW0108
     ToolRow(mcp_analysis_tool(), lambda arguments: call_analysis_result(arguments)),  # noqa: PLW0108
     ToolRow(mcp_plan_tool(), lambda arguments: call_plan_result(arguments)),  # noqa: PLW0108
+    ToolRow(mcp_convert_tool(), lambda arguments: call_convert_result(arguments)),  # noqa: PLW0108
 )
 _BY_NAME: Final = {row.name: row for row in TOOLS}
 
