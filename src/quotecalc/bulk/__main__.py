@@ -46,7 +46,7 @@ def parser() -> argparse.ArgumentParser:
         default="result",
         help=(
             "result: the result object (default); analysis: the weight-analysis document;"
-            " plan: the purchase plan of a plan request"
+            " plan: the purchase plan of a plan request; convert: the converted comparison"
         ),
     )
     where = parse.add_mutually_exclusive_group()
