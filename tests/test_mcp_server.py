@@ -473,6 +473,7 @@ def test_wire_form(version: str) -> None:
             _committed("docs/tool/mcp-tool-batch.json"),
             _committed("docs/tool/mcp-tool-analysis.json"),
             _committed("docs/tool/mcp-tool-plan.json"),
+            _committed("docs/tool/mcp-tool-convert.json"),
         ]
         name = listed["tools"][0]["name"]
         for ident, raw in ((3, _example(COMPLETED)), (4, json.dumps(INVALID).encode())):
