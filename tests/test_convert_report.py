@@ -185,3 +185,37 @@ def test_each_shape_of_range_in_words(ends: Any, en: str, zh: str) -> None:
     document = _document(*ends)
     assert range_sentences(document, "en") == [en]
     assert range_sentences(document, "zh") == [zh]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--format", "svg"),
+        ("--analysis", "--format", "text"),
+        ("--plan", "--format", "html"),
+        ("--lang", "zh"),  # a language needs a readable format
+    ],
+)
+def test_other_combinations_are_refused(options: tuple[str, ...]) -> None:
+    argv = [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-", "--convert"]
+    proc = subprocess.run(
+        [*argv, *options], input=RAW, capture_output=True, cwd=ROOT, timeout=60, check=False
+    )
+    assert proc.returncode == 2
+    assert json.loads(proc.stdout)["limitations"][0]["code"] == "invalid_arguments"
+
+
+def test_the_trace_goes_to_stderr_and_the_report_is_unchanged() -> None:
+    argv = [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-", "--convert"]
+    proc = subprocess.run(
+        [*argv, "--format", "text", "--trace"],
+        input=RAW,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0
+    assert proc.stdout.decode("utf-8") == report(RAW, "--format", "text")[0]
+    stages = [json.loads(line)["stage"] for line in proc.stderr.splitlines()]
+    assert stages[-1] == "rate_sensitivity" and "convert" in stages
