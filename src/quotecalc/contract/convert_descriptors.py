@@ -82,8 +82,7 @@ def convert_tool_definition() -> JsonObject:
                 f" {MAX_INPUT_BYTES} bytes"
             ),
             "stdout": (
-                "exactly one JSON object (the converted-comparison document) followed by a"
-                " newline"
+                "exactly one JSON object (the converted-comparison document) followed by a newline"
             ),
             "stderr": "empty",
             "exitCodes": dict(EXIT_CODES),
