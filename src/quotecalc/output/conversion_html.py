@@ -22,7 +22,7 @@ def conversion_section(document: Document, lang: str) -> str:
     if document.get("conversions") is None:
         return ""
     words = WORDS[lang]
-    body = "".join(paragraph(line, "winner") for line in answer_lines(document, lang, escape))
+    body = "".join(paragraph(line) for line in answer_lines(document, lang, escape))
     rows = figure_rows(document, lang, escape)
     if rows:
         keys = ("supplier", "figure", "as_quoted", "converted", "provenance")
