@@ -218,3 +218,58 @@ def test_the_openapi_document_describes_the_route() -> None:
     answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
     assert answer == {"$ref": "#/components/schemas/Converted"}
     assert "Converted_conversion" in document["components"]["schemas"]
+
+
+# ---- a plan request converts too: the plan schema describes what it adds ----
+
+PLAN = json.loads((ROOT / "examples" / "plan.request.json").read_bytes())
+PLAN_RATE = {"from": "USD", "to": PLAN["currency"], "rate": "7.1", "asOf": "2026-11-30"}
+FIRST = PLAN["quotes"][0]["supplierId"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "status", "key"),
+    [
+        ({"exchangeRates": [{**PLAN_RATE, "source": "b"}]}, "completed", "unusedRates"),
+        (
+            {"exchangeRates": [{**PLAN_RATE, "rate": "7.12345678901", "source": "b"}]},
+            "invalid_input",
+            "too_many_rate_decimals",
+        ),
+        (
+            {
+                "asOf": "2026-12-01",
+                "balances": [
+                    {"supplierId": FIRST, "units": 300, "expiresAt": "2026-12-31"},
+                    {"supplierId": FIRST, "units": 5, "expiresAt": "2026-01-01"},
+                ],
+            },
+            "completed",
+            "balances",
+        ),
+        (
+            {
+                "asOf": "2026-12-01",
+                "balances": [{"supplierId": "NOPE", "units": 3, "expiresAt": "2026-12-31"}],
+            },
+            "invalid_input",
+            "unknown_balance_supplier",
+        ),
+    ],
+)
+def test_a_plan_with_rates_or_balances_conforms_to_the_plan_schema(
+    extra: dict[str, Any], status: str, key: str
+) -> None:
+    shown = run_cli(json.dumps({**PLAN, **extra}).encode(), "--input-json", "-", "--plan")
+    document = shown.output  # run_cli validated it against docs/schema/plan.schema.json
+    assert document["status"] == status
+    if status == "invalid_input":
+        assert document["reasons"][0]["code"] == key
+    elif key == "balances":
+        assert [b["status"] for b in document["plan"]["balances"]["balances"]] == [
+            "used",
+            "expired",
+        ]
+    else:
+        # no quote of the example is in USD: the rate is reported, unused
+        assert document[key] == [{**PLAN_RATE, "source": "b"}] and document["conversions"] == []

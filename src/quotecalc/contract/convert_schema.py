@@ -161,21 +161,25 @@ def _contains(code: str) -> JsonObject:
     return {"contains": {"properties": {"code": {"const": code}}, "required": ["code"]}}
 
 
-def _defs(result_body: JsonObject) -> JsonObject:
-    text = {"type": "string"}
+def _rate_properties() -> JsonObject:
     currency = {"type": "string", "pattern": "^[A-Z]{3}$"}
-    rate = {
+    return {
         "from": currency,
         "to": currency,
         "rate": {"description": "The rate as given, exactly.", **_exact()},
         "asOf": {"type": "string", "format": "date"},
-        "source": text,
+        "source": {"type": "string"},
     }
+
+
+def conversion_defs() -> JsonObject:
+    """The ``$defs`` of a converted quote and a rate as given (``exact``, ``rate``,
+    ``conversion``), shared with the plan schema (a plan request may convert too)."""
+    text = {"type": "string"}
+    currency = {"type": "string", "pattern": "^[A-Z]{3}$"}
     return {
-        **converted_result_defs(),
-        "result": result_body,
         "exact": _exact(),
-        "rate": _closed(rate),
+        "rate": _closed(_rate_properties()),
         "conversion": _closed(
             {
                 "supplierId": text,
@@ -192,6 +196,15 @@ def _defs(result_body: JsonObject) -> JsonObject:
             },
             optional=("originalBreakPrices",),
         ),
+    }
+
+
+def _defs(result_body: JsonObject) -> JsonObject:
+    text = {"type": "string"}
+    return {
+        **converted_result_defs(),
+        "result": result_body,
+        **conversion_defs(),
         "end": {
             "description": "A rate where the cheapest quote changes: 6 places, and exactly.",
             **_closed(
@@ -210,7 +223,9 @@ def _defs(result_body: JsonObject) -> JsonObject:
                 "highTakenBy": {"type": "array", "items": text},
             }
         ),
-        "sensitivity": _closed({**rate, "cheapest": {"type": "array", "items": _ref("span")}}),
+        "sensitivity": _closed(
+            {**_rate_properties(), "cheapest": {"type": "array", "items": _ref("span")}}
+        ),
     }
 
 

@@ -12,9 +12,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..core.codes import LIMITATION_MESSAGES
+from ..core.codes import (
+    CONVERSION_ERROR_MESSAGES,
+    CONVERSION_LIMITATION_MESSAGES,
+    LIMITATION_MESSAGES,
+)
 from ..core.fields import FieldRule
 from ..core.plan_rules import (
+    BALANCE_STATUSES,
     CAPACITY_SHORT,
     GATE_CODES,
     MAX_BREAKS,
@@ -25,6 +30,7 @@ from ..core.plan_rules import (
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..planning.document import KIND, NOT_PROVEN, PLAN_PIPELINE
 from ..stages.validate import Validate
+from .convert_schema import conversion_defs
 from .request_schema import FIELD_NOTES, NOT_EXPRESSED, object_schema
 from .result_schema import _pointer_pattern, result_schema
 from .tables import DIALECT, GENERATED
@@ -113,7 +119,8 @@ def _nullable(name: str) -> JsonObject:
 def _defs() -> JsonObject:
     money, count = _ref("money"), _ref("count")
     result_defs = result_schema()["$defs"]
-    limitation_codes = [*PLAN_LIMITATIONS, NOT_PROVEN]
+    error_codes = result_defs["error"]["properties"]["code"]["enum"]
+    limitation_codes = [*PLAN_LIMITATIONS, NOT_PROVEN, *CONVERSION_LIMITATION_MESSAGES]
     return {
         "money": {
             "description": "An exact decimal string.",
@@ -170,8 +177,33 @@ def _defs() -> JsonObject:
                 "maxSuppliers": {"oneOf": [{"type": "null"}, count]},
                 "singleSource": {"type": "array", "minItems": 1, "items": _ref("singleSource")},
                 "best": _nullable("best"),
+                "balances": _ref("balances"),
+            },
+            optional=("balances",),
+        ),
+        # Issue 27: prepaid balances and the quotes a plan request converted.
+        "balances": _closed(
+            {
+                "asOf": {"type": "string", "format": "date"},
+                "unitsFromBalances": count,
+                "unitsToBuy": count,
+                "allocatedGoodsCost": {"oneOf": [{"type": "null"}, money]},
+                "leftoverUnits": {"oneOf": [{"type": "null"}, count]},
+                "balances": {
+                    "type": "array",
+                    "items": _closed(
+                        {
+                            "supplierId": {"type": "string"},
+                            "units": count,
+                            "expiresAt": {"type": "string", "format": "date"},
+                            "status": {"enum": list(BALANCE_STATUSES)},
+                            "unitsUsed": count,
+                        }
+                    ),
+                },
             }
         ),
+        **conversion_defs(),
         "reason": _closed(
             {
                 "code": {"enum": [*GATE_CODES, *SEARCH_CODES]},
@@ -188,6 +220,7 @@ def _defs() -> JsonObject:
                     "enum": [
                         *(LIMITATION_MESSAGES[code] for code in PLAN_LIMITATIONS),
                         PLAN_MESSAGES[NOT_PROVEN],
+                        *CONVERSION_LIMITATION_MESSAGES.values(),
                     ]
                 },
             }
@@ -198,6 +231,7 @@ def _defs() -> JsonObject:
             **result_defs["error"],
             "properties": {
                 **result_defs["error"]["properties"],
+                "code": {"enum": [*error_codes, *CONVERSION_ERROR_MESSAGES]},
                 "path": {
                     **result_defs["error"]["properties"]["path"],
                     "pattern": f"^{_pointer_pattern(plan_root_rows())}$",
@@ -239,7 +273,10 @@ def plan_schema() -> JsonObject:
                 "plan": _nullable("plan"),
                 "reasons": {"type": "array"},
                 "limitations": {"type": "array", "items": _ref("limitation")},
-            }
+                "conversions": {"type": "array", "items": _ref("conversion")},
+                "unusedRates": {"type": "array", "items": _ref("rate")},
+            },
+            optional=("conversions", "unusedRates"),
         ),
         "oneOf": [
             _case(
