@@ -273,3 +273,21 @@ def test_a_plan_with_rates_or_balances_conforms_to_the_plan_schema(
     else:
         # no quote of the example is in USD: the rate is reported, unused
         assert document[key] == [{**PLAN_RATE, "source": "b"}] and document["conversions"] == []
+
+
+def test_a_balance_beside_a_quote_without_its_id_is_not_an_internal_error() -> None:
+    # Found by schemathesis on POST /quotecalc/plan: the balance check read every quote's
+    # supplierId and raised on a quote that had none (itself a missing_required error).
+    quote = {key: value for key, value in PLAN["quotes"][0].items() if key != "supplierId"}
+    body = {
+        **PLAN,
+        "quotes": [quote, *PLAN["quotes"][1:]],
+        "asOf": "2026-12-01",
+        "balances": [{"supplierId": "NOPE", "units": 3, "expiresAt": "2026-12-31"}],
+    }
+    document = quotecalc.plan(json.dumps(body).encode()).output
+    assert document["status"] == "invalid_input"
+    # the missing id is the error; whether NOPE was that quote's id cannot be known
+    assert [(r["code"], r["path"]) for r in document["reasons"]] == [
+        ("missing_required", "/quotes/0/supplierId")
+    ]

@@ -56,9 +56,13 @@ def check_rate_pairs(document: dict[str, Any], values: Mapping[str, Any], errors
 def check_balance_suppliers(
     document: dict[str, Any], values: Mapping[str, Any], errors: Errors
 ) -> None:
-    """``unknown_balance_supplier`` at a balance whose ``supplierId`` no quote has."""
-    known = {quote["supplierId"] for quote in values.get("quotes") or () if quote is not None}
-    known.discard(None)
+    """``unknown_balance_supplier`` at a balance whose ``supplierId`` no quote has. A quote
+    whose ``supplierId`` was not read (missing or invalid: already an error) could be the one
+    named, so then no balance is reported."""
+    quotes = values.get("quotes") or ()
+    known = {None if quote is None else quote.get("supplierId") for quote in quotes}
+    if None in known:
+        return
     for index, entry in enumerate(values.get("balances") or ()):
         if entry is not None and "supplierId" in entry and entry["supplierId"] not in known:
             errors.append(FieldError("unknown_balance_supplier", f"/balances/{index}/supplierId"))
