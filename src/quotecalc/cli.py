@@ -348,7 +348,12 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
     if "convert" in options and options.get("format", "json") != "json":
         from .output.conversion_text import converted_report
 
-        shown = converted_report(raw, options["format"], options.get("lang", "en"), trace)
+        page = None
+        if options["format"] == "html":
+            from .output.pictures.conversion import converted_page
+
+            page = converted_page
+        shown = converted_report(raw, options.get("lang", "en"), trace, page)
         for entry in shown.trace:
             stderr.write(trace_line(entry))
         stdout.write(shown.body)

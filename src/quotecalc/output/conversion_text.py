@@ -230,18 +230,19 @@ def converted_text(document: Document, lang: str, purchase: Mapping[str, Any] | 
     )
 
 
-def converted_report(raw: bytes, fmt: str, lang: str, trace: bool) -> ConvertedReport:
-    """Run the converted comparison once and write its report (``fmt`` ``text`` or ``html``);
-    the exit code is the document's."""
+def converted_report(
+    raw: bytes, lang: str, trace: bool, page: Callable[..., str] | None = None
+) -> ConvertedReport:
+    """Run the converted comparison once and write its report: the text, or ``page`` (the HTML
+    page, :func:`quotecalc.output.pictures.conversion.converted_page`, which only the CLI
+    imports); the exit code is the document's."""
     from ..planning.conversion import convert
     from .answer import purchase_of
 
     answer = convert(raw, trace=trace)
     purchase = purchase_of(raw)
-    if fmt == "text":
+    if page is None:
         shown = converted_text(answer.output, lang, purchase)
     else:
-        from .conversion_html import converted_page
-
-        shown = converted_page(answer.output, lang, purchase)
+        shown = page(answer.output, lang, purchase)
     return ConvertedReport(shown.encode("utf-8"), answer.exit_code, answer.trace)

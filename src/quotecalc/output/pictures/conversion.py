@@ -1,6 +1,7 @@
 """The HTML page of the converted comparison (issue 27): ``--convert --format html``.
 
-The comparison's own page (:func:`quotecalc.output.pictures.html_page`, without the weight map,
+Imported only by the CLI, inside a function, like every picture. The comparison's own page
+(:func:`quotecalc.output.pictures.html_page`, without the weight map,
 which the converted comparison does not compute) with the conversion sentences after its answer
 and a section listing every converted figure beside its provenance; the words and rows are
 :mod:`.conversion_text`'s, escaped for HTML. Nothing is computed here.
@@ -11,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .conversion_text import WORDS, Document, answer_lines, figure_rows, unused_lines
-from .pictures import html_page
-from .pictures.markup import items, paragraph, section, table
-from .pictures.text import escape
+from ..conversion_text import WORDS, Document, answer_lines, figure_rows, unused_lines
+from .html import html_page
+from .markup import items, paragraph, section, table
+from .text import escape
 
 
 def conversion_section(document: Document, lang: str) -> str:
