@@ -85,6 +85,14 @@ def event_validator() -> Any:
     return Draft202012Validator(schema)
 
 
+def converted_validator() -> Any:
+    """The published converted-comparison schema (docs/schema, issue 27), as a validator."""
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((ROOT / "docs" / "schema" / "converted.schema.json").read_bytes())
+    return Draft202012Validator(schema)
+
+
 def check_result_schema(stdout: bytes) -> None:
     """Every JSON result any test gets from the CLI must validate against the result schema
     (a weight-analysis document against its own schema)."""
@@ -100,6 +108,8 @@ def check_result_schema(stdout: bytes) -> None:
                 validator = event_validator()
             elif kind == "weight-analysis":
                 validator = analysis_validator()
+            elif kind == "converted-comparison":
+                validator = converted_validator()
             else:
                 validator = result_validator()
             errors = sorted(validator.iter_errors(document), key=str)

@@ -315,6 +315,42 @@ def test_plan_kind_gives_the_plan_door_bytes(client: Any, tmp_path: Path) -> Non
     assert dict(summary.statuses) == statuses_of(expected)
 
 
+def test_convert_kind_gives_the_convert_door_bytes(client: Any, tmp_path: Path) -> None:
+    # issue 27: each line a convert request, answered as --input-json - --convert answers it
+    example = (ROOT / "tests" / "data" / "convert" / "convert.request.json").read_bytes()
+    lines = [
+        example.strip().replace(b"\n", b" "),
+        example_lines()[0],  # no exchangeRates: the plain comparison inside the document
+        ODD_LINES[0],
+        ODD_LINES[-1],
+    ]
+    (tmp_path / "in.jsonl").write_bytes(b"\n".join(lines))
+    summary = run(
+        str(tmp_path / "in.jsonl"),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        kind="convert",
+        partition_bytes=2048,
+    )
+    expected = b"".join(
+        subprocess.run(
+            [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-", "--convert"],
+            input=line,
+            capture_output=True,
+            cwd=ROOT,
+            env=ENV,
+            timeout=120,
+            check=False,
+        ).stdout
+        for line in lines
+    )
+    assert (tmp_path / "out.jsonl").read_bytes() == expected
+    documents = [json.loads(text) for text in expected.splitlines()]
+    assert {document["kind"] for document in documents} == {"converted-comparison"}
+    assert documents[0]["conversions"][0]["supplierId"] == "WEST"
+    assert dict(summary.statuses) == statuses_of(expected)
+
+
 def test_a_killed_worker_is_survived_or_fails_loudly(
     client: Any, mixed: tuple[Path, bytes], tmp_path: Path
 ) -> None:

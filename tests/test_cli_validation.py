@@ -492,7 +492,7 @@ BAD_ARGV: list[tuple[list[str], str]] = [
     (
         ["--print-schema"],
         "--print-schema takes one of request, result, batch-request, batch-result, analysis,"
-        " plan-request, plan, event-request, event, alone",
+        " plan-request, plan, event-request, event, convert-request, converted, alone",
     ),
     (["--input-json", "-", "--lang"], "--lang takes one of en, zh"),
     (["--input-json", "-", "--format", "text", "--lang", "fr"], "--lang takes one of en, zh"),

@@ -84,6 +84,7 @@ def test_analysis_tool_end_to_end(tmp_path: Path) -> None:
         TOOL,
         "plan_purchase",
         "award_event",
+        "convert_quotes",
     ]
     listed = got["tools"][2]
     assert listed.model_dump(by_alias=True, exclude_none=True, mode="json") == _committed(

@@ -53,7 +53,14 @@ def test_batch_tool_end_to_end(era: str, tmp_path: Path) -> None:
 
     got = _session(body, era=era, errlog=tmp_path / "stderr.txt")
     names = [tool.name for tool in got["tools"]]
-    assert names == ["compare_quotes", BATCH, "analyze_weights", "plan_purchase", "award_event"]
+    assert names == [
+        "compare_quotes",
+        BATCH,
+        "analyze_weights",
+        "plan_purchase",
+        "award_event",
+        "convert_quotes",
+    ]
     listed = got["tools"][1].model_dump(by_alias=True, exclude_none=True, mode="json")
     assert listed == _committed("docs/tool/mcp-tool-batch.json")
 
@@ -109,4 +116,5 @@ def test_in_process_batch_call_matches_calculate_batch() -> None:
         "analyze_weights",
         "plan_purchase",
         "award_event",
+        "convert_quotes",
     ]

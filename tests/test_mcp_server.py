@@ -387,9 +387,11 @@ def test_end_to_end(era: str, tmp_path: Path) -> None:
     got = _session(body, era=era, errlog=tmp_path / "stderr.txt")
 
     # tools/list: exactly the committed descriptors, the single tool first
-    (tool, batch_tool, analysis_tool, plan_tool, event_tool) = got["tools"]
+    (tool, batch_tool, analysis_tool, plan_tool, event_tool, convert_tool) = got["tools"]
     event_dump = event_tool.model_dump(by_alias=True, exclude_none=True, mode="json")
     assert event_dump == _committed("docs/tool/mcp-tool-event.json")
+    convert_dump = convert_tool.model_dump(by_alias=True, exclude_none=True, mode="json")
+    assert convert_dump == _committed("docs/tool/mcp-tool-convert.json")
     plan_dump = plan_tool.model_dump(by_alias=True, exclude_none=True, mode="json")
     assert plan_dump == _committed("docs/tool/mcp-tool-plan.json")
     batch_dump = batch_tool.model_dump(by_alias=True, exclude_none=True, mode="json")
@@ -476,6 +478,7 @@ def test_wire_form(version: str) -> None:
             _committed("docs/tool/mcp-tool-analysis.json"),
             _committed("docs/tool/mcp-tool-plan.json"),
             _committed("docs/tool/mcp-tool-event.json"),
+            _committed("docs/tool/mcp-tool-convert.json"),
         ]
         name = listed["tools"][0]["name"]
         for ident, raw in ((3, _example(COMPLETED)), (4, json.dumps(INVALID).encode())):

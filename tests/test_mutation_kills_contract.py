@@ -93,6 +93,7 @@ def test_in_memory_client_sees_the_published_tools_and_the_calculators_answers(m
         _committed("docs/tool/mcp-tool-analysis.json"),
         _committed("docs/tool/mcp-tool-plan.json"),
         _committed("docs/tool/mcp-tool-event.json"),
+        _committed("docs/tool/mcp-tool-convert.json"),
     ]
     answers = got["answers"]
     raw = json.dumps(single).encode()
@@ -148,6 +149,7 @@ def test_tool_and_list_result_are_fresh_copies_of_the_descriptors() -> None:
     assert dumped[2] == _committed("docs/tool/mcp-tool-analysis.json")
     assert dumped[3] == _committed("docs/tool/mcp-tool-plan.json")
     assert dumped[4] == _committed("docs/tool/mcp-tool-event.json")
+    assert dumped[5] == _committed("docs/tool/mcp-tool-convert.json")
     names = [t.name for t in server.list_result().tools]
     assert names == [
         "compare_quotes",
@@ -155,6 +157,7 @@ def test_tool_and_list_result_are_fresh_copies_of_the_descriptors() -> None:
         "analyze_weights",
         "plan_purchase",
         "award_event",
+        "convert_quotes",
     ]
     assert [row.name for row in server.TOOLS] == names
     assert server.TOOL_NAME == "compare_quotes"
@@ -403,7 +406,8 @@ def test_an_unknown_schema_name_lists_the_known_ones() -> None:
         schema_bytes(MARKER)
     assert str(unknown.value) == (
         f"unknown schema '{MARKER}': expected one of"
-        " ['analysis', 'batch-request', 'batch-result', 'event', 'event-request', 'plan',"
+        " ['analysis', 'batch-request', 'batch-result', 'convert-request', 'converted', 'event',"
+        " 'event-request', 'plan',"
         " 'plan-request', 'request', 'result']"
     )
 

@@ -23,7 +23,13 @@ import pytest
 from conftest import DATA, EXAMPLES
 from quotecalc import analyze, calculate
 from quotecalc.analysis.intervals import stability
-from quotecalc.core.codes import ERROR_MESSAGES, INTERNAL_ERROR_CODE, LIMITATION_MESSAGES
+from quotecalc.core.codes import (
+    CONVERSION_ERROR_MESSAGES,
+    CONVERSION_LIMITATION_MESSAGES,
+    ERROR_MESSAGES,
+    INTERNAL_ERROR_CODE,
+    LIMITATION_MESSAGES,
+)
 from quotecalc.engine.render import render_internal_error
 from quotecalc.output.analysis_text import TEXT as WEIGHT_TEXT
 from quotecalc.output.answer import WORDS as ANSWER_WORDS
@@ -205,8 +211,12 @@ def test_input_text_is_escaped() -> None:
 
 def test_every_code_has_plain_words_in_every_language() -> None:
     for lang in LANGUAGES:
-        assert set(LIMITATION_TEXT[lang]) == set(LIMITATION_MESSAGES)
-        assert set(ERROR_TEXT[lang]) == {*ERROR_MESSAGES, INTERNAL_ERROR_CODE}
+        assert set(LIMITATION_TEXT[lang]) == {*LIMITATION_MESSAGES, *CONVERSION_LIMITATION_MESSAGES}
+        assert set(ERROR_TEXT[lang]) == {
+            *ERROR_MESSAGES,
+            *CONVERSION_ERROR_MESSAGES,
+            INTERNAL_ERROR_CODE,
+        }
         assert set(ISSUE_TEXT[lang]) == {*QUALITY_CODES, *CONFLICT_CODES}
         assert set(STATUS_TEXT[lang]) == {"completed", "partial", "invalid_input", "internal_error"}
         assert set(LABELS[lang]) == set(LABELS["en"])

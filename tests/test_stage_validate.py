@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import copy
 import json
-from datetime import date
 from collections.abc import Mapping
+from datetime import date
 from decimal import Decimal
 from typing import Any
 

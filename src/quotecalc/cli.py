@@ -27,14 +27,16 @@ Maintainer options, none of which changes the fixed call's stdout:
   (optionally ``--lang en|zh``) the same document read for a buyer, answer first (issue 25,
   :mod:`quotecalc.output.plan_text`, :mod:`quotecalc.output.plan_html`); exit code as for
   JSON.
-- ``--convert`` (with ``--input-json -``; ``--format json`` only, alone of the document
-  options): the converted comparison (issue 27, ``docs/conversions.md``); exit code as for JSON.
+- ``--convert`` (with ``--input-json -``; ``--format json``, ``text`` or ``html``, alone of
+  the document options): the converted comparison (issue 27, ``docs/conversions.md``), or its
+  readable report (:mod:`quotecalc.output.conversion_text`); exit code as for JSON.
 - ``--event`` (with ``--input-json -``; not with ``--analysis`` or ``--plan``): stdin is an
   event request (at most 4194304 bytes) and stdout the event-award document (issue 26,
   ``docs/event.md``), or with ``--format text|html [--lang en|zh]`` the award for people, the
   answer first; exit code as for JSON.
 
-``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan`` (alone)
+``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan|``
+``event-request|event|convert-request|converted`` (alone)
 prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
 engine reads.
 ``--help`` or ``-h`` (alone) prints :data:`USAGE` on stdout and exits 0; ``--version`` (alone)
@@ -79,6 +81,8 @@ SCHEMAS = (
     "plan",
     "event-request",
     "event",
+    "convert-request",
+    "converted",
 )
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])
@@ -87,12 +91,13 @@ USAGE = """\
 usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
        quotecalc --input-json - --analysis [--trace]
        quotecalc --input-json - --plan [--trace] [--format json|text|html] [--lang en|zh]
-       quotecalc --input-json - --convert [--trace]
+       quotecalc --input-json - --convert [--trace] [--format json|text|html] [--lang en|zh]
        quotecalc --input-json - --event [--trace] [--format json|text|html] [--lang en|zh]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
        quotecalc --print-schema request|result|batch-request|batch-result|analysis
                                 |plan-request|plan|event-request|event
+       quotecalc --print-schema convert-request|converted
        quotecalc --help
        quotecalc --version
 
@@ -117,7 +122,7 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
   --lang en|zh           the language of text, svg and html (default en)
   --print-schema NAME    print a published JSON Schema (request, result, batch-request,
                          batch-result, analysis, plan-request, plan, event-request,
-                         event)
+                         event, convert-request, converted)
   --help, -h             print this help
   --version              print the version (quotecalc 0.1.0)
 
@@ -261,7 +266,7 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     ):
         return None
     if "convert" in options and (
-        options.get("format", "json") != "json"
+        options.get("format", "json") not in ("json", "text", "html")
         or "analysis" in options
         or "plan" in options
         or "event" in options
@@ -418,6 +423,20 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         fmt = options.get("format", "json")
         return event(stdin, stdout, stderr, trace=trace, fmt=fmt, lang=options.get("lang", "en"))
     raw = stdin.read(MAX_INPUT_BYTES + 1)
+    if "convert" in options and options.get("format", "json") != "json":
+        from .output.conversion_text import converted_report
+
+        page = None
+        if options["format"] == "html":
+            from .output.pictures.conversion import converted_page
+
+            page = converted_page
+        shown = converted_report(raw, options.get("lang", "en"), trace, page)
+        for entry in shown.trace:
+            stderr.write(trace_line(entry))
+        stdout.write(shown.body)
+        stdout.flush()
+        return shown.exit_code
     for flag, module, function in DOCUMENT_DOORS:
         if flag in options:
             answer_of = getattr(import_module(module, __package__), function)

@@ -10,6 +10,13 @@ from __future__ import annotations
 
 from .contract.analysis_schema import ANALYSIS_SCHEMA_PATH, analysis_schema
 from .contract.batch_schema import batch_request_schema, batch_result_schema
+from .contract.convert_descriptors import convert_tool_definition, mcp_convert_tool
+from .contract.convert_schema import (
+    CONVERT_REQUEST_SCHEMA_PATH,
+    CONVERTED_SCHEMA_PATH,
+    convert_request_schema,
+    converted_schema,
+)
 from .contract.descriptors import (
     analysis_tool_definition,
     batch_tool_definition,
@@ -30,9 +37,11 @@ from .contract.files import (
     BATCH_REQUEST_SCHEMA_PATH,
     BATCH_RESULT_SCHEMA_PATH,
     BATCH_TOOL_DEFINITION_PATH,
+    CONVERT_TOOL_DEFINITION_PATH,
     EVENT_TOOL_DEFINITION_PATH,
     MCP_ANALYSIS_TOOL_PATH,
     MCP_BATCH_TOOL_PATH,
+    MCP_CONVERT_TOOL_PATH,
     MCP_EVENT_TOOL_PATH,
     MCP_PLAN_TOOL_PATH,
     MCP_TOOL_PATH,
@@ -77,6 +86,10 @@ def published_files() -> dict[str, bytes]:
         EVENT_SCHEMA_PATH: serialise(event_schema()),
         MCP_EVENT_TOOL_PATH: serialise(mcp_event_tool()),
         EVENT_TOOL_DEFINITION_PATH: serialise(event_tool_definition()),
+        CONVERT_REQUEST_SCHEMA_PATH: serialise(convert_request_schema()),
+        CONVERTED_SCHEMA_PATH: serialise(converted_schema()),
+        MCP_CONVERT_TOOL_PATH: serialise(mcp_convert_tool()),
+        CONVERT_TOOL_DEFINITION_PATH: serialise(convert_tool_definition()),
         OPENAPI_PATH: openapi_bytes(),
         INTAKE_ERRORS_SCHEMA_PATH: errors_schema_bytes(),
     }

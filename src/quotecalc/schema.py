@@ -10,6 +10,19 @@ from __future__ import annotations
 
 from .contract.analysis_schema import ANALYSIS_SCHEMA_PATH, analysis_schema
 from .contract.batch_schema import batch_request_schema, batch_result_schema
+from .contract.convert_descriptors import (
+    CONVERT_ARGV,
+    CONVERT_TOOL_NAME,
+    convert_tool_definition,
+    convert_tool_description,
+    mcp_convert_tool,
+)
+from .contract.convert_schema import (
+    CONVERT_REQUEST_SCHEMA_PATH,
+    CONVERTED_SCHEMA_PATH,
+    convert_request_schema,
+    converted_schema,
+)
 from .contract.descriptors import (
     ANALYSIS_ARGV,
     ANALYSIS_TOOL_NAME,
@@ -43,8 +56,10 @@ from .contract.files import (
     BATCH_REQUEST_SCHEMA_PATH,
     BATCH_RESULT_SCHEMA_PATH,
     BATCH_TOOL_DEFINITION_PATH,
+    CONVERT_TOOL_DEFINITION_PATH,
     MCP_ANALYSIS_TOOL_PATH,
     MCP_BATCH_TOOL_PATH,
+    MCP_CONVERT_TOOL_PATH,
     MCP_PLAN_TOOL_PATH,
     MCP_TOOL_PATH,
     PLAN_TOOL_DEFINITION_PATH,
@@ -103,6 +118,11 @@ __all__ = [
     "BATCH_TOOL_DEFINITION_PATH",
     "BATCH_TOOL_NAME",
     "CONSTRAINT_STATUSES",
+    "CONVERTED_SCHEMA_PATH",
+    "CONVERT_ARGV",
+    "CONVERT_REQUEST_SCHEMA_PATH",
+    "CONVERT_TOOL_DEFINITION_PATH",
+    "CONVERT_TOOL_NAME",
     "DERIVED_QUOTE_VALUES",
     "DIALECT",
     "EVENT_ARGV",
@@ -115,6 +135,7 @@ __all__ = [
     "GENERATED",
     "MCP_ANALYSIS_TOOL_PATH",
     "MCP_BATCH_TOOL_PATH",
+    "MCP_CONVERT_TOOL_PATH",
     "MCP_PLAN_TOOL_PATH",
     "MCP_TOOL_PATH",
     "NON_BLANK_PATTERN",
@@ -139,6 +160,10 @@ __all__ = [
     "batch_result_schema",
     "batch_tool_definition",
     "constraint_rules",
+    "convert_request_schema",
+    "convert_tool_definition",
+    "convert_tool_description",
+    "converted_schema",
     "event_request_schema",
     "event_schema",
     "event_tool_definition",
@@ -147,6 +172,7 @@ __all__ = [
     "integer_echo_pattern",
     "mcp_analysis_tool",
     "mcp_batch_tool",
+    "mcp_convert_tool",
     "mcp_event_tool",
     "mcp_plan_tool",
     "mcp_tool",

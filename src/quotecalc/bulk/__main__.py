@@ -50,7 +50,8 @@ def parser() -> argparse.ArgumentParser:
         default="result",
         help=(
             "result: the result object (default); analysis: the weight-analysis document;"
-            " plan: the purchase plan of a plan request; event: the award of an event request"
+            " plan: the purchase plan of a plan request; event: the award of an event request;"
+            " convert: the converted comparison"
         ),
     )
     where = parse.add_mutually_exclusive_group()

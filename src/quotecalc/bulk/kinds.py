@@ -16,6 +16,8 @@ rule of its own: a row only calls the library and encodes what it returns.
   ``docs/event.md``). A line is kept only to its first 262145 bytes (``lines.KEPT``), so an
   event line longer than 262144 bytes gets the answer of its cut bytes, not the CLI's: send
   such an event alone.
+- ``convert``: :func:`quotecalc.planning.conversion.convert` ``.to_json()``, what
+  ``--input-json - --convert`` prints for the line (issue 27, ``docs/conversions.md``).
 """
 
 from __future__ import annotations
@@ -59,6 +61,12 @@ def event_line(raw: bytes) -> Answer:
 
     awarded = award(raw)
     return awarded.to_json(), awarded.status
+def convert_line(raw: bytes) -> Answer:
+    """The converted-comparison document, exactly what ``--input-json - --convert`` prints."""
+    from ..planning.conversion import convert
+
+    answer = convert(raw)
+    return answer.to_json(), str(answer.output["status"])
 
 
 KINDS: Final[dict[str, LineFunction]] = {
@@ -66,5 +74,6 @@ KINDS: Final[dict[str, LineFunction]] = {
     "analysis": analysis_line,
     "plan": plan_line,
     "event": event_line,
+    "convert": convert_line,
 }
 """The accepted ``--kind`` values, in the order ``--help`` lists them."""

@@ -13,6 +13,7 @@ from typing import Final
 
 from .analysis_schema import analysis_schema
 from .batch_schema import batch_request_schema, batch_result_schema
+from .convert_schema import convert_request_schema, converted_schema
 from .event_schema import event_request_schema, event_schema
 from .plan_schema import plan_request_schema, plan_schema
 from .request_schema import request_schema
@@ -33,6 +34,8 @@ MCP_PLAN_TOOL_PATH: Final = "docs/tool/mcp-tool-plan.json"
 PLAN_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-plan.json"
 MCP_EVENT_TOOL_PATH: Final = "docs/tool/mcp-tool-event.json"
 EVENT_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-event.json"
+MCP_CONVERT_TOOL_PATH: Final = "docs/tool/mcp-tool-convert.json"
+CONVERT_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-convert.json"
 
 
 def serialise(document: JsonObject) -> bytes:
@@ -50,6 +53,8 @@ SCHEMAS: Final = {
     "plan": plan_schema,
     "event-request": event_request_schema,
     "event": event_schema,
+    "convert-request": convert_request_schema,
+    "converted": converted_schema,
 }
 
 

@@ -22,6 +22,8 @@ from ..schema import (
     analysis_schema,
     batch_request_schema,
     batch_result_schema,
+    convert_request_schema,
+    converted_schema,
     event_request_schema,
     event_schema,
     plan_request_schema,
@@ -80,6 +82,8 @@ PUBLISHED_SCHEMAS: Final = {
     "Plan": plan_schema,
     "EventRequest": event_request_schema,
     "Event": event_schema,
+    "ConvertRequest": convert_request_schema,
+    "Converted": converted_schema,
 }
 
 

@@ -5,7 +5,7 @@ from this one table, so the document cannot describe a route the app does not se
 
 A :class:`Calculation` row is a POST route whose body goes, as raw bytes, to one of the
 calculator's entry points (``calculate``, ``calculate_batch``, ``analyze``, ``plan``,
-``award``); its
+``award``, ``convert``); its
 answer is the entry point's exact JSON bytes with the status of :data:`STATUS_BY_EXIT_CODE` --
 or 413 when the body was over the row's limit, which is the entry point's own too-large answer
 for those bytes (for ``analyze``: the weight-analysis document of ``input_too_large``). A
@@ -27,6 +27,7 @@ from ..api import calculate
 from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
 from ..core.limits import MAX_EVENT_BYTES, MAX_INPUT_BYTES
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
+from ..planning.conversion import convert
 from ..planning.document import plan
 from ..planning.event_document import award
 
@@ -181,6 +182,22 @@ EVENT: Final = Calculation(
     request_component="EventRequest",
     result_component="Event",
 )
+CONVERT: Final = Calculation(
+    path="/quotecalc/convert",
+    operation_id="convert_quotes",
+    summary="The comparison with quotes converted at the exchange rates the request states.",
+    description=(
+        "The body is one convert request (the calculation request plus exchangeRates;"
+        " docs/conversions.md); the response body is the converted-comparison document, exactly"
+        " what the CLI prints for those bytes with --input-json - --convert. 200 for completed"
+        " and partial, 422 for invalid_input, 500 for internal_error, 413 (the document for"
+        f" input_too_large) for a body over {MAX_INPUT_BYTES} bytes."
+    ),
+    body_limit=MAX_INPUT_BYTES,
+    run=convert,
+    request_component="ConvertRequest",
+    result_component="Converted",
+)
 HEALTH: Final = Document(
     path="/healthz",
     operation_id="health",
@@ -237,6 +254,7 @@ CALCULATIONS: Final[tuple[Calculation, ...]] = (
     ANALYZE,
     PLAN,
     EVENT,
+    CONVERT,
 )
 # Operability (issue 19): readiness apart from liveness, and the Prometheus scrape.
 READY: Final = Document(

@@ -33,6 +33,11 @@ adding a tool is adding a row:
   event-award document, exactly the CLI's ``--input-json - --event`` -- with ``isError`` for
   the same two statuses.
 
+- ``convert_quotes`` (:func:`quotecalc.schema.mcp_convert_tool`,
+  ``docs/tool/mcp-tool-convert.json``, issue 27): a convert request (the same writer), answered
+  by :func:`quotecalc.convert` -- the converted-comparison document, exactly the CLI's
+  ``--input-json - --convert`` -- with ``isError`` for the same two statuses.
+
 ``tools/list`` answers the table's descriptors in order. An unknown tool name is a protocol
 error (``-32602``) that does not echo the name.
 
@@ -62,9 +67,17 @@ from .. import __version__
 from ..analysis.document import analyze
 from ..api import calculate
 from ..batch import calculate_batch
+from ..planning.conversion import convert
 from ..planning.document import plan
 from ..planning.event_document import award
-from ..schema import mcp_analysis_tool, mcp_batch_tool, mcp_event_tool, mcp_plan_tool, mcp_tool
+from ..schema import (
+    mcp_analysis_tool,
+    mcp_batch_tool,
+    mcp_convert_tool,
+    mcp_event_tool,
+    mcp_plan_tool,
+    mcp_tool,
+)
 from .request import request_bytes
 
 __all__ = [
@@ -73,6 +86,7 @@ __all__ = [
     "build_server",
     "call_analysis_result",
     "call_batch_result",
+    "call_convert_result",
     "call_event_result",
     "call_plan_result",
     "call_result",
@@ -132,6 +146,11 @@ def call_event_result(arguments: Arguments) -> types.CallToolResult:
     ``compare_quotes`` writes them), so the answer is the CLI's ``--event``."""
     awarded = award(request_bytes(arguments))
     return _answer(awarded.output, awarded.to_json(), awarded.status in ERROR_STATUSES)
+def call_convert_result(arguments: Arguments) -> types.CallToolResult:
+    """One ``tools/call`` of ``convert_quotes``: ``convert()`` on the arguments as JSON (written
+    as ``compare_quotes`` writes them), so the answer is the CLI's ``--convert``."""
+    answer = convert(request_bytes(arguments))
+    return _answer(answer.output, answer.to_json(), answer.output["status"] in ERROR_STATUSES)
 
 
 class ToolRow(NamedTuple):
@@ -157,6 +176,7 @@ TOOLS: Final[tuple[ToolRow, ...]] = (
     ToolRow(mcp_analysis_tool(), lambda arguments: call_analysis_result(arguments)),  # noqa: PLW0108
     ToolRow(mcp_plan_tool(), lambda arguments: call_plan_result(arguments)),  # noqa: PLW0108
     ToolRow(mcp_event_tool(), lambda arguments: call_event_result(arguments)),  # noqa: PLW0108
+    ToolRow(mcp_convert_tool(), lambda arguments: call_convert_result(arguments)),  # noqa: PLW0108
 )
 _BY_NAME: Final = {row.name: row for row in TOOLS}
 

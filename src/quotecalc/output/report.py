@@ -356,14 +356,22 @@ def render_text(
     lang: str = "en",
     analysis: Mapping[str, Any] | None = None,
     purchase: Mapping[str, Any] | None = None,
+    *,
+    after_answer: Sequence[str] = (),
+    after_header: Sequence[str] = (),
 ) -> str:
     """The terminal report of one result object (``Result.output``) and, for a ranked
     result, its stability entries and the ``analysis`` object of its weight-analysis document
     (issue 11); ``lang`` is ``"en"`` or ``"zh"``. Reads formatted values only (see the module
-    docstring); ends with a newline."""
+    docstring); ends with a newline. A document around the result adds its own lines after
+    the answer's sentences (``after_answer``) and after the status (``after_header``), already
+    escaped: the converted comparison's rates (:mod:`.conversion_text`)."""
     out = _Writer(lang)
     _answer(out, result_output, analysis, purchase)
+    if after_answer:
+        out.lines[-1:] = [*after_answer, ""]
     _header(out, result_output)
+    out.lines.extend(after_header)
     status = result_output["status"]
     if status in ("invalid_input", "internal_error"):
         if status == "invalid_input":

@@ -254,6 +254,10 @@ LIMITATION_TEXT: Final[dict[str, dict[str, str]]] = {
             " delivery was accepted and no receipt was issued."
         ),
         "no_conversion": "No currency or unit conversion was done.",
+        "converted_at_given_rates": (
+            "Quotes in other currencies were converted at the exchange rates given in the"
+            " request; every converted figure depends on them."
+        ),
         "total_spend_basis": (
             "Lowest cost means the lowest total spend for this order (landed total). Read"
             " the overbuy and the cost per delivered unit beside it."
@@ -299,6 +303,9 @@ LIMITATION_TEXT: Final[dict[str, dict[str, str]]] = {
         "lead_days_basis": "请对照材料确认交期天数是否包含运输时间，以及从哪一天开始计算。",
         "not_an_order": "这只是一次计算：未核实证据，未下订单，未验收交货，也没有出具任何回执。",
         "no_conversion": "未进行任何币种或单位换算。",
+        "converted_at_given_rates": (
+            "其他币种的报价已按请求中给出的汇率换算；每个换算后的数字都取决于这些汇率。"
+        ),
         "total_spend_basis": (
             "成本最低指本次订单的总支出（到岸总价）最低；请同时查看超购数量和每到货单位成本。"
         ),
@@ -362,6 +369,11 @@ ERROR_TEXT: Final[dict[str, dict[str, str]]] = {
         "requires_quality_scale": "This field can only be used together with qualityScale.",
         "requires_weights": "This field can only be used together with weights.",
         "invalid_arguments": "The command line was not accepted.",
+        "too_many_rate_decimals": "An exchange rate may have at most 10 decimals.",
+        "invalid_date": "The date must be a real calendar date written YYYY-MM-DD.",
+        "same_currency_pair": "An exchange rate must convert between two different currencies.",
+        "duplicate_rate_pair": "An earlier exchange rate already converts this pair.",
+        "unknown_balance_supplier": "The balance names a supplierId that no quote has.",
         "internal_error": "quotecalc hit a bug; this is not a problem with the input.",
     },
     "zh": {
@@ -392,6 +404,11 @@ ERROR_TEXT: Final[dict[str, dict[str, str]]] = {
         "requires_quality_scale": "该字段必须与质量评分标准一起使用。",
         "requires_weights": "该字段必须与权重一起使用。",
         "invalid_arguments": "命令行参数不被接受。",
+        "too_many_rate_decimals": "汇率最多只能有 10 位小数。",
+        "invalid_date": "日期必须是真实存在的日期，写作 YYYY-MM-DD。",
+        "same_currency_pair": "汇率必须在两种不同的币种之间换算。",
+        "duplicate_rate_pair": "前面已有一条汇率换算同一对币种。",
+        "unknown_balance_supplier": "该预付余额的 supplierId 不属于任何报价。",
         "internal_error": "quotecalc 出现了程序缺陷（bug），并非输入的问题。",
     },
 }

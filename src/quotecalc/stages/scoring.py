@@ -130,6 +130,19 @@ def _blockers(ctx: Context, weights: Mapping[str, Decimal]) -> list[Limitation]:
     return blockers
 
 
+def _scaled_values(values: list[Decimal | int]) -> list[int]:
+    """The values over one power of ten: ``VALUE_PLACES``, or more when a converted value
+    (issue 27: a price times a stated rate) has more decimals. Both ends of a component scale
+    alike, so the ratios do not depend on the power chosen."""
+    try:
+        return scaled_integers(values, VALUE_PLACES)
+    except ArithmeticError:
+        places = max(
+            -int(value.as_tuple().exponent) for value in values if isinstance(value, Decimal)
+        )
+        return scaled_integers(values, places)
+
+
 def _component_numerators(
     values: list[Decimal | int | None], dimension: Dimension, scale: Mapping[str, Any] | None
 ) -> tuple[list[int | None], int] | None:
@@ -145,7 +158,7 @@ def _component_numerators(
     present = [value for value in values if value is not None]
     if len(present) < len(values):
         return None
-    known = scaled_integers(present, VALUE_PLACES)
+    known = _scaled_values(present)
     highest, lowest = max(known), min(known)
     if highest == lowest:
         return [1] * len(known), 1

@@ -489,13 +489,17 @@ def html_page(
     plan: Mapping[str, Any] | None = None,
     *,
     raw: bytes | str | None = None,
+    after_answer: str = "",
+    weight_map_shown: bool = True,
 ) -> str:
     """One self-contained HTML page of a result object and its weight-analysis document;
     ``lang`` is ``"en"`` or ``"zh"``; ``purchase`` what is bought (the request's quantity,
     currency and specification: :func:`quotecalc.output.answer.purchase_of`), when known;
     ``raw`` the request text, when known, to name an error's unknown key and its supplier.
     The answer comes first (with the best plan of ``plan``, a purchase-plan document, when
-    given); the title names the item and the winner. Ends with a newline."""
+    given); the title names the item and the winner. A document around the result may add a
+    section right after the answer (``after_answer``, escaped HTML: the converted comparison's
+    rates) and leave out the weight map it does not compute. Ends with a newline."""
     page = _Page(lang, swatches(analysis_doc))
     facts = answer(result, analysis_doc, lang, purchase, plan)
     join = ANSWER_WORDS[lang]["join"]
@@ -516,6 +520,7 @@ def html_page(
         "<main>",
         f"<h1>{escape(title)}</h1>",
         _answer(page, facts),
+        *([after_answer] if after_answer else []),
         _header(page, result),
     ]
     status = result["status"]
@@ -531,11 +536,17 @@ def html_page(
                 _quotes(page, quotes),
                 section("landed", page.word("landed"), cost_bars(quotes, lang)),
                 _ranking(page, result["ranking"]),
-                weight_map(
-                    lang,
-                    analysis_doc,
-                    svg_picture(analysis_doc, lang),
-                    svg_picture(analysis_doc, lang, narrow=True),
+                *(
+                    [
+                        weight_map(
+                            lang,
+                            analysis_doc,
+                            svg_picture(analysis_doc, lang),
+                            svg_picture(analysis_doc, lang, narrow=True),
+                        )
+                    ]
+                    if weight_map_shown
+                    else []
                 ),
                 _sensitivity(page, result["sensitivity"]),
             ]

@@ -1,0 +1,248 @@
+"""The readable report of the converted comparison (issue 27): ``--convert --format text|html``.
+
+Answer first: the comparison's answer sentences (:func:`quotecalc.output.answer.answer`), then,
+for each converted quote, its landed total with where it came from ("converted at 7.1234 (bank,
+2026-11-30)"), and per rate the range where the cheapest quote stays the cheapest ("WEST stays
+the cheapest up to 7.358491 USD→CNY; above it NORTH"). Then a section listing every converted
+figure beside its provenance and the rates no quote used, then the comparison's own report
+(:func:`quotecalc.output.report.render_text`, or the HTML page).
+
+Nothing is computed here: every figure is a string of the converted-comparison document
+(``planning.conversion``), the rate ends its 6-place ``rate``; text from the request (supplier
+ids, a rate's ``source``) is escaped for the terminal by :func:`.cells.clean` or for HTML by
+the page's ``escape``.
+"""
+
+# ruff: noqa: RUF001 - the Chinese sentences use full-width punctuation on purpose
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from ..engine.pipeline import TraceEntry
+from .cells import clean
+
+Document = Mapping[str, Any]
+Escape = Callable[[str], str]
+
+FIGURES: Final = ("packPrice", "freight", "otherFees", "goodsSubtotal", "landedTotal")
+"""The converted quote's figures shown with their provenance, in this order."""
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "converted_at": "converted at {rate} ({source}, {as_of})",
+        "answer": "{supplier}: landed total {total} {currency}, {converted} from {original}.",
+        "up_to": "{supplier} stays the cheapest up to {high} {pair}; above it {high_takers}.",
+        "down_to": "{supplier} stays the cheapest down to {low} {pair}; below it {low_takers}.",
+        "between": (
+            "{supplier} stays the cheapest from {low} to {high} {pair}; below it {low_takers},"
+            " above it {high_takers}."
+        ),
+        "any": "{supplier} stays the cheapest at any {pair} rate.",
+        "join": " and ",
+        "section": "Conversions",
+        "supplier": "Supplier",
+        "figure": "Figure",
+        "as_quoted": "As quoted",
+        "converted": "Converted",
+        "provenance": "Rate",
+        "packPrice": "Pack price",
+        "freight": "Freight",
+        "otherFees": "Other fees",
+        "goodsSubtotal": "Goods subtotal",
+        "landedTotal": "Landed total",
+        "unused": "Not used (no quote in {from_}): {pair} {rate} ({source}, {as_of}).",
+        "none": "No quote was converted.",
+    },
+    "zh": {
+        "converted_at": "按 {rate} 换算（{source}，{as_of}）",
+        "answer": "{supplier}：到岸总价 {total} {currency}，{converted}，原币种 {original}。",
+        "up_to": "{pair} 不高于 {high} 时 {supplier} 仍最便宜；高于此值则为 {high_takers}。",
+        "down_to": "{pair} 不低于 {low} 时 {supplier} 仍最便宜；低于此值则为 {low_takers}。",
+        "between": (
+            "{pair} 在 {low} 至 {high} 之间时 {supplier} 仍最便宜；低于此区间为 {low_takers}，"
+            "高于此区间为 {high_takers}。"
+        ),
+        "any": "无论 {pair} 为多少，{supplier} 都最便宜。",
+        "join": "、",
+        "section": "币种换算",
+        "supplier": "供应商",
+        "figure": "项目",
+        "as_quoted": "报价原值",
+        "converted": "换算后",
+        "provenance": "汇率",
+        "packPrice": "包装单价",
+        "freight": "运费",
+        "otherFees": "其他费用",
+        "goodsSubtotal": "货款小计",
+        "landedTotal": "到岸总价",
+        "unused": "未使用（没有 {from_} 报价）：{pair} {rate}（{source}，{as_of}）。",
+        "none": "没有报价需要换算。",
+    },
+}
+
+
+def pair(rate: Mapping[str, Any], escape: Escape = clean) -> str:
+    """``USD→CNY``."""
+    return f"{escape(str(rate['from']))}→{escape(str(rate['to']))}"
+
+
+def provenance(rate: Mapping[str, Any], lang: str, escape: Escape = clean) -> str:
+    """``converted at 7.1234 (bank, 2026-11-30)``, or its Chinese wording."""
+    return WORDS[lang]["converted_at"].format(
+        rate=escape(str(rate["rate"])),
+        source=escape(str(rate["source"])),
+        as_of=escape(str(rate["asOf"])),
+    )
+
+
+def _quotes(document: Document) -> dict[str, Mapping[str, Any]]:
+    return {str(q["supplierId"]): q for q in document["result"]["normalizedQuotes"]}
+
+
+def answer_lines(document: Document, lang: str, escape: Escape = clean) -> list[str]:
+    """The sentences the answer gains: each converted quote's landed total and its rate, then
+    each rate's range. None for a document without conversions (invalid or a bug)."""
+    if document.get("conversions") is None:
+        return []
+    words = WORDS[lang]
+    quotes = _quotes(document)
+    lines = []
+    for entry in document["conversions"]:
+        quote = quotes[str(entry["supplierId"])]
+        lines.append(
+            words["answer"].format(
+                supplier=escape(str(entry["supplierId"])),
+                total=escape(str(quote["landedTotal"] or "-")),
+                currency=escape(str(quote["currency"])),
+                converted=provenance(entry["convertedAt"], lang, escape),
+                original=escape(str(entry["currency"])),
+            )
+        )
+    return lines + range_sentences(document, lang, escape)
+
+
+def range_sentences(document: Document, lang: str, escape: Escape = clean) -> list[str]:
+    """Per rate and per quote cheapest at it: where it stays the cheapest, and who takes over
+    beyond each end (the ends as the document shows them, 6 places)."""
+    words = WORDS[lang]
+    join = words["join"]
+    lines = []
+    for rate in document.get("rateSensitivity") or ():
+        for span in rate["cheapest"]:
+            low, high = span["low"], span["high"]
+            key = (
+                "any"
+                if low is None and high is None
+                else "up_to"
+                if low is None
+                else "down_to"
+                if high is None
+                else "between"
+            )
+            lines.append(
+                words[key].format(
+                    supplier=escape(str(span["supplierId"])),
+                    pair=pair(rate, escape),
+                    low="" if low is None else escape(str(low["rate"])),
+                    high="" if high is None else escape(str(high["rate"])),
+                    low_takers=join.join(escape(str(i)) for i in span["lowTakenBy"]) or "-",
+                    high_takers=join.join(escape(str(i)) for i in span["highTakenBy"]) or "-",
+                )
+            )
+    return lines
+
+
+def figure_rows(document: Document, lang: str, escape: Escape = clean) -> list[list[str]]:
+    """One row per converted figure: supplier, figure, as quoted, converted, provenance."""
+    words = WORDS[lang]
+    quotes = _quotes(document)
+    rows = []
+    for entry in document.get("conversions") or ():
+        quote = quotes[str(entry["supplierId"])]
+        shown = provenance(entry["convertedAt"], lang, escape)
+        for name in FIGURES:
+            original = entry["original"].get(name)
+            value = quote[name]
+            rows.append(
+                [
+                    escape(str(entry["supplierId"])),
+                    words[name],
+                    "-" if original is None else f"{escape(original)} {escape(entry['currency'])}",
+                    "-" if value is None else f"{escape(value)} {escape(str(quote['currency']))}",
+                    shown,
+                ]
+            )
+    return rows
+
+
+def unused_lines(document: Document, lang: str, escape: Escape = clean) -> list[str]:
+    """One sentence per rate no quote used."""
+    return [
+        WORDS[lang]["unused"].format(
+            from_=escape(str(rate["from"])),
+            pair=pair(rate, escape),
+            rate=escape(str(rate["rate"])),
+            source=escape(str(rate["source"])),
+            as_of=escape(str(rate["asOf"])),
+        )
+        for rate in document.get("unusedRates") or ()
+    ]
+
+
+@attrs.frozen
+class ConvertedReport:
+    """The bytes ``--convert --format text|html`` prints, its exit code and the trace."""
+
+    body: bytes
+    exit_code: int
+    trace: tuple[TraceEntry, ...] = ()
+
+
+def converted_text(document: Document, lang: str, purchase: Mapping[str, Any] | None) -> str:
+    """The terminal report: the answer with the conversion sentences, the conversions, then
+    the comparison's report of ``result``."""
+    from .cells import table
+    from .report import render_text
+
+    words = WORDS[lang]
+    lines = []
+    if document.get("conversions") is not None:
+        lines.extend(["", f"== {words['section']} =="])
+        rows = figure_rows(document, lang)
+        if rows:
+            keys = ("supplier", "figure", "as_quoted", "converted", "provenance")
+            lines.extend(table([words[key] for key in keys], rows, frozenset({2, 3})))
+        else:
+            lines.append(words["none"])
+        lines.extend(unused_lines(document, lang))
+    return render_text(
+        document["result"],
+        None,
+        lang,
+        None,
+        purchase,
+        after_answer=answer_lines(document, lang),
+        after_header=lines,
+    )
+
+
+def converted_report(
+    raw: bytes, lang: str, trace: bool, page: Callable[..., str] | None = None
+) -> ConvertedReport:
+    """Run the converted comparison once and write its report: the text, or ``page`` (the HTML
+    page, :func:`quotecalc.output.pictures.conversion.converted_page`, which only the CLI
+    imports); the exit code is the document's."""
+    from ..planning.conversion import convert
+    from .answer import purchase_of
+
+    answer = convert(raw, trace=trace)
+    purchase = purchase_of(raw)
+    if page is None:
+        shown = converted_text(answer.output, lang, purchase)
+    else:
+        shown = page(answer.output, lang, purchase)
+    return ConvertedReport(shown.encode("utf-8"), answer.exit_code, answer.trace)
