@@ -269,6 +269,17 @@ def form_endpoint(row: Page) -> Endpoint:
     return form
 
 
+def is_event_request(raw: bytes) -> bool:
+    """Whether pasted bytes are an event request (issue 26): an object with the event's own
+    ``items`` and ``suppliers`` arrays (a calculation or plan request has ``quotes``). Never
+    raises; the event's own validator decides everything else."""
+    try:
+        loaded = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(loaded, dict) and "items" in loaded and "suppliers" in loaded
+
+
 def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
     """``POST /quotecalc/report``: the form in, the HTML report (or the intake's errors) out."""
 
@@ -280,6 +291,16 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
         pasted = str(fields.get("request") or "").strip()
         if pasted:
             raw = pasted.encode("utf-8")
+            if is_event_request(raw):
+                # A sourcing event (issue 26): its award for people, as --event --format html.
+                from ..output.event_report import event_currency, render_event_html
+                from ..planning.event_document import award
+
+                awarded = award(raw)
+                page = render_event_html(
+                    awarded.output, awarded.exit_code, event_currency(raw), lang
+                )
+                return STATUS_BY_EXIT_CODE[awarded.exit_code], page
             if asks_for_plan(raw):
                 # A plan request (issue 25): its readable plan, as --plan --format html.
                 from ..output.plan_html import render_plan_html
@@ -308,7 +329,10 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
             return await early(request, _page_error("unsupported_form_type"), limits)
 
         async def answer(raw: bytes) -> Response:
-            fields = await _form(request, raw)
+            try:
+                fields = await _form(request, raw)
+            except (MultiPartException, HTTPException):  # no boundary: not a form
+                return _page_error("unsupported_form_type")
             ran = await admission.run(lambda _: work(fields), raw)
             if ran is None:
                 outcome(request.scope, "overloaded")
