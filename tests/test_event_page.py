@@ -77,3 +77,28 @@ def test_a_form_without_its_boundary_is_refused_not_a_500() -> None:
     answered = _post(raw_form=b"--x\r\n\r\n")
     assert answered.status_code == 415
     assert answered.json()["error"]["code"] == "unsupported_form_type"
+
+
+@pytest.mark.parametrize(
+    ("lang", "places"),
+    [
+        ("en", ["key `notes` in the request", "pack price of quote 1 (NINGBO)"]),
+        ("zh", ["请求中的键 `notes`", "第 1 个报价（NINGBO）的包价"]),  # noqa: RUF001
+    ],
+)
+def test_a_pasted_plan_request_with_errors_names_each_field_in_words(
+    lang: str, places: list[str]
+) -> None:
+    # Issue 29: no JSON path on a page for people; maxSuppliers is a plan field, not unknown.
+    body = (
+        '{"schemaVersion":1,"quantity":100,"currency":"CNY","specification":"x",'
+        '"maxSuppliers":2,"notes":"x","quotes":[{"supplierId":"NINGBO","specification":"x",'
+        '"currency":"CNY","packSize":1,"minimumPacks":0,"packPrice":"-1","freight":"0",'
+        '"otherFees":"0","leadDays":1}]}'
+    )
+    answered = _post({"request": body, "lang": lang})
+    assert answered.status_code == 422
+    for place in places:
+        assert place in answered.text
+    assert "/quotes/0/packPrice" not in answered.text
+    assert "maxSuppliers`" not in answered.text

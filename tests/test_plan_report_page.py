@@ -91,7 +91,9 @@ def test_a_plan_request_with_an_error_names_the_field() -> None:
     raw = json.dumps(body).encode()
     answered = post_form({"request": raw.decode(), "lang": "en"})
     assert answered.status_code == 422
-    assert "/quotes/0/priceBreaks/0/minimumQuantity" in answered.text
+    # Issue 29: the field in words, never its JSON path, on a page for people.
+    assert "minimum quantity of item 1 of price breaks of quote 1 (NORTH)" in answered.text
+    assert "/quotes/0/priceBreaks/0/minimumQuantity" not in answered.text
     assert "(whole input)" not in answered.text
     assert answered.content == cli_html(raw, "en").stdout
 

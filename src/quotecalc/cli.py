@@ -216,7 +216,7 @@ def write_document(
     answer = answer_of(raw, trace="trace" in options)
     for entry in answer.trace:
         stderr.write(trace_line(entry))
-    report = plan_report(answer.output, options) if "plan" in options else None
+    report = plan_report(answer.output, options, raw) if "plan" in options else None
     stdout.write(report or answer.to_json())
     stdout.flush()
     exit_code: int = answer.exit_code
@@ -333,9 +333,10 @@ def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: Binary
     return text.encode("utf-8"), analysis.exit_code
 
 
-def plan_report(document: dict[str, Any], options: dict[str, str]) -> bytes | None:
+def plan_report(document: dict[str, Any], options: dict[str, str], raw: bytes) -> bytes | None:
     """``--plan --format text|html``: the purchase-plan document read for a buyer (its modules
-    load only here); ``None`` for ``--format json`` (the document itself)."""
+    load only here; ``raw`` names an invalid request's fields in words on the page); ``None``
+    for ``--format json`` (the document itself)."""
     fmt, lang = options.get("format", "json"), options.get("lang", "en")
     if fmt == "text":
         from .output.plan_text import render_plan_text
@@ -344,7 +345,7 @@ def plan_report(document: dict[str, Any], options: dict[str, str]) -> bytes | No
     if fmt == "html":
         from .output.plan_html import render_plan_html
 
-        return render_plan_html(document, lang).encode("utf-8")
+        return render_plan_html(document, lang, raw).encode("utf-8")
     return None
 
 

@@ -306,7 +306,7 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
                 from ..output.plan_html import render_plan_html
 
                 planned_only = plan(raw)
-                page = render_plan_html(planned_only.output, lang)
+                page = render_plan_html(planned_only.output, lang, raw)
                 return STATUS_BY_EXIT_CODE[planned_only.exit_code], page
         elif UPLOAD in fields:
             data, suffix = fields[UPLOAD]

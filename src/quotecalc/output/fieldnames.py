@@ -104,9 +104,12 @@ def _steps(path: str) -> list[str]:
     return [part.replace("~1", "/").replace("~0", "~") for part in path.split("/")[1:]]
 
 
-def _rules_at(steps: Sequence[str]) -> tuple[FieldRule, ...] | None:
-    """The field rows of the object at ``steps`` (``None`` past what the table describes)."""
-    rules: tuple[FieldRule, ...] = ROOT_RULES
+def _rules_at(
+    steps: Sequence[str], root: tuple[FieldRule, ...] | None = None
+) -> tuple[FieldRule, ...] | None:
+    """The field rows of the object at ``steps`` (``None`` past what the table describes);
+    ``root`` the request kind's own root rows (a plan request's), the fixed ones by default."""
+    rules: tuple[FieldRule, ...] = ROOT_RULES if root is None else root
     index = 0
     while index < len(steps):
         rule = next((r for r in rules if r.name == steps[index]), None)
@@ -121,9 +124,10 @@ def _rules_at(steps: Sequence[str]) -> tuple[FieldRule, ...] | None:
     return rules
 
 
-def unknown_keys(request: Any, path: str) -> list[str]:
-    """The keys of the object at ``path`` in ``request`` that the request format does not
-    define, in the order written (none when the text or the path does not lead to one)."""
+def unknown_keys(request: Any, path: str, root: tuple[FieldRule, ...] | None = None) -> list[str]:
+    """The keys of the object at ``path`` in ``request`` that the request format (``root``: its
+    root rows, the fixed request's by default) does not define, in the order written (none
+    when the text or the path does not lead to one)."""
     steps = _steps(path)
     node = request
     for step in steps:
@@ -133,7 +137,7 @@ def unknown_keys(request: Any, path: str) -> list[str]:
             node = node[int(step)]
         else:
             return []
-    rules = _rules_at(steps)
+    rules = _rules_at(steps, root)
     if not isinstance(node, dict) or rules is None:
         return []
     known = {rule.name for rule in rules}
@@ -220,12 +224,14 @@ def error_places(
     words: Callable[[str], str],
     ids: Callable[[str], str],
     code: Callable[[str], str],
+    root: tuple[FieldRule, ...] | None = None,
 ) -> list[str]:
     """The places of one error in words: each unknown key it is about (an ``unknown_key``
-    error at an object), or the field at its path."""
+    error at an object, against ``root``: the request kind's root rows), or the field at its
+    path."""
     path = str(error.get("path") or "")
     if error.get("code") == "unknown_key":
-        keys = unknown_keys(request, path)
+        keys = unknown_keys(request, path, root)
         if keys:
             return [
                 key_place(lang, path, key, request, words=words, ids=ids, code=code) for key in keys

@@ -33,7 +33,9 @@ def _table(shown: Table, label: str) -> str:
     return table(shown.headers, rows, shown.numeric, label)
 
 
-def render_plan_html(document: Mapping[str, Any], lang: str = "en") -> str:
+def render_plan_html(
+    document: Mapping[str, Any], lang: str = "en", raw: bytes | str | None = None
+) -> str:
     """The page of one purchase-plan document in ``lang`` (``en`` or ``zh``); ends with a
     newline."""
     # The pictures package is loaded by the picture formats only (tests/test_pictures_imports).
@@ -41,7 +43,7 @@ def render_plan_html(document: Mapping[str, Any], lang: str = "en") -> str:
     from .pictures.markup import items, paragraph, section
     from .pictures.svg import LANG_TAGS
 
-    view = plan_view(document, lang)
+    view = plan_view(document, lang, raw)
     heading = _plain(WORDS[lang]["heading"])
     answer = "".join(
         paragraph(_plain(sentence), "winner" if index == 0 else "")

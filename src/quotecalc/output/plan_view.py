@@ -342,16 +342,44 @@ def _limitations(read: _Reader, limitations: Sequence[Mapping[str, Any]]) -> Sec
     return Section("limitations", read.words["section.limitations"], items=tuple(shown))
 
 
-def _errors(read: _Reader, errors: Sequence[Mapping[str, Any]]) -> Section:
+def _errors(read: _Reader, errors: Sequence[Mapping[str, Any]], raw: bytes | str | None) -> Section:
+    """The errors, each where it is: in words for a page for people when the request text is
+    known (:func:`quotecalc.output.fieldnames.error_places`: "pack price of quote 2 (X)", the
+    unknown key by name), else its path."""
+    if raw is not None:
+        from ..core.constraint_rules import CONSTRAINT_RULES
+        from ..core.conversion_rules import BALANCE_ROOT_FIELDS, RATE_ROOT_FIELDS, with_rows
+        from ..core.fields import BASE_ROOT_FIELDS
+        from ..core.plan_rules import plan_root_fields
+        from .fieldnames import error_places, load
+
+        fixed = BASE_ROOT_FIELDS + tuple(rule.field for rule in CONSTRAINT_RULES)
+        plan_rows = plan_root_fields(with_rows(fixed, *RATE_ROOT_FIELDS, *BALANCE_ROOT_FIELDS))
+        request = load(raw)
+        known = list(errors)
+        where = [
+            read.join(
+                error_places(
+                    read.lang, error, request, words=str, ids=clean, code=_quoted, root=plan_rows
+                )
+            )
+            for error in known
+        ]
+    else:
+        where = [
+            clean(str(error.get("path"))) if error.get("path") else read.words["whole_input"]
+            for error in errors
+        ]
     rows = tuple(
         (
-            clean(str(error.get("path"))) if error.get("path") else read.words["whole_input"],
+            place,
             clean(str(error.get("code"))),
             ERROR_TEXT[read.lang].get(str(error.get("code")), clean(str(error.get("code")))),
         )
-        for error in errors
+        for place, error in zip(where, errors, strict=True)
     )
-    headers = (read.words["col.path"], read.words["col.code"], read.words["col.meaning"])
+    column = "col.where" if raw is not None else "col.path"
+    headers = (read.words[column], read.words["col.code"], read.words["col.meaning"])
     return Section(
         "errors", read.words["section.errors"], table=Table(headers, rows, frozenset(), frozenset())
     )
@@ -531,7 +559,13 @@ def _balances(read: _Reader, plan: Mapping[str, Any]) -> Section | None:
     )
 
 
-def plan_view(document: Mapping[str, Any], lang: str = "en") -> PlanView:
+def _quoted(key: str) -> str:
+    return f"`{clean(key)}`"
+
+
+def plan_view(
+    document: Mapping[str, Any], lang: str = "en", raw: bytes | str | None = None
+) -> PlanView:
     """The readable plan of one purchase-plan document (``PlanDocument.output``)."""
     plan = document.get("plan")
     read = _Reader(lang, plan)
@@ -540,7 +574,7 @@ def plan_view(document: Mapping[str, Any], lang: str = "en") -> PlanView:
     sections: list[Section] = []
     if status == "invalid_input":
         answer = [read.say("invalid", count=str(len(reasons)))]
-        sections.append(_errors(read, reasons))
+        sections.append(_errors(read, reasons, raw))
     elif status == "internal_error":
         answer = [read.say("internal")]
     elif plan is None:
