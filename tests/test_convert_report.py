@@ -37,38 +37,41 @@ EXPECTED = {
     "en": [
         "M6 bolt: WEST ranks first",
         "Buying 1000 units of “M6 bolt”, priced in CNY.",
-        "WEST ranks first at your weights: landed total 377.540200 CNY, 0.377540 CNY per"
+        "WEST ranks first at your weights: landed total 377.5402 CNY, 0.37754 CNY per"
         " delivered unit.",
-        "Runner-up: NORTH, landed total 390.000000 CNY (12.459800 CNY more); score 0.391011"
+        # One money format per page (issue 29): the usual 2 places when exact in them, else all
+        # the value's own digits: 390.000000 -> 390.00, 12.459800 -> 12.4598.
+        "Runner-up: NORTH, landed total 390.00 CNY (12.4598 CNY more); score 0.391011"
         " against 1.000000.",
-        "WEST: landed total 377.540200 CNY, converted at 7.1234 (bank, 2026-11-30) from USD.",
+        "WEST: landed total 377.5402 CNY, converted at 7.1234 (bank, 2026-11-30) from USD.",
         "WEST stays the cheapest up to 7.358491 USD→CNY; above it NORTH.",
         "",
     ],
     "zh": [
         "M6 bolt：WEST 排名第一",
-        "采购：M6 bolt，数量 1000，币种 CNY。",
-        "按您的权重，WEST 排名第一：到岸总价 377.540200 CNY，每到货单位成本 0.377540 CNY。",
-        "第二名：NORTH，到岸总价 390.000000 CNY（多 12.459800 CNY）；得分 0.391011，第一名"
+        "采购：M6 bolt，数量 1000 件，币种 CNY。",
+        "按您的权重，WEST 排名第一：到岸总价 377.5402 CNY，每到货单位成本 0.37754 CNY。",
+        "第二名：NORTH，到岸总价 390.00 CNY（多 12.4598 CNY）；得分 0.391011，第一名"
         " 1.000000。",
-        "WEST：到岸总价 377.540200 CNY，按 7.1234 换算（bank，2026-11-30），原币种 USD。",
+        "WEST：到岸总价 377.5402 CNY，按 7.1234 换算（bank，2026-11-30），原币种 USD。",
         "USD→CNY 不高于 7.358491 时 WEST 仍最便宜；高于此值则为 NORTH。",
         "",
     ],
 }
 ROWS = {
     "en": [
-        "| WEST     | Pack price     |  4.80 USD |  34.192320 CNY |"
+        # 4.80 x 7.1234 = 34.192320 -> 34.19232; 5 x 7.1234 = 35.6170 -> 35.617; 5 -> 5.00.
+        "| WEST     | Pack price     |  4.80 USD | 34.19232 CNY |"
         " converted at 7.1234 (bank, 2026-11-30) |",
-        "| WEST     | Freight        |     5 USD |    35.6170 CNY |"
+        "| WEST     | Freight        |  5.00 USD |   35.617 CNY |"
         " converted at 7.1234 (bank, 2026-11-30) |",
-        "| WEST     | Landed total   |         - | 377.540200 CNY |"
+        "| WEST     | Landed total   |         - | 377.5402 CNY |"
         " converted at 7.1234 (bank, 2026-11-30) |",
         "Not used (no quote in EUR): EUR→CNY 7.8 (bank, 2026-11-30).",
     ],
     "zh": [
-        "| WEST   | 包装单价 | 4.80 USD |  34.192320 CNY | 按 7.1234 换算（bank，2026-11-30） |",
-        "| WEST   | 到岸总价 |        - | 377.540200 CNY | 按 7.1234 换算（bank，2026-11-30） |",
+        "| WEST   | 包装单价 | 4.80 USD | 34.19232 CNY | 按 7.1234 换算（bank，2026-11-30） |",
+        "| WEST   | 到岸总价 |        - | 377.5402 CNY | 按 7.1234 换算（bank，2026-11-30） |",
         "未使用（没有 EUR 报价）：EUR→CNY 7.8（bank，2026-11-30）。",
     ],
 }

@@ -97,7 +97,7 @@ usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang 
        quotecalc --input-batch -
        quotecalc --print-schema request|result|batch-request|batch-result|analysis
                                 |plan-request|plan|event-request|event
-       quotecalc --print-schema convert-request|converted
+                                |convert-request|converted
        quotecalc --help
        quotecalc --version
 

@@ -24,6 +24,7 @@ import attrs
 
 from ..engine.pipeline import TraceEntry
 from .cells import clean
+from .people import money
 
 Document = Mapping[str, Any]
 Escape = Callable[[str], str]
@@ -116,7 +117,11 @@ def answer_lines(document: Document, lang: str, escape: Escape = clean) -> list[
         lines.append(
             words["answer"].format(
                 supplier=escape(str(entry["supplierId"])),
-                total=escape(str(quote["landedTotal"] or "-")),
+                total=escape(
+                    "-"
+                    if quote["landedTotal"] is None
+                    else money(str(quote["landedTotal"]), str(quote["currency"]))
+                ),
                 currency=escape(str(quote["currency"])),
                 converted=provenance(entry["convertedAt"], lang, escape),
                 original=escape(str(entry["currency"])),
@@ -171,8 +176,14 @@ def figure_rows(document: Document, lang: str, escape: Escape = clean) -> list[l
                 [
                     escape(str(entry["supplierId"])),
                     words[name],
-                    "-" if original is None else f"{escape(original)} {escape(entry['currency'])}",
-                    "-" if value is None else f"{escape(value)} {escape(str(quote['currency']))}",
+                    "-"
+                    if original is None
+                    else f"{escape(money(original, entry['currency']))} "
+                    f"{escape(entry['currency'])}",
+                    "-"
+                    if value is None
+                    else f"{escape(money(value, quote['currency']))} "
+                    f"{escape(str(quote['currency']))}",
                     shown,
                 ]
             )

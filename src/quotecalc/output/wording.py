@@ -374,6 +374,7 @@ ERROR_TEXT: Final[dict[str, dict[str, str]]] = {
         "same_currency_pair": "An exchange rate must convert between two different currencies.",
         "duplicate_rate_pair": "An earlier exchange rate already converts this pair.",
         "unknown_balance_supplier": "The balance names a supplierId that no quote has.",
+        "unknown_balance_item": "The balance names an itemId that no item of the event has.",
         "internal_error": "quotecalc hit a bug; this is not a problem with the input.",
     },
     "zh": {
@@ -409,6 +410,7 @@ ERROR_TEXT: Final[dict[str, dict[str, str]]] = {
         "same_currency_pair": "汇率必须在两种不同的币种之间换算。",
         "duplicate_rate_pair": "前面已有一条汇率换算同一对币种。",
         "unknown_balance_supplier": "该预付余额的 supplierId 不属于任何报价。",
+        "unknown_balance_item": "该预付余额的 itemId 不属于本次寻源的任何物料。",
         "internal_error": "quotecalc 出现了程序缺陷（bug），并非输入的问题。",
     },
 }
