@@ -61,6 +61,8 @@ def event_line(raw: bytes) -> Answer:
 
     awarded = award(raw)
     return awarded.to_json(), awarded.status
+
+
 def convert_line(raw: bytes) -> Answer:
     """The converted-comparison document, exactly what ``--input-json - --convert`` prints."""
     from ..planning.conversion import convert

@@ -146,6 +146,8 @@ def call_event_result(arguments: Arguments) -> types.CallToolResult:
     ``compare_quotes`` writes them), so the answer is the CLI's ``--event``."""
     awarded = award(request_bytes(arguments))
     return _answer(awarded.output, awarded.to_json(), awarded.status in ERROR_STATUSES)
+
+
 def call_convert_result(arguments: Arguments) -> types.CallToolResult:
     """One ``tools/call`` of ``convert_quotes``: ``convert()`` on the arguments as JSON (written
     as ``compare_quotes`` writes them), so the answer is the CLI's ``--convert``."""
