@@ -63,6 +63,7 @@ def test_a_pasted_event_is_answered_with_its_award(lang: str) -> None:
         answered.text
     )
     assert "unknown_key" not in answered.text
+    assert "exit code" not in answered.text and "退出码" not in answered.text
 
 
 def test_an_invalid_pasted_event_is_422_with_the_event_page() -> None:

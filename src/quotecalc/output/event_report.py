@@ -27,6 +27,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "quotecalc {version} event award",
         "status": "Status: {status} (exit code {exit})",
+        "status_page": "Status: {status}",
         "award": "Award {parts}: {total}, {proof}",
         "part": "{who} the {items}",
         "part_split": "{who} part of the {items}",
@@ -84,6 +85,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "zh": {
         "title": "quotecalc {version} 寻源授标",
         "status": "状态：{status}（退出码 {exit}）",
+        "status_page": "状态：{status}",
         "award": "授标：{parts}：{total}，{proof}",
         "part": "{who} 供应 {items}",
         "part_split": "{who} 供应部分 {items}",
@@ -433,7 +435,8 @@ def render_event_html(
     then the tables. Ends with a newline."""
     words = WORDS[lang]
     title = words["title"].format(version=html.escape(str(document.get("toolVersion"))))
-    status = words["status"].format(status=document.get("status"), exit=exit_code)
+    # A page is for people: no exit code on it (issue 29); the terminal report keeps it.
+    status = words["status_page"].format(status=document.get("status"))
     sentence = answer_sentence(document, currency, lang, html.escape)
     parts = [
         "<!DOCTYPE html>",
