@@ -103,3 +103,50 @@ def test_a_pasted_plan_request_with_errors_names_each_field_in_words(
         assert place in answered.text
     assert "/quotes/0/packPrice" not in answered.text
     assert "maxSuppliers`" not in answered.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "places"),
+    [
+        (
+            "en",
+            [
+                "key `notes` in the request",
+                "`quantity` of item 1 (bolts)",
+                "key `colour` in supplier 1 (A)",
+                "`packPrice` of offer 1 (bolts) of supplier 1 (A)",
+            ],
+        ),
+        (
+            "zh",
+            [
+                "请求中的键 `notes`",
+                "第 1 个物料（bolts）的`quantity`",  # noqa: RUF001
+                "第 1 个供应商（A）中的键 `colour`",  # noqa: RUF001
+                "第 1 个供应商（A）的第 1 个报价（bolts）的`packPrice`",  # noqa: RUF001
+            ],
+        ),
+    ],
+)
+def test_a_pasted_event_with_errors_names_each_place_in_words(lang: str, places: list[str]) -> None:
+    # Issue 29: every error names the key and the field, no JSON path, on a page for people;
+    # the page and --event --format html say the same.
+    raw = (ROOT / "tests" / "data" / "event_errors.request.json").read_bytes()
+    answered = _post({"request": raw.decode("utf-8"), "lang": lang})
+    assert answered.status_code == 422
+    for place in places:
+        assert place in answered.text
+    assert "/suppliers/0/offers/0/packPrice" not in answered.text
+    cli = subprocess.run(
+        [
+            sys.executable, "-B", "scripts/calculate.py", "--input-json", "-", "--event",
+            "--format", "html", "--lang", lang,
+        ],
+        input=raw,
+        capture_output=True,
+        timeout=120,
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )  # fmt: skip
+    assert cli.returncode == 2 and answered.content == cli.stdout

@@ -378,9 +378,12 @@ def event(
     else:
         from .output.event_report import event_currency, render_event_html, render_event_text
 
-        render = render_event_text if fmt == "text" else render_event_html
         currency = event_currency(raw) if awarded.output["award"] is not None else None
-        stdout.write(render(awarded.output, awarded.exit_code, currency, lang).encode("utf-8"))
+        if fmt == "text":
+            shown = render_event_text(awarded.output, awarded.exit_code, currency, lang)
+        else:
+            shown = render_event_html(awarded.output, awarded.exit_code, currency, lang, raw)
+        stdout.write(shown.encode("utf-8"))
     stdout.flush()
     return awarded.exit_code
 

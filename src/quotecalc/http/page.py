@@ -298,7 +298,7 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
 
                 awarded = award(raw)
                 page = render_event_html(
-                    awarded.output, awarded.exit_code, event_currency(raw), lang
+                    awarded.output, awarded.exit_code, event_currency(raw), lang, raw
                 )
                 return STATUS_BY_EXIT_CODE[awarded.exit_code], page
             if asks_for_plan(raw):

@@ -28,6 +28,17 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "title": "quotecalc {version} event award",
         "status": "Status: {status} (exit code {exit})",
         "status_page": "Status: {status}",
+        "col.where": "Where",
+        "the_request": "the request",
+        "of": " of ",
+        "key_in": "key `{key}` in {place}",
+        "entry.suppliers": "supplier {number}",
+        "entry.items": "item {number}",
+        "entry.offers": "offer {number}",
+        "entry.priceBreaks": "price break {number}",
+        "entry.spendDiscounts": "spend tier {number}",
+        "entry.exchangeRates": "exchange rate {number}",
+        "entry.balances": "balance {number}",
         "award": "Award {parts}: {total}, {proof}",
         "part": "{who} the {items}",
         "part_split": "{who} part of the {items}",
@@ -86,6 +97,17 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "title": "quotecalc {version} 寻源授标",
         "status": "状态：{status}（退出码 {exit}）",
         "status_page": "状态：{status}",
+        "col.where": "位置",
+        "the_request": "请求",
+        "of": "的",
+        "key_in": "{place}中的键 `{key}`",
+        "entry.suppliers": "第 {number} 个供应商",
+        "entry.items": "第 {number} 个物料",
+        "entry.offers": "第 {number} 个报价",
+        "entry.priceBreaks": "第 {number} 档数量折扣",
+        "entry.spendDiscounts": "第 {number} 档采购额折扣",
+        "entry.exchangeRates": "第 {number} 个汇率",
+        "entry.balances": "第 {number} 笔预付余额",
         "award": "授标：{parts}：{total}，{proof}",
         "part": "{who} 供应 {items}",
         "part_split": "{who} 供应部分 {items}",
@@ -236,8 +258,60 @@ def answer_sentence(
     return separator.join([text, *more]) + ("。" if lang == "zh" else ".")
 
 
+_NO_REQUEST: Final = object()
+_IDS: Final = {"suppliers": "supplierId", "items": "itemId", "offers": "itemId"}
+
+
+def place_in_words(path: str, request: Any, lang: str) -> str:
+    """Where ``path`` points in an event request, in words: ``packPrice`` of offer 2 (nuts)
+    of supplier 1 (A); the request's own ids name its entries where the text has them."""
+    words = WORDS[lang]
+    steps = [part.replace("~1", "/").replace("~0", "~") for part in path.split("/")[1:]]
+    parts: list[str] = []
+    node = request
+    index = 0
+    while index < len(steps):
+        step = steps[index]
+        child = node.get(step) if isinstance(node, dict) else None
+        number = steps[index + 1] if index + 1 < len(steps) else ""
+        if f"entry.{step}" in words and number.isdigit():
+            entry = (
+                child[int(number)] if isinstance(child, list) and int(number) < len(child) else None
+            )
+            shown = words[f"entry.{step}"].format(number=int(number) + 1)
+            ident = entry.get(_IDS.get(step, "")) if isinstance(entry, dict) else None
+            if isinstance(ident, str):
+                shown = f"{shown} ({ident})" if lang == "en" else f"{shown}（{ident}）"
+            parts.append(shown)
+            node, index = entry, index + 2
+            continue
+        parts.append(f"`{step}`")
+        node, index = child, index + 1
+    if not parts:
+        return words["the_request"]
+    # English reads inside out ("x of offer 2 of supplier 1"), Chinese outside in.
+    return words["of"].join(reversed(parts) if lang == "en" else parts)
+
+
+def error_place(error: Mapping[str, Any], request: Any, lang: str) -> str:
+    """One error's place in words; an ``unknown_key`` error names the keys it is about."""
+    path = str(error.get("path") or "")
+    where = place_in_words(path, request, lang)
+    if error.get("code") != "unknown_key":
+        return where
+    from ..core.event_rules import EVENT_ROOT_FIELDS
+    from .fieldnames import unknown_keys
+
+    keys = unknown_keys(request, path, EVENT_ROOT_FIELDS)
+    if not keys:
+        return where
+    return WORDS[lang]["comma"].join(
+        WORDS[lang]["key_in"].format(key=key, place=where) for key in keys
+    )
+
+
 def _sections(
-    document: Mapping[str, Any], lang: str
+    document: Mapping[str, Any], lang: str, request: Any = _NO_REQUEST
 ) -> list[tuple[str, list[str], list[list[str]], frozenset[int]]]:
     """Each table as (heading, headers, rows, right-aligned columns), cells unescaped: the
     renderer escapes every cell for where it is shown."""
@@ -249,6 +323,19 @@ def _sections(
 
     found: list[tuple[str, list[str], list[list[str]], frozenset[int]]] = []
     if document.get("status") in ("invalid_input", "internal_error"):
+        if request is not _NO_REQUEST:
+            # A page for people (issue 29): each error where it is, in words, not a path.
+            from .wording import ERROR_TEXT
+
+            rows = [
+                [
+                    r["code"],
+                    error_place(r, request, lang),
+                    ERROR_TEXT[lang].get(r["code"], r["message"]),
+                ]
+                for r in document["reasons"]
+            ]
+            return [(words["errors"], col("code", "where", "message"), rows, frozenset())]
         rows = [[r["code"], r.get("path", ""), r["message"]] for r in document["reasons"]]
         return [(words["errors"], col("code", "path", "message"), rows, frozenset())]
     shown = document.get("award")
@@ -429,11 +516,21 @@ STYLE: Final = (
 
 
 def render_event_html(
-    document: Mapping[str, Any], exit_code: int, currency: str | None, lang: str
+    document: Mapping[str, Any],
+    exit_code: int,
+    currency: str | None,
+    lang: str,
+    raw: bytes | None = None,
 ) -> str:
     """One self-contained HTML page (no script, no external resource): the answer first,
-    then the tables. Ends with a newline."""
+    then the tables; with the request's text (``raw``), an error is shown where it is, in
+    words. Ends with a newline."""
     words = WORDS[lang]
+    request: Any = _NO_REQUEST
+    if raw is not None:
+        from .fieldnames import load
+
+        request = load(raw)
     title = words["title"].format(version=html.escape(str(document.get("toolVersion"))))
     # A page is for people: no exit code on it (issue 29); the terminal report keeps it.
     status = words["status_page"].format(status=document.get("status"))
@@ -453,7 +550,7 @@ def render_event_html(
         f"<p>{html.escape(status)}</p>",
         f'<p class="answer">{sentence}</p>',
     ]
-    for heading, headers, rows, right in _sections(document, lang):
+    for heading, headers, rows, right in _sections(document, lang, request):
         parts.append(f"<h2>{html.escape(heading)}</h2>")
         parts.append("<table>")
         parts.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in headers) + "</tr>")
