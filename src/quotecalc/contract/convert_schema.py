@@ -25,10 +25,9 @@ from ..core.fields import FieldRule
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..planning.conversion import CONVERT_PIPELINE, KIND
 from ..planning.conversion_sections import CONVERTED
-from ..stages.validate import Validate
 from .request_schema import FIELD_NOTES, NOT_EXPRESSED, object_schema
 from .result_schema import _pointer_pattern, result_schema
-from .tables import DIALECT, GENERATED
+from .tables import DIALECT, GENERATED, closed, ref, validator_rows
 
 JsonObject = dict[str, Any]
 
@@ -88,10 +87,7 @@ CONVERT_NOT_EXPRESSED: Final = (
 
 def convert_root_rows() -> tuple[FieldRule, ...]:
     """The root rows exactly as the ``--convert`` pipeline's validator reads them."""
-    for stage in CONVERT_PIPELINE.stages:
-        if isinstance(stage, Validate):
-            return stage.root_fields
-    raise LookupError("the convert pipeline has no Validate stage")
+    return validator_rows(CONVERT_PIPELINE)
 
 
 def convert_request_schema() -> JsonObject:
@@ -110,19 +106,6 @@ def convert_request_schema() -> JsonObject:
             f" express: {not_expressed}."
         ),
         **object_schema(convert_root_rows(), "", CONVERT_NOTES),
-    }
-
-
-def _ref(name: str) -> JsonObject:
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def _closed(properties: JsonObject, *, optional: tuple[str, ...] = ()) -> JsonObject:
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": [key for key in properties if key not in optional],
-        "additionalProperties": False,
     }
 
 
@@ -179,20 +162,20 @@ def conversion_defs() -> JsonObject:
     currency = {"type": "string", "pattern": "^[A-Z]{3}$"}
     return {
         "exact": _exact(),
-        "rate": _closed(_rate_properties()),
-        "conversion": _closed(
+        "rate": closed(_rate_properties()),
+        "conversion": closed(
             {
                 "supplierId": text,
                 "currency": {"description": "The quote's own currency.", **currency},
                 "original": {
                     "description": "The converted fields as given, in the quote's currency.",
-                    **_closed(
-                        {name: _ref("exact") for name in CONVERTED_FIELDS},
+                    **closed(
+                        {name: ref("exact") for name in CONVERTED_FIELDS},
                         optional=CONVERTED_FIELDS,
                     ),
                 },
-                "convertedAt": _ref("rate"),
-                "originalBreakPrices": {"type": "array", "items": _ref("exact")},
+                "convertedAt": ref("rate"),
+                "originalBreakPrices": {"type": "array", "items": ref("exact")},
             },
             optional=("originalBreakPrices",),
         ),
@@ -207,24 +190,24 @@ def _defs(result_body: JsonObject) -> JsonObject:
         **conversion_defs(),
         "end": {
             "description": "A rate where the cheapest quote changes: 6 places, and exactly.",
-            **_closed(
+            **closed(
                 {
                     "rate": {"type": "string", "pattern": DISPLAY_PATTERN},
                     "exact": {"type": "string", "pattern": FRACTION_PATTERN},
                 }
             ),
         },
-        "span": _closed(
+        "span": closed(
             {
                 "supplierId": text,
-                "low": {"oneOf": [{"type": "null"}, _ref("end")]},
+                "low": {"oneOf": [{"type": "null"}, ref("end")]},
                 "lowTakenBy": {"type": "array", "items": text},
-                "high": {"oneOf": [{"type": "null"}, _ref("end")]},
+                "high": {"oneOf": [{"type": "null"}, ref("end")]},
                 "highTakenBy": {"type": "array", "items": text},
             }
         ),
-        "sensitivity": _closed(
-            {**_rate_properties(), "cheapest": {"type": "array", "items": _ref("span")}}
+        "sensitivity": closed(
+            {**_rate_properties(), "cheapest": {"type": "array", "items": ref("span")}}
         ),
     }
 
@@ -236,9 +219,9 @@ def _exact() -> JsonObject:
 def _case(description: str, statuses: list[str], answered: bool) -> JsonObject:
     keys: JsonObject = (
         {
-            "conversions": {"type": "array", "items": _ref("conversion")},
-            "unusedRates": {"type": "array", "items": _ref("rate")},
-            "rateSensitivity": {"type": "array", "items": _ref("sensitivity")},
+            "conversions": {"type": "array", "items": ref("conversion")},
+            "unusedRates": {"type": "array", "items": ref("rate")},
+            "rateSensitivity": {"type": "array", "items": ref("sensitivity")},
         }
         if answered
         else {key: {"type": "null"} for key in CONVERSION_KEYS}
@@ -280,14 +263,14 @@ def converted_schema() -> JsonObject:
             " rateSensitivity per rate the exact range where the cheapest quote stays cheapest."
             " The three are null when the request was invalid or a bug stopped the run."
         ),
-        **_closed(
+        **closed(
             {
                 "schemaVersion": {"const": SCHEMA_VERSION},
                 "kind": {"const": KIND},
                 "tool": {"const": TOOL},
                 "toolVersion": {"const": TOOL_VERSION},
                 "status": {"enum": ["completed", "partial", "invalid_input", "internal_error"]},
-                "result": _ref("result"),
+                "result": ref("result"),
                 "conversions": {"oneOf": [{"type": "null"}, {"type": "array"}]},
                 "unusedRates": {"oneOf": [{"type": "null"}, {"type": "array"}]},
                 "rateSensitivity": {"oneOf": [{"type": "null"}, {"type": "array"}]},

@@ -27,11 +27,10 @@ from ..core.limits import MAX_EVENT_BYTES
 from ..core.plan_rules import MAX_BREAKS
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..planning.event_document import EVENT_PIPELINE, KIND, ROOT_KEYS
-from ..stages.event_validate import EventValidate
 from .plan_schema import COUNT_PATTERN, MONEY_PATTERN, conversion_defs
 from .request_schema import NOT_EXPRESSED, object_schema
 from .result_schema import _pointer_pattern, result_schema
-from .tables import DIALECT, GENERATED
+from .tables import DIALECT, GENERATED, closed, nullable, ref, validator_rows
 
 JsonObject = dict[str, Any]
 
@@ -106,10 +105,7 @@ EVENT_NOT_EXPRESSED: Final = (
 
 def event_root_rows() -> tuple[FieldRule, ...]:
     """The root rows exactly as the event pipeline's validator reads them."""
-    for stage in EVENT_PIPELINE.stages:
-        if isinstance(stage, EventValidate):
-            return stage.root_fields
-    raise LookupError("the event pipeline has no EventValidate stage")
+    return validator_rows(EVENT_PIPELINE)
 
 
 def event_request_schema() -> JsonObject:
@@ -130,30 +126,13 @@ def event_request_schema() -> JsonObject:
     }
 
 
-def _ref(name: str) -> JsonObject:
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def _closed(properties: JsonObject, *, optional: tuple[str, ...] = ()) -> JsonObject:
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": [key for key in properties if key not in optional],
-        "additionalProperties": False,
-    }
-
-
-def _nullable(name: str) -> JsonObject:
-    return {"oneOf": [{"type": "null"}, _ref(name)]}
-
-
 def _figures() -> JsonObject:
-    money, count, text = _ref("money"), _ref("count"), {"type": "string"}
+    money, count, text = ref("money"), ref("count"), {"type": "string"}
     return {
         "lines": {
             "type": "array",
             "minItems": 1,
-            "items": _closed(
+            "items": closed(
                 {
                     "supplierId": text,
                     "itemId": text,
@@ -167,7 +146,7 @@ def _figures() -> JsonObject:
         "suppliers": {
             "type": "array",
             "minItems": 1,
-            "items": _closed(
+            "items": closed(
                 {
                     "supplierId": text,
                     "goodsSubtotal": money,
@@ -181,7 +160,7 @@ def _figures() -> JsonObject:
         "items": {
             "type": "array",
             "minItems": 1,
-            "items": _closed(
+            "items": closed(
                 {
                     "itemId": text,
                     "quantity": count,
@@ -198,7 +177,7 @@ def _figures() -> JsonObject:
 
 
 def _defs() -> JsonObject:
-    money = _ref("money")
+    money = ref("money")
     reason_codes = [*BLOCKING_CODES, *LISTED_CODES, *SEARCH_CODES]
     saving = {"oneOf": [{"type": "null"}, money]}
     baseline_reason = {"enum": [None, "baseline_infeasible", *SEARCH_CODES[1:]]}
@@ -209,24 +188,24 @@ def _defs() -> JsonObject:
             "pattern": MONEY_PATTERN,
         },
         "count": {"description": "An integer string.", "type": "string", "pattern": COUNT_PATTERN},
-        "award": _closed({**_figures(), "lowerBound": money, "proven": {"type": "boolean"}}),
-        "figures": _closed(_figures()),
-        "baselines": _closed(
+        "award": closed({**_figures(), "lowerBound": money, "proven": {"type": "boolean"}}),
+        "figures": closed(_figures()),
+        "baselines": closed(
             {
-                "singleSupplier": _closed(
+                "singleSupplier": closed(
                     {
-                        "award": _nullable("figures"),
+                        "award": nullable("figures"),
                         "proven": {"type": ["boolean", "null"]},
                         "saving": saving,
                         "reason": baseline_reason,
                     }
                 ),
-                "cheapestPerItem": _closed(
-                    {"award": _nullable("figures"), "saving": saving, "reason": baseline_reason}
+                "cheapestPerItem": closed(
+                    {"award": nullable("figures"), "saving": saving, "reason": baseline_reason}
                 ),
             }
         ),
-        "reason": _closed(
+        "reason": closed(
             {
                 "code": {"enum": reason_codes},
                 "message": {"enum": [EVENT_MESSAGES[code] for code in reason_codes]},
@@ -236,7 +215,7 @@ def _defs() -> JsonObject:
             },
             optional=("supplierId", "itemId", "field"),
         ),
-        "limitation": _closed(
+        "limitation": closed(
             {
                 "code": {"enum": [*EVENT_LIMITATIONS, NOT_PROVEN, *CONVERSION_LIMITATION_MESSAGES]},
                 "message": {
@@ -248,7 +227,7 @@ def _defs() -> JsonObject:
                 },
             }
         ),
-        "error": _closed(
+        "error": closed(
             {
                 "code": {"enum": list(EVENT_ERROR_MESSAGES)},
                 "path": {
@@ -269,7 +248,7 @@ def _defs() -> JsonObject:
 def _event_conversion_defs(money: JsonObject) -> JsonObject:
     """A converted supplier and a rate (issue 27): the plan's shapes, with the converted values
     under their path in the supplier (``offers/0/packPrice``)."""
-    defs = conversion_defs(money, _ref("count"))
+    defs = conversion_defs(money, ref("count"))
     conversion = defs["conversion"]
     original = conversion["properties"]["original"]
     conversion["properties"]["original"] = {
@@ -279,7 +258,7 @@ def _event_conversion_defs(money: JsonObject) -> JsonObject:
     }
     date = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
     plan_balance = defs["balances"]["properties"]["balances"]["items"]
-    balance = _closed(
+    balance = closed(
         {
             "supplierId": {"type": "string"},
             "itemId": {"type": "string"},
@@ -308,39 +287,39 @@ def event_schema() -> JsonObject:
             " proven, partial otherwise (reasons say why); invalid_input and internal_error as"
             " the calculation's, with the errors as reasons."
         ),
-        **_closed(
+        **closed(
             {
                 "schemaVersion": {"const": SCHEMA_VERSION},
                 "kind": {"const": KIND},
                 "tool": {"const": TOOL},
                 "toolVersion": {"const": TOOL_VERSION},
                 "status": {"enum": ["completed", "partial", "invalid_input", "internal_error"]},
-                "award": _nullable("award"),
-                "baselines": _nullable("baselines"),
+                "award": nullable("award"),
+                "baselines": nullable("baselines"),
                 "reasons": {"type": "array"},
-                "limitations": {"type": "array", "items": _ref("limitation")},
+                "limitations": {"type": "array", "items": ref("limitation")},
                 "conversions": {
                     "description": (
                         "Only with exchangeRates (issue 27): each converted supplier, in input"
                         " order, its converted values as given under their path in the supplier."
                     ),
                     "type": "array",
-                    "items": _ref("conversion"),
+                    "items": ref("conversion"),
                 },
                 "unusedRates": {
                     "description": "Only with exchangeRates: the rates no supplier used.",
                     "type": "array",
-                    "items": _ref("rate"),
+                    "items": ref("rate"),
                 },
                 "balances": {
                     "description": (
                         "Only with balances (issue 27): asOf and each prepaid balance's fate;"
                         " award.items show the units left to buy."
                     ),
-                    **_closed(
+                    **closed(
                         {
-                            "asOf": {"oneOf": [{"type": "null"}, _ref("date")]},
-                            "balances": {"type": "array", "items": _ref("balance")},
+                            "asOf": {"oneOf": [{"type": "null"}, ref("date")]},
+                            "balances": {"type": "array", "items": ref("balance")},
                         }
                     ),
                 },
@@ -352,28 +331,28 @@ def event_schema() -> JsonObject:
                 "A proven award; reasons list only what takes no part.",
                 status={"const": "completed"},
                 award=proven,
-                baselines=_ref("baselines"),
-                reasons={"items": _ref("reason")},
+                baselines=ref("baselines"),
+                reasons={"items": ref("reason")},
             ),
             _case(
                 "An award found but not proven within the budget: event_not_proven.",
                 status={"const": "partial"},
                 award=unproven,
-                baselines=_ref("baselines"),
-                reasons={"items": _ref("reason")},
+                baselines=ref("baselines"),
+                reasons={"items": ref("reason")},
             ),
             _case(
                 "No award: the gate's or the search's reasons.",
                 status={"const": "partial"},
                 award=null,
-                reasons={"minItems": 1, "items": _ref("reason")},
+                reasons={"minItems": 1, "items": ref("reason")},
             ),
             _case(
                 "invalid_input: the errors.",
                 status={"const": "invalid_input"},
                 award=null,
                 baselines=null,
-                reasons={"minItems": 1, "maxItems": 100, "items": _ref("error")},
+                reasons={"minItems": 1, "maxItems": 100, "items": ref("error")},
                 limitations={"maxItems": 0},
             ),
             _case(
@@ -381,7 +360,7 @@ def event_schema() -> JsonObject:
                 status={"const": "internal_error"},
                 award=null,
                 baselines=null,
-                reasons={"minItems": 1, "maxItems": 1, "items": _ref("internalError")},
+                reasons={"minItems": 1, "maxItems": 1, "items": ref("internalError")},
                 limitations={"maxItems": 0},
             ),
         ],

@@ -30,10 +30,9 @@ from ..core.plan_rules import (
 )
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..planning.document import KIND, NOT_PROVEN, PLAN_PIPELINE
-from ..stages.validate import Validate
 from .request_schema import FIELD_NOTES, NOT_EXPRESSED, object_schema
 from .result_schema import _pointer_pattern, result_schema
-from .tables import DIALECT, GENERATED
+from .tables import DIALECT, GENERATED, closed, nullable, ref, validator_rows
 
 JsonObject = dict[str, Any]
 
@@ -77,10 +76,7 @@ PLAN_NOT_EXPRESSED: Final = (
 
 def plan_root_rows() -> tuple[FieldRule, ...]:
     """The root rows exactly as the plan pipeline's validator reads them."""
-    for stage in PLAN_PIPELINE.stages:
-        if isinstance(stage, Validate):
-            return stage.root_fields
-    raise LookupError("the plan pipeline has no Validate stage")
+    return validator_rows(PLAN_PIPELINE)
 
 
 def plan_request_schema() -> JsonObject:
@@ -101,37 +97,20 @@ def plan_request_schema() -> JsonObject:
     }
 
 
-def _ref(name: str) -> JsonObject:
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def _closed(properties: JsonObject, *, optional: tuple[str, ...] = ()) -> JsonObject:
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": [key for key in properties if key not in optional],
-        "additionalProperties": False,
-    }
-
-
-def _nullable(name: str) -> JsonObject:
-    return {"oneOf": [{"type": "null"}, _ref(name)]}
-
-
 def _described(description: str, schema: JsonObject) -> JsonObject:
     return {"description": description, **schema}
 
 
 def _defs() -> JsonObject:
-    money, count = _ref("money"), _ref("count")
+    money, count = ref("money"), ref("count")
     per_unit = _described(
         "landedTotal / deliveredQuantity, rounded once (half-up) to 6 places, as the result's.",
-        _ref("ratio"),
+        ref("ratio"),
     )
     per_unit_or_none = _described(
         "landedTotal / deliveredQuantity, rounded once (half-up) to 6 places; null when nothing"
         " is bought (balances cover the need, issue 27).",
-        {"oneOf": [{"type": "null"}, _ref("ratio")]},
+        {"oneOf": [{"type": "null"}, ref("ratio")]},
     )
     lead = _described(
         "The quote's leadDays (null when the quote omits it).",
@@ -139,7 +118,7 @@ def _defs() -> JsonObject:
     )
     breaks = _described(
         "Each of the quote's priceBreaks against the units of this line, in its order.",
-        {"type": "array", "items": _ref("break")},
+        {"type": "array", "items": ref("break")},
     )
     result_defs = result_schema()["$defs"]
     limitation_codes = [*PLAN_LIMITATIONS, NOT_PROVEN, *CONVERSION_LIMITATION_MESSAGES]
@@ -155,7 +134,7 @@ def _defs() -> JsonObject:
             "type": "string",
             "pattern": RATIO_PATTERN,
         },
-        "break": _closed(
+        "break": closed(
             {
                 "minimumQuantity": count,
                 "packPrice": money,
@@ -170,7 +149,7 @@ def _defs() -> JsonObject:
                 ),
             }
         ),
-        "order": _closed(
+        "order": closed(
             {
                 "packs": count,
                 "deliveredQuantity": count,
@@ -192,22 +171,22 @@ def _defs() -> JsonObject:
                 "nextBreak": _described(
                     "The lowest price break not reached, with the units it is short by; null"
                     " when every break is reached or there is none.",
-                    {"oneOf": [{"type": "null"}, _ref("nextBreak")]},
+                    {"oneOf": [{"type": "null"}, ref("nextBreak")]},
                 ),
             }
         ),
-        "nextBreak": _closed(
+        "nextBreak": closed(
             {
                 "minimumQuantity": count,
                 "packPrice": money,
                 "shortBy": _described("minimumQuantity - deliveredQuantity.", count),
             }
         ),
-        "singleSource": _closed(
+        "singleSource": closed(
             {
                 "supplierId": {"type": "string"},
-                "atNeed": _ref("order"),
-                "cheapest": _nullable("order"),
+                "atNeed": ref("order"),
+                "cheapest": nullable("order"),
                 "saving": {"oneOf": [{"type": "null"}, money]},
                 "reason": {"enum": [None, CAPACITY_SHORT]},
                 "leadDays": lead,
@@ -219,7 +198,7 @@ def _defs() -> JsonObject:
                 ),
             }
         ),
-        "line": _closed(
+        "line": closed(
             {
                 "supplierId": {"type": "string"},
                 "packs": count,
@@ -234,11 +213,11 @@ def _defs() -> JsonObject:
                 "breaks": breaks,
             }
         ),
-        "best": _closed(
+        "best": closed(
             {
                 "lines": _described(
                     "Empty only when balances cover the whole need (issue 27).",
-                    {"type": "array", "items": _ref("line")},
+                    {"type": "array", "items": ref("line")},
                 ),
                 "landedTotal": money,
                 "deliveredQuantity": count,
@@ -257,15 +236,15 @@ def _defs() -> JsonObject:
                 ),
             }
         ),
-        "plan": _closed(
+        "plan": closed(
             {
                 "quantity": count,
                 "maxSuppliers": {"oneOf": [{"type": "null"}, count]},
                 "singleSource": _described(
                     "Empty only when balances cover the whole need (issue 27).",
-                    {"type": "array", "items": _ref("singleSource")},
+                    {"type": "array", "items": ref("singleSource")},
                 ),
-                "best": _nullable("best"),
+                "best": nullable("best"),
                 "currency": {"type": "string"},
                 "specification": {"type": "string"},
                 "bestSingleSource": _described(
@@ -273,12 +252,12 @@ def _defs() -> JsonObject:
                     " (the cheapest), null when none does.",
                     {"oneOf": [{"type": "null"}, {"type": "string"}]},
                 ),
-                "balances": _ref("balances"),
+                "balances": ref("balances"),
             },
             optional=("balances",),
         ),
         **conversion_defs(money, count),
-        "reason": _closed(
+        "reason": closed(
             {
                 "code": {"enum": [*GATE_CODES, *SEARCH_CODES]},
                 "message": {"enum": [PLAN_MESSAGES[code] for code in (*GATE_CODES, *SEARCH_CODES)]},
@@ -287,7 +266,7 @@ def _defs() -> JsonObject:
             },
             optional=("supplierId", "field"),
         ),
-        "limitation": _closed(
+        "limitation": closed(
             {
                 "code": {"enum": limitation_codes},
                 "message": {
@@ -321,7 +300,7 @@ def conversion_defs(money: JsonObject, count: JsonObject) -> JsonObject:
     date = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
     currency = {"type": "string", "pattern": "^[A-Z]{3}$"}
     return {
-        "rate": _closed(
+        "rate": closed(
             {
                 "from": currency,
                 "to": currency,
@@ -330,7 +309,7 @@ def conversion_defs(money: JsonObject, count: JsonObject) -> JsonObject:
                 "source": {"type": "string"},
             }
         ),
-        "conversion": _closed(
+        "conversion": closed(
             {
                 "supplierId": {"type": "string"},
                 "currency": currency,
@@ -342,12 +321,12 @@ def conversion_defs(money: JsonObject, count: JsonObject) -> JsonObject:
                         "additionalProperties": money,
                     },
                 ),
-                "convertedAt": _ref("rate"),
+                "convertedAt": ref("rate"),
                 "originalBreakPrices": {"type": "array", "items": money},
             },
             optional=("originalBreakPrices",),
         ),
-        "balances": _closed(
+        "balances": closed(
             {
                 "asOf": date,
                 "unitsFromBalances": count,
@@ -355,12 +334,12 @@ def conversion_defs(money: JsonObject, count: JsonObject) -> JsonObject:
                 "allocatedGoodsCost": _described(
                     "Goods subtotal x unitsToBuy / units delivered, 6 places; null without a"
                     " best plan.",
-                    {"oneOf": [{"type": "null"}, _ref("ratio")]},
+                    {"oneOf": [{"type": "null"}, ref("ratio")]},
                 ),
                 "leftoverUnits": {"oneOf": [{"type": "null"}, count]},
                 "balances": {
                     "type": "array",
-                    "items": _closed(
+                    "items": closed(
                         {
                             "supplierId": {"type": "string"},
                             "units": count,
@@ -396,23 +375,23 @@ def plan_schema() -> JsonObject:
             " proven, partial otherwise (reasons say why); invalid_input and internal_error as"
             " the calculation's, with its errors as reasons."
         ),
-        **_closed(
+        **closed(
             {
                 "schemaVersion": {"const": SCHEMA_VERSION},
                 "kind": {"const": KIND},
                 "tool": {"const": TOOL},
                 "toolVersion": {"const": TOOL_VERSION},
                 "status": {"enum": ["completed", "partial", "invalid_input", "internal_error"]},
-                "plan": _nullable("plan"),
+                "plan": nullable("plan"),
                 "reasons": {"type": "array"},
-                "limitations": {"type": "array", "items": _ref("limitation")},
+                "limitations": {"type": "array", "items": ref("limitation")},
                 "conversions": _described(
                     "Only with exchangeRates (issue 27): each converted quote, in input order.",
-                    {"type": "array", "items": _ref("conversion")},
+                    {"type": "array", "items": ref("conversion")},
                 ),
                 "unusedRates": _described(
                     "Only with exchangeRates: the rates no quote used, in request order.",
-                    {"type": "array", "items": _ref("rate")},
+                    {"type": "array", "items": ref("rate")},
                 ),
             },
             optional=("conversions", "unusedRates"),
@@ -434,26 +413,26 @@ def plan_schema() -> JsonObject:
                 "No best plan: the single sources and the one reason (no split, or none covers).",
                 status={"const": "partial"},
                 plan={**plan_shown, "properties": {"best": {"type": "null"}}},
-                reasons={"minItems": 1, "maxItems": 1, "items": _ref("reason")},
+                reasons={"minItems": 1, "maxItems": 1, "items": ref("reason")},
             ),
             _case(
                 "No plan: the gate's reasons.",
                 status={"const": "partial"},
                 plan={"type": "null"},
-                reasons={"minItems": 1, "items": _ref("reason")},
+                reasons={"minItems": 1, "items": ref("reason")},
             ),
             _case(
                 "invalid_input: the calculation's errors.",
                 status={"const": "invalid_input"},
                 plan={"type": "null"},
-                reasons={"minItems": 1, "maxItems": 100, "items": _ref("error")},
+                reasons={"minItems": 1, "maxItems": 100, "items": ref("error")},
                 limitations={"maxItems": 0},
             ),
             _case(
                 "internal_error: the one internal error entry.",
                 status={"const": "internal_error"},
                 plan={"type": "null"},
-                reasons={"minItems": 1, "maxItems": 1, "items": _ref("internalError")},
+                reasons={"minItems": 1, "maxItems": 1, "items": ref("internalError")},
                 limitations={"maxItems": 0},
             ),
         ],

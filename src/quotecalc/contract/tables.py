@@ -10,9 +10,8 @@ from typing import Any, Final
 
 from ..core.constraint_rules import ConstraintRule
 from ..core.fields import FieldRule
-from ..engine.pipeline import DEFAULT_PIPELINE
+from ..engine.pipeline import DEFAULT_PIPELINE, Pipeline
 from ..stages.constraints import HardConstraints
-from ..stages.validate import Validate
 
 JsonObject = dict[str, Any]
 
@@ -26,10 +25,41 @@ TOOL_NAME: Final = "compare_quotes"
 
 def root_fields() -> tuple[FieldRule, ...]:
     """The root rows exactly as the default pipeline's validator reads them."""
-    for stage in DEFAULT_PIPELINE.stages:
-        if isinstance(stage, Validate):
-            return stage.root_fields
-    raise LookupError("the default pipeline has no Validate stage")
+    return validator_rows(DEFAULT_PIPELINE)
+
+
+def validator_rows(pipeline: Pipeline) -> tuple[FieldRule, ...]:
+    """The root rows exactly as ``pipeline``'s validator reads them (every request kind's
+    validator, the fixed ``Validate`` or the event's own, is the stage named ``validate``)."""
+    for stage in pipeline.stages:
+        rows = getattr(stage, "root_fields", None)
+        if stage.name == "validate" and rows is not None:
+            found: tuple[FieldRule, ...] = rows
+            return found
+    raise LookupError("the pipeline has no validator")
+
+
+# ---- the shapes the documents' schemas are written with (plan, event, converted) ----
+
+
+def ref(name: str) -> JsonObject:
+    """A reference to one of the schema's ``$defs``."""
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def closed(properties: JsonObject, *, optional: tuple[str, ...] = ()) -> JsonObject:
+    """An object with exactly ``properties``, every one required but the ``optional``."""
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [key for key in properties if key not in optional],
+        "additionalProperties": False,
+    }
+
+
+def nullable(name: str) -> JsonObject:
+    """``null`` or the ``$defs`` entry ``name``."""
+    return {"oneOf": [{"type": "null"}, ref(name)]}
 
 
 def constraint_rules() -> tuple[ConstraintRule, ...]:
