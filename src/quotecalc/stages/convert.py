@@ -20,7 +20,7 @@ validator of those pipelines.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -178,6 +178,34 @@ def convert_supplier(supplier: Fields, rate: Rate) -> tuple[Fields, Conversion]:
     return MappingProxyType(converted), conversion
 
 
+def convert_all(
+    fields: Fields,
+    entries: tuple[Fields, ...],
+    convert_one: Callable[[Fields, Rate], tuple[Fields, Conversion]],
+) -> tuple[tuple[Fields, ...], ConversionReport]:
+    """Each entry (a quote, or an event's supplier) with a rate from its ``currency`` to the
+    request's, converted by ``convert_one``; the others as they are; and what was done."""
+    rates = rates_of(fields)
+    target = fields.get("currency")
+    table: dict[tuple[object, object], Rate] = {
+        (rate.source_currency, rate.target_currency): rate for rate in rates
+    }
+    shown: list[Fields] = []
+    conversions: list[Conversion | None] = []
+    for entry in entries:
+        rate = table.get((entry.get("currency"), target))
+        if rate is None:
+            shown.append(entry)
+            conversions.append(None)
+            continue
+        converted, conversion = convert_one(entry, rate)
+        shown.append(converted)
+        conversions.append(conversion)
+    used = {found.rate.index for found in conversions if found is not None}
+    unused = tuple(rate.index for rate in rates if rate.index not in used)
+    return tuple(shown), ConversionReport(tuple(conversions), rates, unused)
+
+
 @attrs.frozen(eq=False, repr=False)
 class EventConvertStage(Record):
     """Event suppliers in another currency, with a rate given, converted to the event's."""
@@ -187,31 +215,10 @@ class EventConvertStage(Record):
     def __call__(self, ctx: Context) -> Context:
         assert ctx.event is not None
         event = ctx.event
-        rates = rates_of(event.fields)
-        target = event.fields.get("currency")
-        table: dict[tuple[object, object], Rate] = {
-            (rate.source_currency, rate.target_currency): rate for rate in rates
-        }
-        suppliers: list[Fields] = []
-        conversions: list[Conversion | None] = []
-        for supplier in event.suppliers:
-            rate = table.get((supplier.get("currency"), target))
-            if rate is None:
-                suppliers.append(supplier)
-                conversions.append(None)
-                continue
-            converted, conversion = convert_supplier(supplier, rate)
-            suppliers.append(converted)
-            conversions.append(conversion)
-        used = {entry.rate.index for entry in conversions if entry is not None}
-        report = ConversionReport(
-            tuple(conversions), rates, tuple(r.index for r in rates if r.index not in used)
-        )
+        suppliers, report = convert_all(event.fields, event.suppliers, convert_supplier)
         if not report.converted:
             return attrs.evolve(ctx, conversion=report)
-        return attrs.evolve(
-            ctx, event=attrs.evolve(event, suppliers=tuple(suppliers)), conversion=report
-        )
+        return attrs.evolve(ctx, event=attrs.evolve(event, suppliers=suppliers), conversion=report)
 
     def summary(self, ctx: Context) -> dict[str, object]:
         return ConvertStage().summary(ctx)
@@ -226,32 +233,10 @@ class ConvertStage(Record):
     def __call__(self, ctx: Context) -> Context:
         assert ctx.request is not None
         request = ctx.request
-        rates = rates_of(request.fields)
-        target = request.fields.get("currency")
-        table: dict[tuple[object, object], Rate] = {
-            (rate.source_currency, rate.target_currency): rate for rate in rates
-        }
-        quotes: list[Fields] = []
-        conversions: list[Conversion | None] = []
-        used: set[int] = set()
-        for quote in request.quotes:
-            rate = table.get((quote.get("currency"), target))
-            if rate is None:
-                quotes.append(quote)
-                conversions.append(None)
-                continue
-            converted, conversion = convert_quote(quote, rate)
-            quotes.append(converted)
-            conversions.append(conversion)
-            used.add(rate.index)
-        report = ConversionReport(
-            tuple(conversions),
-            rates,
-            tuple(rate.index for rate in rates if rate.index not in used),
-        )
+        quotes, report = convert_all(request.fields, request.quotes, convert_quote)
         if not report.converted:
             return attrs.evolve(ctx, conversion=report)
-        return attrs.evolve(ctx, request=Request(request.fields, tuple(quotes)), conversion=report)
+        return attrs.evolve(ctx, request=Request(request.fields, quotes), conversion=report)
 
     def summary(self, ctx: Context) -> dict[str, object]:
         report = ctx.conversion
