@@ -320,12 +320,13 @@ def best_plan(
     offer's :func:`~quotecalc.solvers.purchase.cheapest_alone` count, if already known).
 
     With one offer, or one supplier allowed, the best plan is the best single source, proven
-    without a search; otherwise :func:`search`.
+    without a search, and there is none exactly when no offer covers the need alone (the
+    fullest plan of one offer is then short too); otherwise :func:`search`, which decides
+    feasibility by the fullest plan itself.
     """
-    if fullest_plan(offers, quantity, max_suppliers) is None:
-        return INFEASIBLE
     if len(offers) == 1 or max_suppliers == 1:
         single = best_single(offers, quantity, alone)
-        assert single is not None
+        if single is None:
+            return INFEASIBLE
         return Plan(single, True, plan_key(offers, single)[0], 0)
     return search(offers, quantity, max_suppliers, nodes)
