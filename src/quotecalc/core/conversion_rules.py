@@ -14,10 +14,11 @@ call (whose ``unknown_key`` for them never changes):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -68,6 +69,38 @@ EVENT_BALANCE_ROOT_FIELDS: Final = (
 )
 # The money fields a conversion multiplies: the quote's own, and each price break's price.
 CONVERTED_FIELDS: Final = ("packPrice", "freight", "otherFees")
+
+
+def balance_fates(
+    balances: Iterable[Mapping[str, Any]],
+    as_of: date | None,
+    needs: Mapping[Hashable, int],
+    need_of: Callable[[Mapping[str, Any]], Hashable],
+    takes_part: Callable[[Mapping[str, Any]], bool],
+) -> tuple[list[tuple[str, int]], dict[Hashable, int]]:
+    """Each prepaid balance's fate and units used, in request order, and the units they cover
+    per need (``need_of`` names the need a balance is for: the plan's one need, or an event's
+    item). A balance covers units of its need at no cash when its supplier ``takes_part`` and
+    it has not expired at ``asOf`` (one expiring on ``asOf`` is still usable that day);
+    balances apply in request order until their need is covered. Without ``asOf`` every
+    balance is ``expired`` here (the gates refuse that case before)."""
+    covered = dict.fromkeys(needs, 0)
+    fates = []
+    for entry in balances:
+        need = need_of(entry)
+        used = 0
+        if not takes_part(entry):
+            status = "quote_not_usable"
+        elif as_of is None or entry["expiresAt"] < as_of:
+            status = "expired"
+        elif covered[need] == needs[need]:
+            status = "not_needed"
+        else:
+            used = min(entry["units"], needs[need] - covered[need])
+            covered[need] += used
+            status = "used"
+        fates.append((status, used))
+    return fates, covered
 
 
 def with_rows(root_fields: tuple[FieldRule, ...], *rows: FieldRule) -> tuple[FieldRule, ...]:

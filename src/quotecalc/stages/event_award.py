@@ -24,6 +24,7 @@ from typing import Any, Final
 import attrs
 
 from ..core.context import Context, Fields
+from ..core.conversion_rules import balance_fates
 from ..core.event_rules import (
     SEARCH_CODES,
     AwardFigures,
@@ -68,30 +69,21 @@ def use_balances(
         (suppliers[u.supplier]["supplierId"], suppliers[u.supplier]["offers"][u.offer]["itemId"])
         for u in found.usable
     }
-    needs = {item["itemId"]: item["quantity"] for item in event.items}
-    covered = dict.fromkeys(needs, 0)
-    as_of = event.fields.get("asOf")
-    uses = []
-    for entry in event.fields.get("balances", ()):
-        sid, iid, units, expires = (
-            entry["supplierId"],
-            entry["itemId"],
-            entry["units"],
-            entry["expiresAt"],
+    balances = event.fields.get("balances", ())
+    fates, covered = balance_fates(
+        balances,
+        event.fields.get("asOf"),
+        {item["itemId"]: item["quantity"] for item in event.items},
+        lambda entry: entry["itemId"],
+        lambda entry: (entry["supplierId"], entry["itemId"]) in taking,
+    )
+    uses = tuple(
+        EventBalanceUse(
+            entry["supplierId"], entry["itemId"], entry["units"], entry["expiresAt"], status, used
         )
-        used = 0
-        if (sid, iid) not in taking:
-            status = "quote_not_usable"
-        elif as_of is None or expires < as_of:
-            status = "expired"
-        elif covered[iid] == needs[iid]:
-            status = "not_needed"
-        else:
-            used = min(units, needs[iid] - covered[iid])
-            covered[iid] += used
-            status = "used"
-        uses.append(EventBalanceUse(sid, iid, units, expires, status, used))
-    return tuple(uses), covered
+        for entry, (status, used) in zip(balances, fates, strict=True)
+    )
+    return uses, {str(key): units for key, units in covered.items()}
 
 
 def build_event(

@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 from ..core.context import Context, Cost, FieldError, Fields, PackCounts
+from ..core.conversion_rules import balance_fates
 from ..core.exact import EXACT, Ratio, format_exact
 from ..core.plan_rules import (
     PLAN_QUOTE_NEEDS,
@@ -93,31 +94,21 @@ def gate(ctx: Context) -> tuple[PlanReason, ...]:
 
 
 def use_balances(fields: Fields, usable: set[str]) -> tuple[tuple[BalanceUse, ...], int]:
-    """Each balance's fate, in request order, and the units they cover (issue 27).
-
-    A balance covers units of the need at no cash now when it has not expired at ``asOf`` (one
-    expiring on ``asOf`` is still usable that day) and its supplier's quote is ``usable``;
-    balances are applied in request order until the need is covered.
-    """
-    quantity: int = fields["quantity"]
-    as_of = fields.get("asOf")
-    covered = 0
-    found = []
-    for entry in fields.get("balances", ()):
-        supplier_id, units, expires_at = entry["supplierId"], entry["units"], entry["expiresAt"]
-        used = 0
-        if supplier_id not in usable:
-            status = "quote_not_usable"
-        elif as_of is None or expires_at < as_of:
-            status = "expired"
-        elif covered == quantity:
-            status = "not_needed"
-        else:
-            used = min(units, quantity - covered)
-            covered += used
-            status = "used"
-        found.append(BalanceUse(supplier_id, units, expires_at, status, used))
-    return tuple(found), covered
+    """Each balance's fate, in request order, and the units they cover (issue 27,
+    :func:`~quotecalc.core.conversion_rules.balance_fates`: a quote ``usable`` takes part)."""
+    balances = fields.get("balances", ())
+    fates, covered = balance_fates(
+        balances,
+        fields.get("asOf"),
+        {None: fields["quantity"]},
+        lambda _: None,
+        lambda entry: entry["supplierId"] in usable,
+    )
+    found = tuple(
+        BalanceUse(entry["supplierId"], entry["units"], entry["expiresAt"], status, used)
+        for entry, (status, used) in zip(balances, fates, strict=True)
+    )
+    return found, covered[None]
 
 
 def offer_of(quote: Fields) -> Offer:
