@@ -87,7 +87,7 @@ CONVERT_NOT_EXPRESSED: Final = (
 
 def convert_root_rows() -> tuple[FieldRule, ...]:
     """The root rows exactly as the ``--convert`` pipeline's validator reads them."""
-    return validator_rows(CONVERT_PIPELINE)
+    return validator_rows(CONVERT_PIPELINE, "the convert pipeline")
 
 
 def convert_request_schema() -> JsonObject:

@@ -105,7 +105,7 @@ EVENT_NOT_EXPRESSED: Final = (
 
 def event_root_rows() -> tuple[FieldRule, ...]:
     """The root rows exactly as the event pipeline's validator reads them."""
-    return validator_rows(EVENT_PIPELINE)
+    return validator_rows(EVENT_PIPELINE, "the event pipeline")
 
 
 def event_request_schema() -> JsonObject:

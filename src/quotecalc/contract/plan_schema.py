@@ -76,7 +76,7 @@ PLAN_NOT_EXPRESSED: Final = (
 
 def plan_root_rows() -> tuple[FieldRule, ...]:
     """The root rows exactly as the plan pipeline's validator reads them."""
-    return validator_rows(PLAN_PIPELINE)
+    return validator_rows(PLAN_PIPELINE, "the plan pipeline")
 
 
 def plan_request_schema() -> JsonObject:

@@ -25,18 +25,19 @@ TOOL_NAME: Final = "compare_quotes"
 
 def root_fields() -> tuple[FieldRule, ...]:
     """The root rows exactly as the default pipeline's validator reads them."""
-    return validator_rows(DEFAULT_PIPELINE)
+    return validator_rows(DEFAULT_PIPELINE, "the default pipeline")
 
 
-def validator_rows(pipeline: Pipeline) -> tuple[FieldRule, ...]:
+def validator_rows(pipeline: Pipeline, name: str) -> tuple[FieldRule, ...]:
     """The root rows exactly as ``pipeline``'s validator reads them (every request kind's
-    validator, the fixed ``Validate`` or the event's own, is the stage named ``validate``)."""
+    validator, the fixed ``Validate`` or the event's own, is the stage named ``validate``);
+    ``name`` says which pipeline in the error of a pipeline without one."""
     for stage in pipeline.stages:
         rows = getattr(stage, "root_fields", None)
         if stage.name == "validate" and rows is not None:
             found: tuple[FieldRule, ...] = rows
             return found
-    raise LookupError("the pipeline has no validator")
+    raise LookupError(f"{name} has no Validate stage")
 
 
 # ---- the shapes the documents' schemas are written with (plan, event, converted) ----
