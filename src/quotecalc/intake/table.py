@@ -216,6 +216,7 @@ def _context(
     columns: dict[int, str],
     units: dict[int, Unit],
     flags: Flags,
+    *,
     layout: Layout = QUOTE_LAYOUT,
     currencies: Mapping[str, str] | None = None,
 ) -> Context:
@@ -415,7 +416,7 @@ def read_rows(
     if not data and grid.complete:
         errors.append(IntakeError(layout.empty, ref(2, 0)))
     readings: list[RowReading] = []
-    context = _context(rows, columns, units, flags, layout, currencies)
+    context = _context(rows, columns, units, flags, layout=layout, currencies=currencies)
     for number, row in data:
         padded = list(row) + [
             Cell(ref(number, column + 1), CellKind.BLANK) for column in range(len(row), len(header))
