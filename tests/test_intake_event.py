@@ -35,8 +35,8 @@ from test_intake_error_codes import EVENT_CODES
 pytest.importorskip("openpyxl")
 pytest.importorskip("xlsxwriter")
 
-from quotecalc.intake import intake  # noqa: E402
-from quotecalc.intake.messages import TEXTS  # noqa: E402
+from quotecalc.intake import intake
+from quotecalc.intake.messages import TEXTS
 
 FIXTURES = (
     ROOT / "examples" / "event.request.json",
