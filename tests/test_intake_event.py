@@ -6,6 +6,8 @@ the command line the same award bytes as the original request); every event code
 at its cell in English and Chinese; the quote sheet's trust rules hold on every sheet.
 """
 
+# Chinese names and full-width forms are part of what is tested.
+# ruff: noqa: RUF001
 from __future__ import annotations
 
 import copy
