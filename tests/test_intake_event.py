@@ -418,20 +418,34 @@ def test_root_options_become_the_root_fields(tmp_path: Path) -> None:
 # ---- the quote sheet's trust rules, on the event's sheets ----
 
 
-def test_a_hidden_offer_row_is_refused_at_its_first_cell(tmp_path: Path) -> None:
-    path = write_tables(tmp_path / "e.xlsx", tables(), hidden_rows={"Offers": [3]})
+@pytest.mark.parametrize(
+    ("sheet", "row", "cell"),
+    [("Offers", 3, "Offers!A3"), ("Items", 2, "Items!A2"), ("Suppliers", 3, "Suppliers!A3")],
+)
+def test_a_hidden_row_is_refused_at_its_first_cell(
+    tmp_path: Path, sheet: str, row: int, cell: str
+) -> None:
+    path = write_tables(tmp_path / "e.xlsx", tables(), hidden_rows={sheet: [row]})
     result = read(path)
-    assert [(e.code, e.cell) for e in result.errors] == [("hidden_cell", "Offers!A3")]
+    assert [(e.code, e.cell) for e in result.errors] == [("hidden_cell", cell)]
     assert read(path, include_hidden=True).request == small()
 
 
-def test_a_formula_without_a_trusted_value_is_refused_on_the_items_sheet(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("sheet", "row", "column", "cell"),
+    [
+        ("Items", 1, 2, "Items!C3"),
+        ("Offers", 0, 5, "Offers!F2"),
+        ("Suppliers", 1, 2, "Suppliers!C3"),
+    ],
+)
+def test_a_formula_without_a_trusted_value_is_refused_on_every_sheet(
+    tmp_path: Path, sheet: str, row: int, column: int, cell: str
 ) -> None:
     found = tables()
-    found["Items"][1][1][2] = Formula("=2+3")
+    found[sheet][1][row][column] = Formula("=2+3")
     result = read(write_tables(tmp_path / "e.xlsx", found))
-    assert [(e.code, e.cell) for e in result.errors] == [("formula_without_value", "Items!C3")]
+    assert [(e.code, e.cell) for e in result.errors] == [("formula_without_value", cell)]
 
 
 def test_a_totals_row_on_the_items_sheet(tmp_path: Path) -> None:
@@ -614,3 +628,124 @@ def test_http_event_option_gives_the_cli_request(tmp_path: Path) -> None:
         )
         assert refused.status_code == 422
         assert refused.json()["errors"][0]["code"] == "event_needs_workbook"
+
+
+def test_the_report_form_with_an_event_workbook_shows_the_award_page(tmp_path: Path) -> None:
+    """``POST /quotecalc/report`` reads the upload with the form's ``event=true`` and answers
+    the award for people, byte for byte ``--event --format html`` of the request read."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from quotecalc.http.app import create_app
+
+    original = FIXTURES[0].read_bytes()
+    request = json.loads(original)
+    path = write_pandas(tmp_path / "event.xlsx", request)
+    argv = ("--input-json", "-", "--event", "--format", "html", "--lang", "zh")
+    expected = _run("scripts/calculate.py", *argv, stdin=original)
+    with TestClient(create_app()) as client:
+        page = client.post(
+            "/quotecalc/report",
+            data={"event": "true", "lang": "zh", **root_options(request)},
+            files={"sheet_file": (path.name, path.read_bytes())},
+        )
+    assert page.status_code == 200
+    assert page.content == expected.stdout
+
+
+# ---- property: any valid event written as a workbook reads back as itself ----
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_IDS = ("A", "B-1", "Acme Ltd", "供应商甲", "螺栓", "x_9", "00123")
+_SPECS = ("spec-x", "M8 螺栓, DIN 933", "Flat washer M8")
+
+
+@st.composite
+def _decimal_text(draw: Any, high: int = 10_000, places: int = 6) -> str:
+    whole = draw(st.integers(0, high))
+    digits = draw(st.integers(0, places))
+    if not digits:
+        return str(whole)
+    return f"{whole}.{draw(st.integers(0, 10**digits - 1)):0{digits}d}"
+
+
+@st.composite
+def _increasing(draw: Any, count: int, low: int = 1) -> list[int]:
+    values = sorted(draw(st.sets(st.integers(low, 5000), min_size=count, max_size=count)))
+    return list(values)
+
+
+@st.composite
+def events(draw: Any) -> dict[str, Any]:
+    item_ids = draw(st.lists(st.sampled_from(_IDS), min_size=1, max_size=4, unique=True))
+    items = []
+    for item_id in item_ids:
+        item: dict[str, Any] = {
+            "itemId": item_id,
+            "specification": draw(st.sampled_from(_SPECS)),
+            "quantity": draw(st.integers(1, 10**6)),
+        }
+        if draw(st.booleans()):
+            item["maxSuppliers"] = draw(st.integers(1, 5))
+        items.append(item)
+    supplier_ids = draw(st.lists(st.sampled_from(_IDS), min_size=1, max_size=3, unique=True))
+    suppliers = []
+    for supplier_id in supplier_ids:
+        supplier: dict[str, Any] = {
+            "supplierId": supplier_id,
+            "currency": draw(st.sampled_from(["CNY", "USD", "EUR"])),
+            "freight": draw(_decimal_text()),
+            "otherFees": draw(_decimal_text()),
+        }
+        if draw(st.booleans()):
+            supplier["minimumOrderValue"] = draw(_decimal_text())
+        tiers = draw(st.integers(0, 3))
+        if tiers:
+            spends = draw(_increasing(tiers))
+            supplier["spendDiscounts"] = [
+                {"minimumSpend": str(spend), "percent": f"{draw(st.integers(1, 99))}.5"}
+                for spend in spends
+            ]
+        if draw(st.booleans()):
+            supplier["leadDays"] = draw(st.integers(0, 90))
+        chosen = draw(st.lists(st.sampled_from(items), min_size=1, unique_by=lambda i: i["itemId"]))
+        offers = []
+        for item in chosen:
+            offer: dict[str, Any] = {
+                "itemId": item["itemId"],
+                "specification": item["specification"],
+                "packSize": draw(st.integers(1, 500)),
+                "minimumPacks": draw(st.integers(0, 5)),
+                "packPrice": draw(_decimal_text()),
+            }
+            breaks = draw(st.integers(0, 2))
+            if breaks:
+                offer["priceBreaks"] = [
+                    {"minimumQuantity": quantity, "packPrice": draw(_decimal_text())}
+                    for quantity in draw(_increasing(breaks))
+                ]
+            if draw(st.booleans()):
+                offer["capacityPacks"] = draw(st.integers(1, 1000))
+            offers.append(offer)
+        supplier["offers"] = offers
+        suppliers.append(supplier)
+    event: dict[str, Any] = {"schemaVersion": 1, "currency": "CNY", "items": items}
+    event["suppliers"] = suppliers
+    if draw(st.booleans()):
+        event["maxSuppliers"] = draw(st.integers(1, 4))
+    if draw(st.booleans()):
+        event["maxLeadDays"] = draw(st.integers(0, 60))
+    return event
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(event=events())
+def test_any_event_round_trips_through_a_workbook(tmp_path: Path, event: dict[str, Any]) -> None:
+    path = write_xlsxwriter(tmp_path / "event.xlsx", event)
+    result = intake(path, event=True, **root_options(event))
+    assert result.errors == ()
+    assert result.request == event
