@@ -212,8 +212,9 @@ def _is_empty(row: tuple[Any, ...]) -> bool:
 
 def _rows(sheet: Any, scan: SheetScan, prefix: str, full_calc: bool) -> Iterator[tuple[int, Row]]:
     sheet.reset_dimensions()
-    # Rows after the last one holding anything are not walked: they are blank.
-    rows = sheet.iter_rows(max_col=MAX_COLUMNS, max_row=scan.last_row)
+    # Rows after the last one holding anything, and columns right of the last one, are not
+    # walked: they are blank.
+    rows = sheet.iter_rows(max_col=min(scan.last_column, MAX_COLUMNS), max_row=scan.last_row)
     for number, values in enumerate(rows, start=1):
         if _is_empty(values) or (
             number not in scan.formula_rows and all(cell.value is None for cell in values)
