@@ -749,3 +749,18 @@ def test_any_event_round_trips_through_a_workbook(tmp_path: Path, event: dict[st
     result = intake(path, event=True, **root_options(event))
     assert result.errors == ()
     assert result.request == event
+
+
+def test_a_cell_that_cannot_be_read_is_not_also_half_a_pair(tmp_path: Path) -> None:
+    request = small()
+    request["suppliers"][0]["spendDiscounts"] = [{"minimumSpend": "100", "percent": "2"}]
+    found = tables(request)
+    found["Suppliers"][1][0][7] = "2%"  # Tier 1 percent, column H
+    result = read(write_tables(tmp_path / "e.xlsx", found))
+    assert [(e.code, e.cell) for e in result.errors] == [("percent_sign", "Suppliers!H2")]
+
+
+def test_a_first_row_that_cannot_be_read_is_not_compared(tmp_path: Path) -> None:
+    found = _freight_on_offers(["1,000", "1", "2"])  # column I: A's first row unreadable
+    result = read(write_tables(tmp_path / "e.xlsx", found))
+    assert [(e.code, e.cell) for e in result.errors] == [("thousands_separator", "Offers!I2")]

@@ -109,6 +109,16 @@ class _Builder:
     errors: list[IntakeError] = attrs.Factory(list)
     refs: dict[str, str] = attrs.Factory(dict)
 
+    def has_error(self, cell: str) -> bool:
+        """Whether the cell already has an error (its own reading's, say a percent sign)."""
+        return any(error.cell == cell for error in self.errors)
+
+    def fail(self, code: str, cell: str) -> None:
+        """An error at ``cell``, unless the cell already has one: a cell that could not be
+        read is not also "blank" to its pair or "different" from its supplier's rows."""
+        if not self.has_error(cell):
+            self.errors.append(IntakeError(code, cell))
+
     def fields(self, row: RowReading, wanted: Callable[[str], bool], base: str) -> dict[str, Any]:
         """The row's fields that ``wanted`` keeps, flat and numbered pairs, as an object at
         ``base`` (each path's cell recorded)."""
@@ -145,7 +155,7 @@ class _Builder:
                     if leaf not in given:
                         missing = fields.get(leaf)
                         ref = row.refs[missing] if missing is not None else row.ref
-                        self.errors.append(IntakeError("incomplete_pair", ref))
+                        self.fail("incomplete_pair", ref)
                 continue
             path = f"{base}/{len(elements)}"
             self.refs[path] = row.ref
@@ -191,9 +201,11 @@ def _agree(builder: _Builder, rows: list[RowReading], columns: Iterable[str]) ->
     kinds = LAYOUTS["offers"].kinds
     first = rows[0]
     for field in columns:
+        if builder.has_error(first.refs[field]):
+            continue  # the first row's own error says it; its value is unknown
         for row in rows[1:]:
             if not _same(kinds[field], first.raw.get(field), row.raw.get(field)):
-                builder.errors.append(IntakeError("supplier_values_differ", row.refs[field]))
+                builder.fail("supplier_values_differ", row.refs[field])
 
 
 def _suppliers(builder: _Builder, offers: Rows, listed: Rows | None) -> list[dict[str, Any]]:
