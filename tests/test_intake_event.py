@@ -764,3 +764,75 @@ def test_a_first_row_that_cannot_be_read_is_not_compared(tmp_path: Path) -> None
     found = _freight_on_offers(["1,000", "1", "2"])  # column I: A's first row unreadable
     result = read(write_tables(tmp_path / "e.xlsx", found))
     assert [(e.code, e.cell) for e in result.errors] == [("thousands_separator", "Offers!I2")]
+
+
+# ---- the blank event workbook ----
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_event_template_filled_in_reads_back(tmp_path: Path, lang: str) -> None:
+    """The template's sheets, filled in as a buyer types (openpyxl appends the rows under
+    each header; the empty Exchange rates and Balances sheets stay empty)."""
+    from openpyxl import load_workbook
+
+    made = _run("-m", "quotecalc.intake", "--template", lang, "--event")
+    assert made.returncode == 0
+    path = tmp_path / "template.xlsx"
+    path.write_bytes(made.stdout)
+    workbook = load_workbook(path)
+    titles = {"en": ("Items", "Offers", "Suppliers"), "zh": ("物料", "报价", "供应商")}[lang]
+    assert workbook.sheetnames[:5] == [
+        *titles,
+        *{"en": ("Exchange rates", "Balances"), "zh": ("汇率", "预付余额")}[lang],
+    ]
+    items, offers, suppliers = (workbook[title] for title in titles)
+    assert items.max_row == offers.max_row == suppliers.max_row == 1
+    # Offers: supplier, item, spec, pack size, minimum packs, pack price, capacity, break 1.
+    assert offers.max_column == 9
+    request = small()
+    request["suppliers"][0]["spendDiscounts"] = [{"minimumSpend": "100", "percent": "2.5"}]
+    request["suppliers"][1]["offers"][0]["priceBreaks"] = [
+        {"minimumQuantity": 10, "packPrice": "8"}
+    ]
+    for item in request["items"]:
+        items.append([item["itemId"], item["specification"], item["quantity"]])
+    for supplier in request["suppliers"]:
+        tier = supplier.get("spendDiscounts", [{}])[0]
+        suppliers.append(
+            [
+                supplier["supplierId"],
+                supplier["currency"],
+                supplier["freight"],
+                supplier["otherFees"],
+                None,
+                None,
+                tier.get("minimumSpend"),
+                tier.get("percent"),
+            ]
+        )
+        for offer in supplier["offers"]:
+            step = offer.get("priceBreaks", [{}])[0]
+            offers.append(
+                [
+                    supplier["supplierId"],
+                    offer["itemId"],
+                    offer["specification"],
+                    offer["packSize"],
+                    offer["minimumPacks"],
+                    offer["packPrice"],
+                    None,
+                    step.get("minimumQuantity"),
+                    step.get("packPrice"),
+                ]
+            )
+    workbook.save(path)
+    result = read(path)
+    assert result.errors == ()
+    assert result.request == request
+
+
+def test_an_event_template_is_always_a_workbook() -> None:
+    both = _run("-m", "quotecalc.intake", "--template", "en", "--event", "--xlsx")
+    alone = _run("-m", "quotecalc.intake", "--template", "en", "--event")
+    assert both.returncode == alone.returncode == 0
+    assert both.stdout[:2] == alone.stdout[:2] == b"PK"

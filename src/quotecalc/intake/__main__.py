@@ -4,7 +4,7 @@ Command lines (:data:`USAGE`)::
 
     python -m quotecalc.intake FILE [reading options] [root options] [--calculate]
     python -m quotecalc.intake --event WORKBOOK [event options] [--calculate]
-    python -m quotecalc.intake --template zh|en [--xlsx]
+    python -m quotecalc.intake --template zh|en [--xlsx | --event]
     python -m quotecalc.intake --help [--lang zh|en]
     python -m quotecalc.intake --version
 
@@ -59,7 +59,7 @@ TEMPLATE_LANGS: Final = ("zh", "en")
 USAGE: Final = {
     "en": """\
 usage: python -m quotecalc.intake FILE [options]      a .csv/.txt or .xlsx/.xlsm file to a request
-       python -m quotecalc.intake --template zh|en [--xlsx]
+       python -m quotecalc.intake --template zh|en [--xlsx | --event]
        python -m quotecalc.intake --help [--lang zh|en] | --version
 
 reading options:
@@ -82,13 +82,14 @@ Balances; or 物料, 报价, 供应商, 汇率, 预付余额):
                          file or the root options above but --currency and --max-lead-days)
   --currency C  --max-suppliers N  --max-lead-days N  --as-of YYYY-MM-DD
   --calculate            with --event: print the event's award instead of the request
+  --template zh|en --event   a blank event workbook (its sheets and column names)
 
 stdout: the request (exit 0), the result with --calculate (0/2/1), or the error document
 (exit 2). stderr: notes, one JSON line each. See docs/intake.md.
 """,
     "zh": """\
 用法: python -m quotecalc.intake 文件 [选项]          把 .csv/.txt 或 .xlsx/.xlsm 文件转成请求
-      python -m quotecalc.intake --template zh|en [--xlsx]
+      python -m quotecalc.intake --template zh|en [--xlsx | --event]
       python -m quotecalc.intake --help [--lang zh|en] | --version
 
 读取选项:
@@ -110,6 +111,7 @@ stdout: the request (exit 0), the result with --calculate (0/2/1), or the error 
                          --currency 和 --max-lead-days 以外的根字段选项一起使用）
   --currency C  --max-suppliers N  --max-lead-days N  --as-of YYYY-MM-DD
   --calculate            与 --event 一起：输出寻源活动的授标结果而不是请求
+  --template zh|en --event   空白的寻源活动工作簿（各工作表及列名）
 
 标准输出：请求（退出码 0）、--calculate 时的计算结果（0/2/1）或错误文档（退出码 2）。
 标准错误：提示，每条一行 JSON。详见 docs/intake.md。
@@ -149,7 +151,7 @@ def parse_argv(argv: list[str]) -> tuple[str | None, dict[str, str], set[str]] |
         alone = path is None and len(flags) == 1 and set(options) <= allowed
         return (None, options, flags) if alone else None
     if "template" in options:
-        if path is not None or len(options) > 1 or flags - {"--xlsx"}:
+        if path is not None or len(options) > 1 or flags - {"--xlsx", "--event"}:
             return None
         return None if options["template"] not in TEMPLATE_LANGS else (None, options, flags)
     if path is None or "--xlsx" in flags:
@@ -164,11 +166,11 @@ def _fail(stdout: BinaryIO, code: str, lang: str = "en") -> int:
     return 1 if code == "internal_error" else 2
 
 
-def _template(stdout: BinaryIO, lang: str, xlsx: bool) -> int:
+def _template(stdout: BinaryIO, lang: str, xlsx: bool, event: bool = False) -> int:
     from .template import template_bytes
 
     try:
-        data = template_bytes(lang, xlsx=xlsx)
+        data = template_bytes(lang, xlsx=xlsx, event=event)
     except ModuleNotFoundError as exc:  # the XLSX template needs the optional extra
         if (exc.name or "").partition(".")[0] != "openpyxl":
             raise
@@ -192,7 +194,7 @@ def main(argv: list[str], stdout: BinaryIO, stderr: BinaryIO) -> int:
         stdout.write(USAGE[options.get("lang", "en")].encode())
         return 0
     if path is None:
-        return _template(stdout, options["template"], "--xlsx" in flags)
+        return _template(stdout, options["template"], "--xlsx" in flags, "--event" in flags)
     from . import intake
     from .request import request_bytes
 

@@ -352,7 +352,10 @@ def build_event(grids: Mapping[str, Grid], flags: Flags, root: Mapping[str, Any]
     builder.refs["/items"] = grids["items"].ref(1, 0)
     document["items"] = builder.rows(read["items"], "/items")
     builder.refs["/suppliers"] = grids["offers"].ref(1, 0)
-    document["suppliers"] = _suppliers(builder, read["offers"], read.get("suppliers"))
+    listed = read.get("suppliers")
+    if listed is not None and not listed.rows and not listed.errors:
+        listed = None  # only its header row: as if absent
+    document["suppliers"] = _suppliers(builder, read["offers"], listed)
     for role, name in LIST_SHEETS.items():
         if role in read and read[role].rows:
             builder.refs[f"/{name}"] = grids[role].ref(1, 0)

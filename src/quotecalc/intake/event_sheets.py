@@ -138,6 +138,8 @@ def _layout(
     required: tuple[tuple[str, str], ...],
     max_rows: int,
     pairs: tuple[str, ...] = (),
+    *,
+    optional: bool = False,
 ) -> Layout:
     """A sheet of these flat fields (by their contract names and :data:`NAMES`) and pairs."""
     kinds: dict[str, Kind] = {}
@@ -159,7 +161,7 @@ def _layout(
         key,
         required,
         max_rows,
-        "no_rows",
+        "" if optional else "no_rows",
         shape_when_named=False,
     )
 
@@ -182,26 +184,41 @@ LAYOUTS: Final[dict[str, Layout]] = {
         ("priceBreaks", "spendDiscounts"),
     ),
     "suppliers": _layout(
-        _SUPPLIER_RULES, "supplierId", _SUPPLIER_COLUMN, MAX_SUPPLIERS, ("spendDiscounts",)
+        _SUPPLIER_RULES,
+        "supplierId",
+        _SUPPLIER_COLUMN,
+        MAX_SUPPLIERS,
+        ("spendDiscounts",),
+        optional=True,
     ),
-    "rates": _layout(RATE_FIELDS, "from", (), MAX_LIST_ROWS),
-    "balances": _layout(EVENT_BALANCE_FIELDS, "supplierId", (), MAX_LIST_ROWS),
+    "rates": _layout(RATE_FIELDS, "from", (), MAX_LIST_ROWS, optional=True),
+    "balances": _layout(EVENT_BALANCE_FIELDS, "supplierId", (), MAX_LIST_ROWS, optional=True),
 }
 """Each sheet's layout. The offers sheet's ``currency`` column, when there, is its
-supplier's (so its numbers' currency formats are judged against it)."""
+supplier's (so its numbers' currency formats are judged against it). An optional sheet with
+only its header row is as if it were absent (a template's empty Balances sheet)."""
 
 
-def template_columns(role: str, lang: str) -> tuple[str, ...]:
-    """The column names a template of ``role`` shows in ``lang`` (``zh``/``en``): the first
-    name of each flat field (the contract name where there is no synonym), then one pair."""
-    column = 0 if lang == "zh" else 1
-    layout = LAYOUTS[role]
-    names: list[str] = []
-    for field in layout.kinds:
+def template_fields(role: str) -> tuple[str, ...]:
+    """The fields a template's sheet of ``role`` has columns for: every flat field and the
+    first of each pair; the offers sheet without the supplier columns (the template has a
+    suppliers sheet)."""
+    fields: list[str] = []
+    for field in LAYOUTS[role].kinds:
         pair = split_pair(field)
-        if pair is None:
-            spelled = NAMES.get(field, ((), ()))[column]
-            names.append(spelled[0] if spelled else field)
-        elif pair[1] == 1:
-            names.append(PAIRS[pair[0]][2][pair[2]][column].format(n=1))
-    return tuple(names)
+        group = field if pair is None else pair[0]
+        if role == "offers" and group in SUPPLIER_LEVEL:
+            continue
+        if pair is None or pair[1] == 1:
+            fields.append(field)
+    return tuple(fields)
+
+
+def column_name(field: str, lang: str) -> str:
+    """A field's first name in ``lang`` (``zh``/``en``), the contract name without one."""
+    column = 0 if lang == "zh" else 1
+    pair = split_pair(field)
+    if pair is not None:
+        return PAIRS[pair[0]][2][pair[2]][column].format(n=pair[1])
+    spelled = NAMES.get(field, ((), ()))[column]
+    return spelled[0] if spelled else field

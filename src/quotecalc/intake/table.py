@@ -413,7 +413,7 @@ def read_rows(
     if len(data) > layout.max_rows:
         errors.append(IntakeError("too_many_rows", ref(data[layout.max_rows][0], 0)))
         data = data[: layout.max_rows]
-    if not data and grid.complete:
+    if not data and grid.complete and layout.empty:
         errors.append(IntakeError(layout.empty, ref(2, 0)))
     readings: list[RowReading] = []
     context = _context(rows, columns, units, flags, layout=layout, currencies=currencies)
