@@ -46,6 +46,7 @@ from .event_sheets import LAYOUTS, PAIRS, REQUIRED_SHEETS, SHEET_ROLES, SUPPLIER
 from .headers import fold
 from .table import Flags, Grid, RowReading, Rows, read_rows
 from .workbook import WorkbookInfo
+from .xlsx_reader import Chosen, sheet_prefix
 
 # Python keyword -> the event request's root field, in output order.
 EVENT_ROOT_OPTIONS: Final = {
@@ -61,17 +62,13 @@ _NUMERIC: Final = frozenset({Kind.DECIMAL, Kind.INTEGER, Kind.RATE})
 
 def sheet_ref(name: str) -> str:
     """A sheet's first cell (``Items!A1``): where an error about the whole sheet is put."""
-    from .xlsx_reader import sheet_prefix
-
     return f"{sheet_prefix(name)}A1"
 
 
-def choose_sheets(info: WorkbookInfo, include_hidden: bool) -> Any:
+def choose_sheets(info: WorkbookInfo, include_hidden: bool) -> Chosen:
     """The event's sheets by name (``event_sheets.SHEETS``): ``event_sheet_missing`` for a
     missing items or offers sheet, ``duplicate_sheet`` at the second sheet of one role,
     ``event_sheet_hidden`` for a hidden one (read, with a note, under ``include_hidden``)."""
-    from .xlsx_reader import Chosen
-
     chosen: dict[str, tuple[str, int]] = {}
     errors: list[IntakeError] = []
     notes: list[Note] = []
