@@ -167,10 +167,10 @@ def _fail(stdout: BinaryIO, code: str, lang: str = "en") -> int:
 
 
 def _template(stdout: BinaryIO, lang: str, xlsx: bool, event: bool = False) -> int:
-    from .template import template_bytes
+    from .template import event_template, template_bytes
 
-    try:
-        data = template_bytes(lang, xlsx=xlsx, event=event)
+    try:  # an event's template is always a workbook
+        data = event_template(lang) if event else template_bytes(lang, xlsx=xlsx)
     except ModuleNotFoundError as exc:  # the XLSX template needs the optional extra
         if (exc.name or "").partition(".")[0] != "openpyxl":
             raise

@@ -57,10 +57,15 @@ def synonym_index(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
     return index
 
 
-NAME_TO_FIELD: Final = synonym_index(
-    (rule.name, (rule.name, *SYNONYMS[rule.name][0], *SYNONYMS[rule.name][1]))
-    for rule in QUOTE_FIELDS
-)
+def _index() -> dict[str, str]:
+    """The quote sheet's index: each field's contract name and synonyms."""
+    return synonym_index(
+        (rule.name, (rule.name, *SYNONYMS[rule.name][0], *SYNONYMS[rule.name][1]))
+        for rule in QUOTE_FIELDS
+    )
+
+
+NAME_TO_FIELD: Final = _index()
 
 
 def field_for(name: str) -> str | None:

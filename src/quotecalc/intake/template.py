@@ -169,8 +169,6 @@ def event_template(lang: str) -> bytes:
     return buffer.getvalue()
 
 
-def template_bytes(lang: str, *, xlsx: bool, event: bool = False) -> bytes:
-    """The template file's bytes (an event's is always a workbook)."""
-    if event:
-        return event_template(lang)
+def template_bytes(lang: str, *, xlsx: bool) -> bytes:
+    """The template file's bytes."""
     return xlsx_template(lang) if xlsx else csv_template(lang)
