@@ -190,10 +190,11 @@ def test_a_wrong_option_is_named_as_http_spells_it(
 
 def test_every_cli_option_is_in_the_table_and_in_openapi() -> None:
     from quotecalc.http.openapi import openapi_document
-    from quotecalc.intake.__main__ import RELAXING_FLAGS, VALUE_OPTIONS
+    from quotecalc.intake.__main__ import MODE_FLAGS, RELAXING_FLAGS, VALUE_OPTIONS
     from quotecalc.intake.options import OPTIONS
 
-    assert {option.cli for option in OPTIONS} == set(VALUE_OPTIONS) | set(RELAXING_FLAGS)
+    cli = set(VALUE_OPTIONS) | set(RELAXING_FLAGS) | set(MODE_FLAGS)
+    assert {option.cli for option in OPTIONS} == cli
     operation = openapi_document()["paths"]["/quotecalc/intake"]["post"]
     query = {p["name"] for p in operation["parameters"] if p.get("in") == "query"}
     assert query == {option.http for option in OPTIONS}

@@ -270,6 +270,9 @@ def intake_operation(row: Page) -> JsonObject:
             " intake exactly as python -m quotecalc.intake reads it (docs/intake.md); each"
             " command-line option --name-with-dashes is the query parameter or form field"
             " name_with_underscores, a switch given as true. Hints name these HTTP forms."
+            " With event=true a workbook of a sourcing event (sheets Items and Offers, optional"
+            " Suppliers, Exchange rates, Balances) becomes an event request (docs/intake.md,"
+            ' "Sourcing events").'
         ),
         "parameters": [{"$ref": "#/components/parameters/X-Request-Id"}, *query],
         "requestBody": {
@@ -283,8 +286,14 @@ def intake_operation(row: Page) -> JsonObject:
         },
         "responses": {
             "200": _response(
-                "The request document (root fields as given: the calculator validates them).",
-                {"type": "object", "required": ["schemaVersion", "quotes"]},
+                "The request document (root fields as given: the calculator validates them);"
+                " with event=true, the event request (docs/event.md).",
+                {
+                    "oneOf": [
+                        {"type": "object", "required": ["schemaVersion", "quotes"]},
+                        {"type": "object", "required": ["schemaVersion", "items", "suppliers"]},
+                    ]
+                },
                 **{"Quotecalc-Intake-Notes": notes},
             ),
             "422": _response("The intake's error document.", _ref("IntakeErrors")),

@@ -280,6 +280,16 @@ def is_event_request(raw: bytes) -> bool:
     return isinstance(loaded, dict) and "items" in loaded and "suppliers" in loaded
 
 
+def _event_page(raw: bytes, lang: str) -> tuple[int, str]:
+    """A sourcing event (issue 26): its award for people, as ``--event --format html``."""
+    from ..output.event_report import event_currency, render_event_html
+    from ..planning.event_document import award
+
+    awarded = award(raw)
+    page = render_event_html(awarded.output, awarded.exit_code, event_currency(raw), lang, raw)
+    return STATUS_BY_EXIT_CODE[awarded.exit_code], page
+
+
 def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
     """``POST /quotecalc/report``: the form in, the HTML report (or the intake's errors) out."""
 
@@ -292,15 +302,7 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
         if pasted:
             raw = pasted.encode("utf-8")
             if is_event_request(raw):
-                # A sourcing event (issue 26): its award for people, as --event --format html.
-                from ..output.event_report import event_currency, render_event_html
-                from ..planning.event_document import award
-
-                awarded = award(raw)
-                page = render_event_html(
-                    awarded.output, awarded.exit_code, event_currency(raw), lang, raw
-                )
-                return STATUS_BY_EXIT_CODE[awarded.exit_code], page
+                return _event_page(raw, lang)
             if asks_for_plan(raw):
                 # A plan request (issue 25): its readable plan, as --plan --format html.
                 from ..output.plan_html import render_plan_html
@@ -314,6 +316,8 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
             if errors is not None:
                 return 422, error_page(lang, json.loads(errors)["errors"])
             raw = _request_bytes(built)
+            if is_event_request(raw):  # an event workbook read with event=true (issue 26)
+                return _event_page(raw, lang)
         else:
             return 422, error_page(lang, [])
         done = analyze(raw)

@@ -9,13 +9,15 @@ cell; the root fields come from options and are left to the calculator.
 notes at once. Both take the same keywords: the reading options (``sheet``, ``encoding``,
 ``delimiter``), the language of the messages (``lang``: ``"en"`` or ``"zh"``), the flags that
 relax a trust rule (``include_hidden``, ``skip_totals``, ``trim``) and the root fields.
+With ``event=True`` a workbook of a sourcing event (items, offers and optional suppliers,
+exchange rates and balances sheets, ``event.py``) becomes an event request instead.
 The CSV part needs nothing beyond the core's own dependencies; XLSX needs the ``xlsx`` extra.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -83,6 +85,52 @@ def _grid(
     return Grid(errors=(IntakeError("unsupported_file_type", ""),))
 
 
+# The root options of each kind of request (the others are refused with invalid_option).
+QUOTE_ONLY: Final = (
+    "quantity",
+    "specification",
+    "weights",
+    "quality_scale",
+    "minimum_quality_score",
+    "sensitivity_delta",
+)
+EVENT_ONLY: Final = ("max_suppliers", "as_of")
+
+
+def _event(
+    path: Path,
+    reading: dict[str, str | None],
+    flags: Flags,
+    root: dict[str, RootValue | None],
+) -> tuple[dict[str, Any] | None, tuple[IntakeError, ...], tuple[Note, ...]]:
+    """An event workbook to an event request (``event.py``)."""
+    from .event import EVENT_ROOT_OPTIONS, build_event, choose_sheets
+    from .event import root_fields as event_root
+
+    if set(root) - set(EVENT_ROOT_OPTIONS) - set(QUOTE_ONLY):
+        raise TypeError("unknown root option")
+    errors = tuple(
+        IntakeError("invalid_option", "", "--" + name.replace("_", "-"))
+        for name in (*reading, *QUOTE_ONLY)
+        if (reading.get(name) if name in reading else root.get(name)) is not None
+    )
+    suffix = path.suffix.lower()
+    if suffix in CSV_SUFFIXES:
+        return None, (*errors, IntakeError("event_needs_workbook", "")), ()
+    if suffix not in XLSX_SUFFIXES:
+        return None, (*errors, IntakeError("unsupported_file_type", "")), ()
+    from .xlsx_reader import XlsxSupportMissing, read_xlsx_sheets
+
+    try:
+        grids = read_xlsx_sheets(path, lambda info: choose_sheets(info, flags.include_hidden))
+    except XlsxSupportMissing:
+        return None, (*errors, IntakeError("xlsx_support_missing", "")), ()
+    if isinstance(grids, Grid):
+        return None, (*errors, *grids.errors), grids.notes
+    read = build_event(grids, flags, event_root(root))
+    return read.request, (*errors, *read.errors), read.notes
+
+
 def _one_char(delimiter: str) -> bool:
     return len(delimiter) == 1 and delimiter not in '"\r\n'
 
@@ -98,6 +146,7 @@ def intake(
     skip_totals: bool = False,
     trim: bool = False,
     door: str = "cli",
+    event: bool = False,
     **root: RootValue | None,
 ) -> Intake:
     """Read ``path`` (``.csv``/``.txt`` or ``.xlsx``/``.xlsm``) into a request.
@@ -110,20 +159,30 @@ def intake(
     ``weights``, ``quality_scale``, ``max_lead_days``, ``minimum_quality_score``,
     ``sensitivity_delta``); ``None`` means not given. ``door`` (``"cli"``, ``"http"``) is
     where the messages are shown: their hints name the options as that door spells them.
+    ``event`` reads a workbook of a sourcing event into an event request (root options
+    ``currency``, ``max_suppliers``, ``max_lead_days``, ``as_of``; ``sheet``, ``encoding``,
+    ``delimiter`` and the quote-only root options are ``invalid_option`` with it, and a CSV
+    file is ``event_needs_workbook``).
     """
     if door not in DOORS:
         raise ValueError("unknown door")
     if lang not in LANGS:
         return Intake(None, (IntakeError("invalid_option", "", "--lang"),), (), door=door)
+    currency = root.get("currency")
+    flags = Flags(trim, skip_totals, include_hidden, None if currency is None else str(currency))
+    if event:
+        reading = {"sheet": sheet, "encoding": encoding, "delimiter": delimiter}
+        request, found, event_notes = _event(Path(path), reading, flags, root)
+        if request is not None and not found:
+            return Intake(request, (), event_notes, lang, door)
+        return Intake(None, report(found), event_notes, lang, door)
+    refused = [name for name in EVENT_ONLY if root.pop(name, None) is not None]
     fields, errors = root_fields(root)
+    errors += [IntakeError("invalid_option", "", "--" + name.replace("_", "-")) for name in refused]
     grid = _grid(Path(path), sheet, encoding, delimiter, include_hidden)
     errors += grid.errors
     notes: tuple[Note, ...] = grid.notes
     if grid.rows or not grid.errors:
-        currency = root.get("currency")
-        flags = Flags(
-            trim, skip_totals, include_hidden, None if currency is None else str(currency)
-        )
         table = read_table(grid, flags)
         errors += table.errors
         notes = table.notes

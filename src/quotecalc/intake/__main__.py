@@ -3,13 +3,16 @@
 Command lines (:data:`USAGE`)::
 
     python -m quotecalc.intake FILE [reading options] [root options] [--calculate]
-    python -m quotecalc.intake --template zh|en [--xlsx]
+    python -m quotecalc.intake --event WORKBOOK [event options] [--calculate]
+    python -m quotecalc.intake --template zh|en [--xlsx | --event]
     python -m quotecalc.intake --help [--lang zh|en]
     python -m quotecalc.intake --version
 
 stdout holds exactly one thing: the request (compact JSON line, exit 0), with ``--calculate``
 the calculator's result instead (the bytes ``calculate(request).to_json()`` gives, with the
-CLI's exit codes 0/2/1), the template file, the usage or version text (exit 0), or the intake
+CLI's exit codes 0/2/1; with ``--event`` the event-award document, the bytes of
+``calculate.py --input-json - --event``), the template file, the usage or version text
+(exit 0), or the intake
 error document ``{"schemaVersion":1,"errors":[{"code","cell","message",...}]}`` (exit 2;
 exit 1 for ``internal_error``) in the language of ``--lang`` (English by default). Notes
 (rounded float tails, what ``--trim``, ``--skip-totals``, ``--include-hidden`` did) go to
@@ -39,20 +42,24 @@ VALUE_OPTIONS: Final = {
     "--max-lead-days": "max_lead_days",
     "--minimum-quality-score": "minimum_quality_score",
     "--sensitivity-delta": "sensitivity_delta",
+    "--max-suppliers": "max_suppliers",
+    "--as-of": "as_of",
 }
 RELAXING_FLAGS: Final = {
     "--include-hidden": "include_hidden",
     "--skip-totals": "skip_totals",
     "--trim": "trim",
 }
-FLAGS: Final = ("--calculate", "--xlsx", *RELAXING_FLAGS)
+# A flag that chooses what kind of request the file becomes (an option of every door).
+MODE_FLAGS: Final = {"--event": "event"}
+FLAGS: Final = ("--calculate", "--xlsx", *MODE_FLAGS, *RELAXING_FLAGS)
 INFO_FLAGS: Final = frozenset({"--help", "-h", "--version"})
 TEMPLATE_LANGS: Final = ("zh", "en")
 
 USAGE: Final = {
     "en": """\
 usage: python -m quotecalc.intake FILE [options]      a .csv/.txt or .xlsx/.xlsm file to a request
-       python -m quotecalc.intake --template zh|en [--xlsx]
+       python -m quotecalc.intake --template zh|en [--xlsx | --event]
        python -m quotecalc.intake --help [--lang zh|en] | --version
 
 reading options:
@@ -69,13 +76,20 @@ root options (passed to the request as given):
   --weights cost=W,delivery=W,quality=W  --quality-scale "DEFINITION;MIN;MAX"
   --max-lead-days N  --minimum-quality-score N  --sensitivity-delta D
   --calculate            print the calculation's result instead of the request
+sourcing events (a workbook: sheets Items and Offers, optional Suppliers, Exchange rates,
+Balances; or 物料, 报价, 供应商, 汇率, 预付余额):
+  --event                read the workbook as an event request (not with --sheet, a CSV
+                         file or the root options above but --currency and --max-lead-days)
+  --currency C  --max-suppliers N  --max-lead-days N  --as-of YYYY-MM-DD
+  --calculate            with --event: print the event's award instead of the request
+  --template zh|en --event   a blank event workbook (its sheets and column names)
 
 stdout: the request (exit 0), the result with --calculate (0/2/1), or the error document
 (exit 2). stderr: notes, one JSON line each. See docs/intake.md.
 """,
     "zh": """\
 用法: python -m quotecalc.intake 文件 [选项]          把 .csv/.txt 或 .xlsx/.xlsm 文件转成请求
-      python -m quotecalc.intake --template zh|en [--xlsx]
+      python -m quotecalc.intake --template zh|en [--xlsx | --event]
       python -m quotecalc.intake --help [--lang zh|en] | --version
 
 读取选项:
@@ -91,6 +105,13 @@ stdout: the request (exit 0), the result with --calculate (0/2/1), or the error 
   --weights cost=W,delivery=W,quality=W  --quality-scale "定义;最小值;最大值"
   --max-lead-days N  --minimum-quality-score N  --sensitivity-delta D
   --calculate            输出计算结果而不是请求
+寻源活动（工作簿：工作表 物料、报价，可选 供应商、汇率、预付余额；
+或 Items、Offers、Suppliers、Exchange rates、Balances）:
+  --event                把工作簿读成寻源活动请求（不能与 --sheet、CSV 文件或上面除
+                         --currency 和 --max-lead-days 以外的根字段选项一起使用）
+  --currency C  --max-suppliers N  --max-lead-days N  --as-of YYYY-MM-DD
+  --calculate            与 --event 一起：输出寻源活动的授标结果而不是请求
+  --template zh|en --event   空白的寻源活动工作簿（各工作表及列名）
 
 标准输出：请求（退出码 0）、--calculate 时的计算结果（0/2/1）或错误文档（退出码 2）。
 标准错误：提示，每条一行 JSON。详见 docs/intake.md。
@@ -130,7 +151,7 @@ def parse_argv(argv: list[str]) -> tuple[str | None, dict[str, str], set[str]] |
         alone = path is None and len(flags) == 1 and set(options) <= allowed
         return (None, options, flags) if alone else None
     if "template" in options:
-        if path is not None or len(options) > 1 or flags - {"--xlsx"}:
+        if path is not None or len(options) > 1 or flags - {"--xlsx", "--event"}:
             return None
         return None if options["template"] not in TEMPLATE_LANGS else (None, options, flags)
     if path is None or "--xlsx" in flags:
@@ -145,11 +166,11 @@ def _fail(stdout: BinaryIO, code: str, lang: str = "en") -> int:
     return 1 if code == "internal_error" else 2
 
 
-def _template(stdout: BinaryIO, lang: str, xlsx: bool) -> int:
-    from .template import template_bytes
+def _template(stdout: BinaryIO, lang: str, xlsx: bool, event: bool = False) -> int:
+    from .template import event_template, template_bytes
 
-    try:
-        data = template_bytes(lang, xlsx=xlsx)
+    try:  # an event's template is always a workbook
+        data = event_template(lang) if event else template_bytes(lang, xlsx=xlsx)
     except ModuleNotFoundError as exc:  # the XLSX template needs the optional extra
         if (exc.name or "").partition(".")[0] != "openpyxl":
             raise
@@ -173,13 +194,14 @@ def main(argv: list[str], stdout: BinaryIO, stderr: BinaryIO) -> int:
         stdout.write(USAGE[options.get("lang", "en")].encode())
         return 0
     if path is None:
-        return _template(stdout, options["template"], "--xlsx" in flags)
+        return _template(stdout, options["template"], "--xlsx" in flags, "--event" in flags)
     from . import intake
     from .request import request_bytes
 
     keywords: dict[str, Any] = dict(options)
     keywords.update({name: True for flag, name in RELAXING_FLAGS.items() if flag in flags})
-    result = intake(path, **keywords)
+    event = "--event" in flags
+    result = intake(path, event=event, **keywords)
     for note in result.notes:
         stderr.write(note_line(note, result.lang))
     if result.request is None:
@@ -189,6 +211,12 @@ def main(argv: list[str], stdout: BinaryIO, stderr: BinaryIO) -> int:
     if "--calculate" not in flags:
         stdout.write(raw)
         return 0
+    if event:  # the event's own call: calculate.py --input-json - --event
+        from .. import award
+
+        awarded = award(raw)
+        stdout.write(awarded.to_json())
+        return awarded.exit_code
     from .. import calculate
 
     calculation = calculate(raw)

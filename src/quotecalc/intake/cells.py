@@ -17,6 +17,10 @@
 - In a column whose name gives a unit (``units.py``: ``包价(万元)``), a number is read at
   the unit's exact scale; typed text may then have more than 6 decimals as long as the
   product has at most 6 (``1.234567`` 万元 is ``12345.67``), else ``unit_value_too_precise``.
+- An exchange rate (an event's rates sheet) typed as text may have up to 10 decimals, as the
+  calculator's rate rule allows; a date field takes ``YYYY-MM-DD`` text or a date cell
+  holding a whole day whose number format shows the year, the month and the day
+  (:func:`date_shown`); any other date cell is ``date_cell``.
 - A cell the analyst cannot see (its font the colour of its fill, ``invisible`` from the
   reader) is ``value_not_displayed``, whatever it holds.
 - Text holding an invisible character (a zero-width space, a joiner, a direction mark, a
@@ -184,16 +188,35 @@ def scaled_text(text: str, unit: int | None) -> str | None:
     return plain.rstrip("0").rstrip(".") if "." in plain else plain
 
 
+_FORMAT_LITERAL: Final = re.compile(r'"[^"]*"|\[[^\]]*\]|\\.')
+
+
+def date_shown(number_format: str) -> bool:
+    """Whether a date format shows the year, the month and the day (``yyyy-mm-dd``,
+    ``d/m/yyyy``, ``yyyy"年"m"月"d"日"``; not ``mmm-yy``), outside quoted literals."""
+    codes = _FORMAT_LITERAL.sub("", number_format).lower()
+    return all(letter in codes for letter in "ymd")
+
+
 def read_cell(cell: Cell, kind: Kind, *, trim: bool = False, unit: int | None = None) -> Reading:
     """The reading of ``cell`` for a field of ``kind`` in a column whose name gives ``unit``
     (``None``: none; ``units.py``) (module docstring)."""
+    # A date field (an event's balances and rates): a whole day whose format shows it.
+    if (
+        cell.kind is CellKind.DATE
+        and kind is Kind.DATE
+        and cell.text
+        and date_shown(cell.number_format)
+        and not cell.invisible
+    ):
+        return Value(cell.text)
     if cell.kind in _KIND_ERRORS:
         return Problem(_KIND_ERRORS[cell.kind])
     if means_unknown(cell):
         return OMITTED
     if cell.invisible:
         return Problem("value_not_displayed", (("shown", ""), ("stored", _stored_text(cell))))
-    numeric = kind in (Kind.DECIMAL, Kind.INTEGER)
+    numeric = kind in (Kind.DECIMAL, Kind.INTEGER, Kind.RATE)
     if cell.kind is CellKind.TEXT:
         if not text_shown(cell.number_format):
             return Problem("value_not_displayed", (("shown", ""), ("stored", cell.text)))
@@ -208,6 +231,8 @@ def read_cell(cell: Cell, kind: Kind, *, trim: bool = False, unit: int | None = 
             code = number_text(text)
             if code == "too_many_decimals" and (unit or 1) > 1 and _LONG.fullmatch(text):
                 code = None  # the product may still have at most 6 (scaled_text)
+            if code == "too_many_decimals" and kind is Kind.RATE:
+                code = None  # a rate may have 10: the calculator's rate reader decides
             if code is not None:
                 return Problem(code)
             scaled = scaled_text(text, unit)

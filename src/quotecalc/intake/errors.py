@@ -130,15 +130,17 @@ def _column_number(letters: str) -> int:
     return number
 
 
-def position(error: IntakeError | Note) -> tuple[int, int, str]:
-    """Sort key: file-level errors first, then by row, then by column, then code."""
+def position(error: IntakeError | Note) -> tuple[int, int, str, str]:
+    """Sort key: file-level errors first, then by row, then by column, then by sheet (an
+    event's workbook has several: its reference's prefix), then code."""
     match = _REF.fullmatch(error.cell)
     if match is None:
-        return (0, 0, error.code)
+        return (0, 0, "", error.code)
+    sheet = error.cell.rpartition("!")[0]
     letters, row, whole_row = match.groups()
     if whole_row is not None:
-        return (int(whole_row), 0, error.code)
-    return (int(row), _column_number(letters), error.code)
+        return (int(whole_row), 0, sheet, error.code)
+    return (int(row), _column_number(letters), sheet, error.code)
 
 
 def report(errors: Iterable[IntakeError]) -> tuple[IntakeError, ...]:

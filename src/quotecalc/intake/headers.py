@@ -17,6 +17,7 @@ template's column names.
 # ruff: noqa: RUF001, RUF002
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from ..core.fields import QUOTE_FIELDS
@@ -45,15 +46,23 @@ def fold(name: str) -> str:
     return name.translate(_WIDTH).strip().casefold()
 
 
-def _index() -> dict[str, str]:
+def synonym_index(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """Folded name -> field, from ``(field, names)`` rows; a folded name that would mean two
+    fields is a defect of the table (``ValueError`` at import)."""
     index: dict[str, str] = {}
-    for rule in QUOTE_FIELDS:
-        chinese, english = SYNONYMS[rule.name]
-        for name in (rule.name, *chinese, *english):
-            key = fold(name)
-            if index.setdefault(key, rule.name) != rule.name:
+    for field, synonyms in names:
+        for name in synonyms:
+            if index.setdefault(fold(name), field) != field:
                 raise ValueError("a folded synonym names two fields")
     return index
+
+
+def _index() -> dict[str, str]:
+    """The quote sheet's index: each field's contract name and synonyms."""
+    return synonym_index(
+        (rule.name, (rule.name, *SYNONYMS[rule.name][0], *SYNONYMS[rule.name][1]))
+        for rule in QUOTE_FIELDS
+    )
 
 
 NAME_TO_FIELD: Final = _index()

@@ -15,7 +15,9 @@ from typing import Final
 
 import attrs
 
+from ..core.codes import CONVERSION_ERROR_MESSAGES
 from ..core.codes import ERROR_MESSAGES as CORE_MESSAGES
+from ..core.event_rules import EVENT_ERROR_MESSAGES
 from ..output.wording import ERROR_TEXT
 
 LANGS: Final = ("en", "zh")
@@ -373,6 +375,82 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
         "请填写 ISO 4217 代码：US$ 写 USD，HK$ 写 HKD，NT$ 写 TWD，€ 写 EUR。",
     ),
     Text(
+        "event_needs_workbook",
+        "An event is read from a workbook (.xlsx, .xlsm) with an items sheet and an offers"
+        " sheet; a CSV file holds only one sheet.",
+        "寻源活动要从工作簿（.xlsx、.xlsm）读取，其中有物料表和报价表；CSV 文件只有一张表。",
+        "Save the items and the offers as two sheets of one Excel workbook (.xlsx).",
+        "请把物料和报价保存为同一个 Excel 工作簿（.xlsx）中的两张工作表。",
+    ),
+    Text(
+        "event_sheet_missing",
+        "The workbook has no sheet named for the event's items or for its offers.",
+        "工作簿中没有名为物料或报价的工作表。",
+        "Name the sheets Items and Offers (物料, 报价); see python -m quotecalc.intake --help.",
+        "请把工作表命名为“物料”和“报价”（Items、Offers）；详见 python -m quotecalc.intake --help。",
+    ),
+    Text(
+        "duplicate_sheet",
+        "Two sheets of the workbook have names for the same part of the event.",
+        "工作簿中有两张工作表的名称对应寻源活动的同一部分。",
+        "Rename or delete one of them (for example Items and 物料 are the same sheet).",
+        "请重命名或删除其中一张（例如“物料”与 Items 是同一张表）。",
+    ),
+    Text(
+        "event_sheet_hidden",
+        "A sheet of the event is hidden in the workbook.",
+        "寻源活动的一张工作表在工作簿中是隐藏的。",
+        "Unhide the sheet, or delete it; --include-hidden reads it.",
+        "请取消隐藏或删除该工作表；使用 --include-hidden 可读取它。",
+        "--include-hidden",
+    ),
+    Text(
+        "missing_item_column",
+        "No column maps to itemId.",
+        "没有一列对应 itemId（物料编号）。",
+        "Add a column named 物料编号 or Item.",
+        "请添加名为“物料编号”或 Item 的列。",
+    ),
+    Text("no_rows", "The sheet has no data rows.", "工作表没有数据行。"),
+    Text(
+        "incomplete_pair",
+        "Half of a numbered pair of columns (a price break or a spend tier) is blank.",
+        "编号成对的列（价格阶梯或消费折扣）中有一列为空。",
+        "Fill both cells of the pair (Break 1 minimum quantity and Break 1 pack price), or"
+        " neither.",
+        "请把这一对单元格（阶梯1数量 与 阶梯1包价）都填上，或都留空。",
+    ),
+    Text(
+        "supplier_values_differ",
+        "A supplier's own value (currency, freight, fees, minimum order value, lead time,"
+        " spend tiers) differs from the one on the supplier's first offer row.",
+        "供应商自身的值（币种、运费、其他费用、最低订单金额、交期、消费折扣）"
+        "与该供应商第一行报价上的值不同。",
+        "Give the same value on every row of the supplier, or give it once on a Suppliers sheet.",
+        "请在该供应商的每一行填写相同的值，或在“供应商”工作表上只填写一次。",
+    ),
+    Text(
+        "supplier_column_twice",
+        "This supplier column is on the offers sheet and on the suppliers sheet.",
+        "该供应商列同时出现在报价表和供应商表中。",
+        "Keep it on one of the two sheets.",
+        "请只在其中一张表上保留该列。",
+    ),
+    Text(
+        "supplier_not_listed",
+        "The offer's supplier is not a row of the suppliers sheet.",
+        "该报价的供应商不在供应商表中。",
+        "Add the supplier to the suppliers sheet, or correct its name here.",
+        "请把该供应商添加到供应商表中，或更正这里的名称。",
+    ),
+    Text(
+        "supplier_without_offers",
+        "The supplier has no row on the offers sheet.",
+        "该供应商在报价表中没有任何一行。",
+        "Add its offers, or delete its row.",
+        "请添加它的报价，或删除这一行。",
+    ),
+    Text(
         "surrounding_whitespace",
         "The text starts or ends with whitespace.",
         "文本开头或结尾有空白字符。",
@@ -424,6 +502,11 @@ NOTE_TEXTS: Final[tuple[Text, ...]] = (
         "已读取隐藏的行或列，从这里开始（--include-hidden）。",
     ),
     Text(
+        "event_sheet_hidden_read",
+        "A sheet of the event is hidden in the workbook; it was read (--include-hidden).",
+        "寻源活动的一张工作表在工作簿中是隐藏的；已读取（--include-hidden）。",
+    ),
+    Text(
         "hidden_sheet_read",
         "The sheet named with --sheet is hidden in the workbook; it was read as asked.",
         "--sheet 指定的工作表在工作簿中是隐藏的；已按要求读取。",
@@ -447,10 +530,36 @@ CELL_CORE_CODES: Final = (
     "string_too_long",
     "invalid_currency",
 )
+# What an event workbook's cells can add (issue 26): an exchange rate's and a date's rules.
+EVENT_CELL_CODES: Final = tuple(CONVERSION_ERROR_MESSAGES)
 
 CORE_TEXTS: Final = tuple(
     Text(code, CORE_MESSAGES[code], ERROR_TEXT["zh"][code]) for code in CELL_CORE_CODES
+) + tuple(
+    Text(code, CONVERSION_ERROR_MESSAGES[code], ERROR_TEXT["zh"][code]) for code in EVENT_CELL_CODES
+)
+# The event's own cross-field codes: the English of its rule table, the Chinese here.
+EVENT_TEXTS: Final = (
+    Text(
+        "duplicate_item_id",
+        EVENT_ERROR_MESSAGES["duplicate_item_id"],
+        "该物料编号已被前面的物料使用。",
+    ),
+    Text(
+        "unknown_item",
+        EVENT_ERROR_MESSAGES["unknown_item"],
+        "该报价的物料编号不是本次寻源的任何物料。",
+        "Add the item to the items sheet, or correct the itemId here.",
+        "请把该物料添加到物料表中，或更正这里的物料编号。",
+    ),
+    Text(
+        "duplicate_offer",
+        EVENT_ERROR_MESSAGES["duplicate_offer"],
+        "该供应商前面已有同一物料的报价。",
+    ),
 )
 
-TEXTS: Final[dict[str, Text]] = {text.code: text for text in CORE_TEXTS + INTAKE_TEXTS}
+TEXTS: Final[dict[str, Text]] = {
+    text.code: text for text in CORE_TEXTS + EVENT_TEXTS + INTAKE_TEXTS
+}
 NOTES: Final[dict[str, Text]] = {text.code: text for text in NOTE_TEXTS}

@@ -11,6 +11,7 @@ rewrites them for the door they are shown on, so a GBK file sent over HTTP is to
 ``encoding=gb18030``, never a flag that does not exist there.
 """
 
+# The event option names its sheets in Chinese too.
 from __future__ import annotations
 
 import re
@@ -74,6 +75,16 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("max_lead_days", False, "The longest acceptable lead time (root field)."),
     Option("minimum_quality_score", False, "The lowest acceptable quality score (root field)."),
     Option("sensitivity_delta", False, "The sensitivity analysis's step (root field)."),
+    Option(
+        "event",
+        True,
+        "Read a workbook of a sourcing event (sheets Items and Offers, optional Suppliers,"
+        " Exchange rates, Balances; or 物料, 报价, 供应商, 汇率, 预付余额) into an event"
+        " request (docs/event.md). Workbooks only; with it the root options are currency,"
+        " max_lead_days, max_suppliers and as_of.",
+    ),
+    Option("max_suppliers", False, "The event's most suppliers awarded (root field). Events only."),
+    Option("as_of", False, "The event's date for prepaid balances, YYYY-MM-DD. Events only."),
 )
 BY_CLI: Final[dict[str, Option]] = {option.cli: option for option in OPTIONS}
 BY_NAME: Final[dict[str, Option]] = {option.name: option for option in OPTIONS}

@@ -28,7 +28,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Final
 
@@ -86,8 +86,65 @@ class Quotes:
     notes: tuple[Note, ...]
 
 
+@attrs.frozen
+class Layout:
+    """What one kind of sheet holds (the quote sheet; an event's sheets, ``event_sheets.py``):
+    the kind of each field's cells, the column names (``field_for``, ``column_unit``), the
+    field whose cell names the row (a total word there makes a totals row), the columns that
+    must exist (field, error code), at most how many data rows, the code for none, and
+    whether the totals *shape* rule applies to a row whose key cell holds a name (on an
+    items sheet one quantity may well be the sum of two others: there only a row without a
+    name is judged by its shape)."""
+
+    kinds: Mapping[str, Kind]
+    field_for: Callable[[str], str | None]
+    column_unit: Callable[[str], tuple[str, Unit] | UnknownUnit | None]
+    key: str
+    required: tuple[tuple[str, str], ...]
+    max_rows: int
+    empty: str
+    shape_when_named: bool = True
+
+
+QUOTE_LAYOUT: Final = Layout(
+    {name: rule.kind for name, rule in RULES.items()},
+    field_for,
+    column_unit,
+    "supplierId",
+    (("supplierId", "missing_supplier_column"),),
+    MAX_QUOTES,
+    "no_quotes",
+)
+
+
+@attrs.frozen
+class RowReading:
+    """One data row read cell by cell: its number, the raw value of each field read, the
+    cell reference of each field with a column, and of the row itself."""
+
+    number: int
+    raw: dict[str, str]
+    refs: dict[str, str]
+    ref: str
+
+
+@attrs.frozen
+class Rows:
+    """The data rows of a grid read by a :class:`Layout`, the columns found (field -> header
+    cell reference), and the errors and notes found on the way."""
+
+    rows: tuple[RowReading, ...]
+    columns: dict[str, str]
+    errors: tuple[IntakeError, ...]
+    notes: tuple[Note, ...]
+
+
 def _columns(
-    header: Row, errors: list[IntakeError], notes: list[Note], units: dict[int, Unit]
+    header: Row,
+    errors: list[IntakeError],
+    notes: list[Note],
+    units: dict[int, Unit],
+    layout: Layout = QUOTE_LAYOUT,
 ) -> dict[int, str]:
     """Column index -> field, for the named columns; ``units`` gets the columns whose name
     gives a unit (``units.py``), each noted at its header."""
@@ -95,8 +152,10 @@ def _columns(
     for index, cell in enumerate(header):
         if cell.is_blank:
             continue
-        field = field_for(cell.text) if cell.kind is CellKind.TEXT else None
-        named = column_unit(cell.text) if field is None and cell.kind is CellKind.TEXT else None
+        field = layout.field_for(cell.text) if cell.kind is CellKind.TEXT else None
+        named = (
+            layout.column_unit(cell.text) if field is None and cell.kind is CellKind.TEXT else None
+        )
         if isinstance(named, UnknownUnit):
             errors.append(IntakeError("unknown_header_unit", cell.ref))
             continue
@@ -148,10 +207,18 @@ class Context:
     units: dict[int, Unit]
     cny: bool
     yen: bool
+    layout: Layout = QUOTE_LAYOUT
+    currencies: Mapping[str, str] = attrs.Factory(dict)  # supplierId -> its currency
 
 
 def _context(
-    rows: Sequence[tuple[int, Row]], columns: dict[int, str], units: dict[int, Unit], flags: Flags
+    rows: Sequence[tuple[int, Row]],
+    columns: dict[int, str],
+    units: dict[int, Unit],
+    flags: Flags,
+    *,
+    layout: Layout = QUOTE_LAYOUT,
+    currencies: Mapping[str, str] | None = None,
 ) -> Context:
     texts = [cell.text for _, row in rows for cell in row if cell.kind is CellKind.TEXT]
     formats = {cell.number_format for _, row in rows for cell in row}  # few distinct ones
@@ -167,8 +234,10 @@ def _context(
             if i < len(row)
         )
         or any(format_currencies(form) == {"CNY"} for form in formats)
+        or "CNY" in (currencies or {}).values()
     )
-    return Context(flags, units, cny, mentions_yen(texts, formats))
+    yen = mentions_yen(texts, formats)
+    return Context(flags, units, cny, yen, layout, currencies or {})
 
 
 def _currency(
@@ -201,7 +270,7 @@ def _quote(
         unit = context.units.get(index)
         reading = read_cell(
             cell,
-            RULES[field].kind,
+            context.layout.kinds[field],
             trim=context.flags.trim,
             unit=None if unit is None else unit.scale,
         )
@@ -217,7 +286,9 @@ def _quote(
                 notes.append(Note("unit_scaled", cell.ref))
             if reading.trimmed:
                 notes.append(Note("whitespace_trimmed", cell.ref))
-    currency = raw.get("currency", context.flags.currency)
+    currency = raw.get("currency")
+    if currency is None:
+        currency = context.currencies.get(raw.get("supplierId", ""), context.flags.currency)
     for index in columns:
         cell = row[index]
         if cell.kind is not CellKind.NUMBER or currency is None:
@@ -269,13 +340,21 @@ def _numbers(row: Row, numeric: Iterable[int]) -> dict[int, Decimal | None]:
     return found
 
 
-def _shaped_total(data: list[tuple[int, Row]], columns: dict[int, str]) -> bool:
-    """The last data row has a totals row's shape (``trust.is_total_shape``)."""
+def _shaped_total(
+    data: list[tuple[int, Row]], columns: dict[int, str], layout: Layout = QUOTE_LAYOUT
+) -> bool:
+    """The last data row has a totals row's shape (``trust.is_total_shape``); where the
+    layout says so, only a row whose key cell is blank is judged by its shape."""
     numeric = [
-        i for i, field in columns.items() if RULES[field].kind in (Kind.DECIMAL, Kind.INTEGER)
+        i for i, field in columns.items() if layout.kinds[field] in (Kind.DECIMAL, Kind.INTEGER)
     ]
     if len(data) < 3 or not numeric:
         return False
+    if not layout.shape_when_named:
+        key = next((i for i, field in columns.items() if field == layout.key), None)
+        row = data[-1][1]
+        if key is not None and key < len(row) and not row[key].is_blank:
+            return False
     last = _numbers(data[-1][1], numeric)
     if any(number is None for number in last.values()):
         return False
@@ -283,61 +362,81 @@ def _shaped_total(data: list[tuple[int, Row]], columns: dict[int, str]) -> bool:
     return is_total_shape({k: v for k, v in last.items() if v is not None}, above)
 
 
-def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
-    """Quotes from the grid's rows (the first is the header row, number 1)."""
+def read_rows(
+    grid: Grid,
+    flags: Flags = Flags(),
+    layout: Layout = QUOTE_LAYOUT,
+    currencies: Mapping[str, str] | None = None,
+) -> Rows:
+    """The data rows of the grid (the first row is the header row, number 1), each cell read
+    by ``cells.read_cell`` with the trust rules of the module docstring; ``currencies``
+    gives the currency of a row by its ``supplierId`` where the sheet has no currency column
+    (an event's offers: their supplier's)."""
     rows, ref = grid.rows, grid.ref
     errors: list[IntakeError] = []
     notes: list[Note] = list(grid.notes)
     if not rows or rows[0][0] != 1 or all(cell.is_blank for cell in rows[0][1]):
-        return Quotes((), (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
+        return Rows((), {}, (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
     header = rows[0][1]
     units: dict[int, Unit] = {}
-    columns = _columns(header, errors, notes, units)
+    columns = _columns(header, errors, notes, units, layout)
     if not columns:  # a title row above the header: one error, not one per cell below
-        return Quotes((), (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
+        return Rows((), {}, (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
     hidden = _first_hidden(rows)
     if hidden is not None:
         if flags.include_hidden:
             notes.append(Note("hidden_cell_read", hidden.ref))
         else:
             errors.append(IntakeError("hidden_cell", hidden.ref))
-    if "supplierId" not in columns.values():
-        errors.append(IntakeError("missing_supplier_column", ref(1, 0)))
-    supplier = next((i for i, field in columns.items() if field == "supplierId"), None)
+    for field, code in layout.required:
+        if field not in columns.values():
+            errors.append(IntakeError(code, ref(1, 0)))
+    key = next((i for i, field in columns.items() if field == layout.key), None)
     data = []
     for number, row in rows[1:]:
         if all(c.is_blank for c in row):
             continue
-        if _is_totals(row, supplier):
+        if _is_totals(row, key):
             if flags.skip_totals:
                 notes.append(Note("totals_row_skipped", ref(number, 0)))
             else:
                 errors.append(IntakeError("totals_row", ref(number, 0)))
             continue
         data.append((number, row))
-    if grid.complete and len(data) <= MAX_QUOTES and _shaped_total(data, columns):
+    if grid.complete and len(data) <= layout.max_rows and _shaped_total(data, columns, layout):
         number = data.pop()[0]
         if flags.skip_totals:
             notes.append(Note("totals_row_skipped", ref(number, 0)))
         else:
             errors.append(IntakeError("totals_row", ref(number, 0)))
     _check_unnamed(header, data, set(columns), errors)
-    if len(data) > MAX_QUOTES:
-        errors.append(IntakeError("too_many_rows", ref(data[MAX_QUOTES][0], 0)))
-        data = data[:MAX_QUOTES]
-    if not data and grid.complete:
-        errors.append(IntakeError("no_quotes", ref(2, 0)))
-    raws: list[dict[str, str]] = []
-    refs: list[dict[str, str]] = []
-    context = _context(rows, columns, units, flags)
+    if len(data) > layout.max_rows:
+        errors.append(IntakeError("too_many_rows", ref(data[layout.max_rows][0], 0)))
+        data = data[: layout.max_rows]
+    if not data and grid.complete and layout.empty:
+        errors.append(IntakeError(layout.empty, ref(2, 0)))
+    readings: list[RowReading] = []
+    context = _context(rows, columns, units, flags, layout=layout, currencies=currencies)
     for number, row in data:
         padded = list(row) + [
             Cell(ref(number, column + 1), CellKind.BLANK) for column in range(len(row), len(header))
         ]
         raw, cell_refs = _quote(padded, columns, context, errors, notes)
-        raws.append(raw)
-        refs.append(cell_refs)
-    quotes = _validated(raws, refs, "supplierId" in columns.values(), errors)
+        readings.append(RowReading(number, raw, cell_refs, ref(number, 0)))
+    found = {field: header[index].ref for index, field in columns.items()}
+    return Rows(tuple(readings), found, tuple(errors), tuple(notes))
+
+
+def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
+    """Quotes from the grid's rows (the first is the header row, number 1)."""
+    read = read_rows(grid, flags)
+    if not read.columns:
+        return Quotes((), read.errors, read.notes)
+    errors = list(read.errors)
+    notes = list(read.notes)
+    raws = [row.raw for row in read.rows]
+    refs = [row.refs for row in read.rows]
+    quotes = _validated(raws, refs, "supplierId" in read.columns, errors)
     return Quotes(quotes, tuple(errors), tuple(sorted(notes, key=position)))  # as the errors
 
 

@@ -1,4 +1,5 @@
-"""Blank quote templates: the header row in Chinese or English (``docs/intake.md``).
+"""Blank quote templates: the header row in Chinese or English (``docs/intake.md``); and the
+blank event workbook (``--template zh|en --event``: a sheet per part of the event).
 
 CSV: UTF-8 with a byte-order mark (so Excel opens Chinese headers correctly) and CRLF line
 ends, one header row. XLSX (needs the ``xlsx`` extra): a first sheet with the header row, whose
@@ -94,6 +95,74 @@ def xlsx_template(lang: str) -> bytes:
         explanation = EXPLANATIONS[rule.name]
         notes.append([name, rule.name, explanation[meaning], explanation[2]])
     notes.append([])
+    notes.append([BLANK_RULE[lang]])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+# The event workbook's sheets (``event_sheets.SHEETS``) by language, in the template's order.
+EVENT_SHEETS: Final = {
+    "zh": {
+        "items": "物料",
+        "offers": "报价",
+        "suppliers": "供应商",
+        "rates": "汇率",
+        "balances": "预付余额",
+    },
+    "en": {
+        "items": "Items",
+        "offers": "Offers",
+        "suppliers": "Suppliers",
+        "rates": "Exchange rates",
+        "balances": "Balances",
+    },
+}
+EVENT_NOTES: Final = {
+    "zh": (
+        ("工作表", "列名", "字段"),
+        "价格阶梯与消费折扣是编号成对的列：需要更多时照样添加 阶梯2数量、阶梯2包价……（最多 20 对）"
+        "和 折扣2起点金额、折扣2百分比……（最多 10 对）。百分比写数字，10 表示 10%。"
+        "供应商、汇率、预付余额三张表可以留空。",
+    ),
+    "en": (
+        ("Sheet", "Column", "Field"),
+        "Price breaks and spend tiers are numbered pairs of columns: add Break 2 minimum"
+        " quantity, Break 2 pack price, ... (up to 20 pairs) and Tier 2 minimum spend, Tier 2"
+        " percent, ... (up to 10) as needed. A percent is the number: 10 means 10 %. The"
+        " Suppliers, Exchange rates and Balances sheets may stay empty.",
+    ),
+}
+_TEXT_KINDS: Final = frozenset({Kind.TEXT, Kind.CURRENCY, Kind.DATE})
+
+
+def event_template(lang: str) -> bytes:
+    """The event workbook template (``--template zh|en --event``): one sheet per role with
+    its header row (text columns formatted as Text, so ``2026-12-01`` and ``00123`` stay as
+    typed), the offers sheet without the supplier columns, and a sheet naming each column's
+    field (not read by the intake)."""
+    from openpyxl import Workbook
+
+    from .event_sheets import LAYOUTS, column_name, template_fields
+
+    workbook = Workbook()
+    workbook.remove(workbook.active)
+    rows: list[list[str]] = []
+    for role, title in EVENT_SHEETS[lang].items():
+        sheet = workbook.create_sheet(title)
+        fields = template_fields(role)
+        sheet.append([column_name(field, lang) for field in fields])
+        for column, field in enumerate(fields, start=1):
+            if LAYOUTS[role].kinds[field] in _TEXT_KINDS:
+                sheet.column_dimensions[column_letters(column)].number_format = TEXT_FORMAT
+            rows.append([title, column_name(field, lang), field])
+    header, rule = EVENT_NOTES[lang]
+    notes = workbook.create_sheet(SHEET_TITLES[lang][1])
+    notes.append(list(header))
+    for row in rows:
+        notes.append(row)
+    notes.append([])
+    notes.append([rule])
     notes.append([BLANK_RULE[lang]])
     buffer = io.BytesIO()
     workbook.save(buffer)

@@ -28,7 +28,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import Final
 
 import attrs
@@ -85,14 +85,19 @@ class UnknownUnit:
     field: str
 
 
-def column_unit(name: str) -> tuple[str, Unit] | UnknownUnit | None:
+def column_unit(
+    name: str,
+    index: Mapping[str, str] = NAME_TO_FIELD,
+    money: Collection[str] = MONEY_FIELDS,
+) -> tuple[str, Unit] | UnknownUnit | None:
     """``(field, unit)`` for a money column's name with a unit, :class:`UnknownUnit` for
-    one with an unknown bracketed word, ``None`` for any other name."""
+    one with an unknown bracketed word, ``None`` for any other name; ``index`` and ``money``
+    are the sheet's names and money fields (the quote sheet's by default)."""
     match = _UNIT.fullmatch(fold(name))
     if match is None:
         return None
-    field = NAME_TO_FIELD.get(match.group(1))
-    if field not in MONEY_FIELDS:
+    field = index.get(match.group(1))
+    if field not in money:
         return None
     assert field is not None
     unit = UNITS.get(" ".join(match.group(2).split()))

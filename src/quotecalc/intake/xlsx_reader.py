@@ -21,11 +21,13 @@ formula text; ``table.py`` applies the trust rules.
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 import warnings
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -143,6 +145,8 @@ def _cell(place: Place, cell: Any) -> Cell:
     if value is None:
         return Cell(ref, CellKind.BLANK, hidden=hidden)
     data_type = cell.data_type
+    if isinstance(value, datetime.date):
+        return _date_cell(place, cell, value)
     if data_type in _KINDS or isinstance(value, bool):
         return Cell(ref, _KINDS.get(data_type, CellKind.BOOLEAN), formula=formula, hidden=hidden)
     unseen = invisible(cell)
@@ -170,6 +174,24 @@ def _cell(place: Place, cell: Any) -> Cell:
     return Cell(ref, CellKind.DATE, formula=formula, hidden=hidden)  # datetime, time, ...
 
 
+def _date_cell(place: Place, cell: Any, value: datetime.date) -> Cell:
+    """A date cell: its day as ``YYYY-MM-DD`` text when it holds a whole day (a date field
+    may read it, ``cells.read_cell``), else no text (a time of day is never a date)."""
+    day: datetime.date | None = value
+    if isinstance(value, datetime.datetime):
+        whole = value.time() == datetime.time() and value.tzinfo is None
+        day = value.date() if whole else None
+    return Cell(
+        place.ref,
+        CellKind.DATE,
+        "" if day is None else day.isoformat(),
+        number_format=cell.number_format,
+        formula=place.formula,
+        hidden=place.hidden,
+        invisible=invisible(cell),
+    )
+
+
 def _place(scan: SheetScan, full_calc: bool, prefix: str, row: int, column: int) -> Place:
     ref = cell_ref(prefix, row, column)
     hidden = row in scan.hidden_rows or column in scan.hidden_columns
@@ -190,8 +212,9 @@ def _is_empty(row: tuple[Any, ...]) -> bool:
 
 def _rows(sheet: Any, scan: SheetScan, prefix: str, full_calc: bool) -> Iterator[tuple[int, Row]]:
     sheet.reset_dimensions()
-    # Rows after the last one holding anything are not walked: they are blank.
-    rows = sheet.iter_rows(max_col=MAX_COLUMNS, max_row=scan.last_row)
+    # Rows after the last one holding anything, and columns right of the last one, are not
+    # walked: they are blank.
+    rows = sheet.iter_rows(max_col=min(scan.last_column, MAX_COLUMNS), max_row=scan.last_row)
     for number, values in enumerate(rows, start=1):
         if _is_empty(values) or (
             number not in scan.formula_rows and all(cell.value is None for cell in values)
@@ -213,10 +236,41 @@ def read_xlsx(path: Path, sheet_name: str | None = None) -> Grid:
     # unknown extensions, defined names); stderr carries only the intake's notes.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return _read_workbook(path, sheet_name)
+        found = _read_workbook(path, partial(_one_sheet, sheet_name))
+    return found if isinstance(found, Grid) else found["sheet"]
 
 
-def _read_workbook(path: Path, sheet_name: str | None) -> Grid:
+@attrs.frozen
+class Chosen:
+    """The sheets to read (role -> sheet name and how many data rows at most), and what the
+    choice itself found (a missing sheet, a hidden one read)."""
+
+    sheets: Mapping[str, tuple[str, int]]
+    errors: tuple[IntakeError, ...] = ()
+    notes: tuple[Note, ...] = ()
+
+
+Chooser = Callable[[WorkbookInfo], Chosen]
+
+
+def _one_sheet(named: str | None, info: WorkbookInfo) -> Chosen:
+    sheet_name, code = choose_sheet(info, named)
+    if sheet_name is None:
+        return Chosen({}, (IntakeError(code or "sheet_not_found", "", "--sheet"),))
+    notes = (Note(code, ""),) if code else ()
+    return Chosen({"sheet": (sheet_name, MAX_ROWS_READ)}, (), notes)
+
+
+def read_xlsx_sheets(path: Path, choose: Chooser) -> Grid | dict[str, Grid]:
+    """Several sheets of one workbook, opened once, with every bound of :func:`read_xlsx`:
+    a grid per role ``choose`` picks (each its sheet's prefix), or one grid holding the
+    errors that stopped reading. The choice's own errors and notes are on the first grid."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _read_workbook(path, choose)
+
+
+def _read_workbook(path: Path, choose: Chooser) -> Grid | dict[str, Grid]:
     openpyxl = _modules()
     data = read_bytes(path)
     if isinstance(data, IntakeError):
@@ -240,7 +294,16 @@ def _read_workbook(path: Path, sheet_name: str | None) -> Grid:
     except Exception:  # noqa: BLE001 - any defect of a hostile file is one fixed error
         return Grid(errors=(IntakeError("xlsx_unreadable", ""),))
     try:
-        return _read_sheet(archive, workbook, info, sheet_name)
+        chosen = choose(info)
+        if chosen.errors or not chosen.sheets:
+            return Grid(errors=chosen.errors, notes=chosen.notes)
+        grids: dict[str, Grid] = {}
+        for role, (sheet_name, limit) in chosen.sheets.items():
+            if sheet_name not in workbook.sheetnames:
+                return Grid(errors=(IntakeError("sheet_not_found", "", "--sheet"),))
+            notes = () if grids else chosen.notes
+            grids[role] = _read_sheet(archive, workbook, info, (sheet_name, limit), notes)
+        return grids
     except Exception:  # noqa: BLE001 - a defect found while streaming the sheet
         return Grid(errors=(IntakeError("xlsx_unreadable", ""),))
     finally:
@@ -248,12 +311,14 @@ def _read_workbook(path: Path, sheet_name: str | None) -> Grid:
 
 
 def _read_sheet(
-    archive: zipfile.ZipFile, workbook: Any, info: WorkbookInfo, named: str | None
+    archive: zipfile.ZipFile,
+    workbook: Any,
+    info: WorkbookInfo,
+    chosen: tuple[str, int],
+    notes: tuple[Note, ...],
 ) -> Grid:
-    sheet_name, code = choose_sheet(info, named)
-    if sheet_name is None or sheet_name not in workbook.sheetnames:
-        return Grid(errors=(IntakeError(code or "sheet_not_found", "", "--sheet"),))
-    notes = (Note(code, ""),) if code else ()
+    """One sheet's grid: its first ``limit`` filled rows (``chosen``: its name, the limit)."""
+    sheet_name, limit = chosen
     sheet = workbook[sheet_name]
     prefix = sheet_prefix(sheet_name)
     # openpyxl's read-only sheet keeps its XML member's name only in a private attribute.
@@ -265,6 +330,6 @@ def _read_sheet(
     for number, row in _rows(sheet, scan, prefix, info.full_calc_on_load):
         rows.append((number, row))
         filled += not all(cell.is_blank for cell in row)
-        if filled >= MAX_ROWS_READ:
+        if filled >= limit:
             break
     return Grid(tuple(rows), tuple(scan.errors), prefix, notes=notes)
