@@ -27,6 +27,11 @@ Prints the five figures of the issue, each measured in this run, with its target
    worst <= 250 ms for maxSuppliers <= 3, worst <= 1 s otherwise; single source only <= 1.5x
    the fixed call in process; 7b, ``--plan`` as a whole CLI process <= 4x the fixed call.
 8. the worst 2 MiB batch bodies vs a realistic 24-request batch, in process (target <= 10).
+9. the sourcing event award (issue 26, ``scripts/bench_event.py``): ``--event-instances``
+   generated events of 50 items x 20 suppliers proven, median <= 1 s and worst <= 5 s in
+   process; HiGHS (``scipy.optimize.milp``, when scipy is installed) on the same events, the
+   ratio of the median CPU times where both proved (<= 1) and every HiGHS optimum recomputed
+   exactly; one 300 x 40 event with an award and an exact bound within 30 s, its gap.
 
 ``--breakdown`` also times the start-up steps against the bare interpreter, and the parse and
 validate stages' own peak memory (``tracemalloc``) on the 131k-element arrays.
@@ -473,6 +478,21 @@ def purchase_plan(args: argparse.Namespace) -> None:
     figures(args.plan_instances, max(args.repeats // 10, 5), PYTHON)
 
 
+def event_award(args: argparse.Namespace) -> None:
+    """Figure 9 (``scripts/bench_event.py``), in this process; HiGHS only when scipy is
+    installed (it is the bench's own peer, never a dependency of quotecalc)."""
+    sys.path.insert(0, os.fspath(ROOT / "scripts"))
+    from bench_event import main as bench_event
+
+    argv = ["--instances", str(args.event_instances)]
+    try:
+        import scipy  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        argv.append("--no-highs")
+    print("9. the sourcing event award (50 items x 20 suppliers, then 300 x 40):", flush=True)
+    bench_event(argv)
+
+
 FIGURES: list[Callable[[argparse.Namespace], None]] = [
     per_call,
     in_process,
@@ -481,6 +501,7 @@ FIGURES: list[Callable[[argparse.Namespace], None]] = [
     batch,
     purchase_plan,
     hostile_batches,
+    event_award,
 ]
 
 
@@ -491,6 +512,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=300, help="runs of the in-process figure")
     parser.add_argument("--batch-lines", type=int, default=400)
     parser.add_argument("--plan-instances", type=int, default=20, help="requests of figure 6")
+    parser.add_argument("--event-instances", type=int, default=5, help="events of figure 9")
     parser.add_argument("--python", help="the runtime-only interpreter (default: build one)")
     parser.add_argument("--breakdown", action="store_true", help="also print where it goes")
     args = parser.parse_args()
