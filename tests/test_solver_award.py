@@ -309,8 +309,34 @@ def test_a_budget_stop_returns_the_best_award_found_and_a_correct_bound() -> Non
     assert best_award(event, budget=0.01) == stopped  # deterministic
 
 
+# A set-cover trap for the greedy first award (award_start): with two vendors allowed, X covers
+# the most needs but leaves n5 and n6 to two different vendors; only Y + Z covers all six.
+TRAP = Event(
+    needs=tuple(Need(f"n{i}", 1) for i in range(1, 7)),
+    vendors=(vendor("X"), vendor("Y"), vendor("Z")),
+    lines=tuple(
+        Line(v, n - 1, 1, 0, D(1))
+        for v, needs in enumerate(([1, 2, 3, 4], [1, 2, 5], [3, 4, 6]))
+        for n in needs
+    ),
+    max_suppliers=2,
+)
+
+
 def test_a_budget_too_small_for_any_award_is_its_own_reason() -> None:
-    assert best_award(bench_event(1, 6, 4), budget=0.001) == Refusal(UNSOLVED)
+    # No award from the search (no budget at all) and none from the greedy first award.
+    assert best_award(TRAP, budget=0.0) == Refusal(UNSOLVED)
+    assert proven(TRAP).packs == (0, 0, 0, 0, 1, 1, 1, 1, 1, 1)  # Y and Z, by hand
+
+
+def test_a_budget_too_small_for_the_search_returns_the_first_award_unproven() -> None:
+    event = bench_event(1, 6, 4)
+    best = proven(event)
+    stopped = best_award(event, budget=0.0)
+    assert isinstance(stopped, Award)
+    assert stopped.budget_stopped and not stopped.proven
+    assert feasible(event, stopped.packs)
+    assert stopped.lower_bound <= best.lower_bound <= costing(event, stopped.packs).landed_total
 
 
 def shuffled(event: Event, rng: random.Random) -> Event:

@@ -52,6 +52,7 @@ from .award import (
     Award,
     Event,
     Refusal,
+    award_key,
     break_counts,
     cheapest_per_item,
     costing,
@@ -66,6 +67,7 @@ from .award import (
     top_spend,
     usable,
 )
+from .award_start import first_award
 
 INT_LIMIT: Final = 2**62
 EXACT_DOUBLE: Final = 2**53
@@ -366,7 +368,7 @@ def search(event: Event, budget: float) -> Award | Refusal:
     run = Run(m, budget)
     model = m.b.model
     packs: tuple[int, ...] | None = None
-    start = cheapest_per_item(event)
+    start = _start(event)
     if start is not None:
         # Within the model's ranges: its counts are at most each line's ceiling.
         run.hint(start)
@@ -379,8 +381,13 @@ def search(event: Event, budget: float) -> Award | Refusal:
             return Refusal(MODEL_INVALID)
         if status == "INFEASIBLE":
             assert packs is None, "a level fixed at a found value cannot be infeasible"
+            # The ceilings keep a best award whenever any award is allowed.
+            assert start is None, "an allowed first award, yet the model is infeasible"
             return Refusal(INFEASIBLE)
         packs = packs if found is None else found
+        if packs is None:
+            # The budget ended before the search found an award: the first award, unproven.
+            packs = start
         if packs is None:
             return Refusal(UNSOLVED)
         if status != "OPTIMAL":
@@ -406,6 +413,13 @@ def search(event: Event, budget: float) -> Award | Refusal:
         return Refusal(MODEL_INVALID)
     total = costing(event, packs).landed_total
     return Award(packs, settled, total, not settled)
+
+
+def _start(event: Event) -> tuple[int, ...] | None:
+    """The award the search starts from: the least by :func:`award_key` of the per-item
+    baseline and the greedy first award (``docs/event-solver.md``, "The first award")."""
+    found = [packs for packs in (cheapest_per_item(event), first_award(event)) if packs is not None]
+    return min(found, key=lambda packs: award_key(event, packs), default=None)
 
 
 def _solver_bound(bound: float, span: int, unit: int) -> Decimal:
