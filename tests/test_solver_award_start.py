@@ -133,3 +133,48 @@ def test_large_generated_events_get_a_first_award() -> None:
         event = bench_event(seed, items, suppliers)
         start = first_award(event)
         assert start is not None and feasible(event, start)
+
+
+def test_the_default_budget_shrinks_only_above_a_thousand_usable_lines() -> None:
+    from quotecalc.solvers.award import BUDGET_LINES, DEFAULT_BUDGET, event_budget
+
+    def lines(count: int) -> Event:
+        needs = tuple(Need(f"n{i:04d}", 1) for i in range(count))
+        return Event(needs, (vendor("A"),), tuple(Line(0, i, 1, 0, D(1)) for i in range(count)))
+
+    assert BUDGET_LINES == 1000 and DEFAULT_BUDGET == 20.0
+    assert event_budget(lines(1)) == 20.0
+    assert event_budget(lines(1000)) == 20.0
+    assert event_budget(lines(2000)) == 10.0
+    assert event_budget(lines(4000)) == 5.0
+    # Unusable lines (capacity below the minimum packs) do not count.
+    unusable = attrs.evolve(
+        lines(2000),
+        lines=tuple(
+            Line(0, i, 1, 2 if i >= 1000 else 0, D(1), capacity=1 if i >= 1000 else None)
+            for i in range(2000)
+        ),
+    )
+    assert event_budget(unusable) == 20.0
+
+
+def test_one_supplier_for_everything_is_refused_without_a_search_when_none_covers_all() -> None:
+    from quotecalc.solvers.award import INFEASIBLE, Refusal, best_single_vendor
+
+    # A covers bolts, B nuts; C covers both but its nut line's capacity (3) is short of 5.
+    event = Event(
+        (Need("bolt", 5), Need("nut", 5)),
+        (vendor("A"), vendor("B"), vendor("C")),
+        (
+            Line(0, 0, 1, 0, D(1)),
+            Line(1, 1, 1, 0, D(1)),
+            Line(2, 0, 1, 0, D(1)),
+            Line(2, 1, 1, 0, D(1), capacity=3),
+        ),
+    )
+    # budget 0: a search would be event_unsolved, so infeasible means no search ran.
+    assert best_single_vendor(event, budget=0.0) == Refusal(INFEASIBLE)
+    roomy = attrs.evolve(event, lines=(*event.lines[:3], Line(2, 1, 1, 0, D(1), capacity=5)))
+    found = best_single_vendor(roomy)
+    assert isinstance(found, Award) and found.proven
+    assert found.packs == (0, 0, 5, 5)  # C alone, by hand, mapped back to the event's lines

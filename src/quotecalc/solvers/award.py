@@ -41,6 +41,10 @@ UNSOLVED: Final = "event_unsolved"
 # The proof budget of one award, in CP-SAT deterministic seconds (reproducible, unlike wall
 # time; docs/event-solver.md, "The proof and its budget").
 DEFAULT_BUDGET: Final = 20.0
+# Above this many usable lines the default budget shrinks in proportion: a deterministic second
+# costs more CPU on a larger model (about 2.5 s at 200 lines, 6 s at 7,000 on the project's
+# machine), and a 300 x 40 event must still answer within 30 s (decision 26.21).
+BUDGET_LINES: Final = 1000
 
 _HUNDRED: Final = Decimal(100)
 
@@ -414,14 +418,24 @@ def check_event(event: Event) -> None:
         seen.add((line.vendor, line.need))
 
 
-def best_award(event: Event, budget: float = DEFAULT_BUDGET) -> Award | Refusal:
-    """The least award by :func:`award_key`, or why there is none.
+def event_budget(event: Event) -> float:
+    """The default budget of an event: :data:`DEFAULT_BUDGET` deterministic seconds, times
+    ``BUDGET_LINES / usable lines`` when the event has more usable lines than that."""
+    lines = sum(1 for index in range(len(event.lines)) if usable(event, index))
+    return DEFAULT_BUDGET * min(1.0, BUDGET_LINES / max(lines, 1))
+
+
+def best_award(event: Event, budget: float | None = None) -> Award | Refusal:
+    """The least award by :func:`award_key`, or why there is none; ``budget`` in CP-SAT
+    deterministic seconds (``None``: :func:`event_budget`).
 
     A need that the cheap exact check :func:`uncoverable` names makes ``event_infeasible``
     without a solver; otherwise CP-SAT searches (``docs/event-solver.md``). Without the
     ``[plan]`` extra that is ``event_solver_unavailable``.
     """
     check_event(event)
+    if budget is None:
+        budget = event_budget(event)
     short = uncoverable(event)
     if short:
         return Refusal(INFEASIBLE, short)
@@ -432,11 +446,29 @@ def best_award(event: Event, budget: float = DEFAULT_BUDGET) -> Award | Refusal:
     return search(event, budget)
 
 
-def best_single_vendor(event: Event, budget: float = DEFAULT_BUDGET) -> Award | Refusal:
+def best_single_vendor(event: Event, budget: float | None = None) -> Award | Refusal:
     """The best award with one vendor for everything: the same search with the event's
-    ``max_suppliers`` set to 1 (``event_infeasible`` when no vendor can cover every need
-    alone)."""
-    return best_award(attrs.evolve(event, max_suppliers=1), budget)
+    ``max_suppliers`` set to 1, over the lines of the vendors that can cover every need alone
+    (a line at its ceiling reaching the need); ``event_infeasible`` without a solver when no
+    vendor can."""
+    check_event(event)
+    covers: dict[int, set[int]] = {}
+    for index, line in enumerate(event.lines):
+        reach = pack_ceiling(event, index) * line.pack_size
+        if usable(event, index) and reach >= event.needs[line.need].quantity:
+            covers.setdefault(line.vendor, set()).add(line.need)
+    able = {vendor for vendor, needs in covers.items() if len(needs) == len(event.needs)}
+    if not able:
+        return Refusal(INFEASIBLE)
+    kept = [index for index, line in enumerate(event.lines) if line.vendor in able]
+    alone = attrs.evolve(event, lines=tuple(event.lines[index] for index in kept), max_suppliers=1)
+    found = best_award(alone, budget)
+    if isinstance(found, Refusal):
+        return found
+    packs = [0] * len(event.lines)
+    for index, count in zip(kept, found.packs, strict=True):
+        packs[index] = count
+    return attrs.evolve(found, packs=tuple(packs))
 
 
 def alone_packs(event: Event, index: int) -> int | None:

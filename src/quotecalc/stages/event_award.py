@@ -40,7 +40,6 @@ from ..core.event_rules import (
 from ..core.exact import format_exact
 from ..core.records import Record
 from ..solvers.award import (
-    DEFAULT_BUDGET,
     Event,
     Line,
     Need,
@@ -223,7 +222,7 @@ def refusal_reasons(model: Event, refusal: Refusal) -> tuple[EventReason, ...]:
     return (EventReason(refusal.code),)
 
 
-def baselines(model: Event, budget: float) -> tuple[Baseline, ...]:
+def baselines(model: Event, budget: float | None) -> tuple[Baseline, ...]:
     """One supplier for everything, and each item from its cheapest supplier."""
     single = best_single_vendor(model, budget)
     if isinstance(single, Refusal):
@@ -243,10 +242,10 @@ def baselines(model: Event, budget: float) -> tuple[Baseline, ...]:
 
 @attrs.frozen(eq=False, repr=False)
 class EventAwardStage(Record):
-    """The award of a gated event; ``budget`` is the proof budget (deterministic, see
-    :data:`quotecalc.solvers.award.DEFAULT_BUDGET`). Never halts."""
+    """The award of a gated event; ``budget`` is the proof budget (deterministic; ``None``:
+    :func:`quotecalc.solvers.award.event_budget`). Never halts."""
 
-    budget: float = DEFAULT_BUDGET
+    budget: float | None = None
     name: str = "award"
 
     def __call__(self, ctx: Context) -> Context:
