@@ -210,7 +210,7 @@ def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float, 
     return tuple(packs), elapsed, optimal
 
 
-def ours(event: Event, budget: float) -> tuple[Award | Refusal, float, float]:
+def ours(event: Event, budget: float | None) -> tuple[Award | Refusal, float, float]:
     wall, cpu = time.perf_counter(), time.process_time()
     award = best_award(event, budget)
     return award, time.perf_counter() - wall, time.process_time() - cpu
@@ -240,8 +240,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--instances", type=int, default=20)
     parser.add_argument("--scale-instances", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=20.0)
-    parser.add_argument("--scale-budget", type=float, default=20.0)
+    # The product's own default budget (event_budget) unless given.
+    parser.add_argument("--budget", type=float, default=None)
+    parser.add_argument("--scale-budget", type=float, default=None)
     parser.add_argument("--no-highs", action="store_true")
     parser.add_argument("--highs-seconds", type=float, default=60.0)
     parser.add_argument("--items", type=int, default=50)
