@@ -88,7 +88,7 @@ def run_cli(source: Path, target: Path) -> dict[str, float]:
     }
 
 
-def run_bulk(source: Path, target: Path, workers: int, partition: int) -> dict[str, Any]:
+def run_bulk(source: Path, target: Path, workers: int, partition: int | None) -> dict[str, Any]:
     proc = subprocess.run(
         [
             sys.executable,
@@ -98,7 +98,7 @@ def run_bulk(source: Path, target: Path, workers: int, partition: int) -> dict[s
             str(source),
             str(target),
             str(workers),
-            str(partition),
+            str(partition or AUTOMATIC),
         ],
         capture_output=True,
         cwd=ROOT,
@@ -109,9 +109,14 @@ def run_bulk(source: Path, target: Path, workers: int, partition: int) -> dict[s
     return figures
 
 
-def child(source: str, target: str, workers: int, partition: int) -> None:
-    """One bulk job in this process (the driver) on a fresh embedded cluster, started as
-    the command starts it (``quotecalc.bulk.job.connected``)."""
+AUTOMATIC = "auto"
+"""The child's partition argument for automatic sizes (the command's default)."""
+
+
+def child(source: str, target: str, workers: int, partition: int | None) -> None:
+    """One bulk job in this process (the driver) on a fresh embedded cluster, started and
+    used as the command starts and uses it (``quotecalc.bulk.job.connected``; answers
+    handed over in files, ``same_machine``)."""
     from quotecalc.bulk import run
     from quotecalc.bulk.job import connected
 
@@ -121,7 +126,7 @@ def child(source: str, target: str, workers: int, partition: int) -> None:
         before = client.run(cpu_seconds)
         driver_before = cpu_seconds()
         started = time.perf_counter()
-        summary = run(source, target, client=client, partition_bytes=partition)
+        summary = run(source, target, client=client, partition_bytes=partition, same_machine=True)
         finished = time.perf_counter()
         driver_cpu = cpu_seconds() - driver_before
         after = client.run(cpu_seconds)
@@ -173,14 +178,16 @@ def main() -> None:
     parse = argparse.ArgumentParser()
     parse.add_argument("--lines", type=int, default=100_000)
     parse.add_argument("--workers", type=int, nargs="+", default=[1, 2])
-    parse.add_argument("--partition-bytes", type=int, default=MIB)
+    parse.add_argument(
+        "--partition-bytes", type=int, default=None, help="default: automatic, as the command"
+    )
     parse.add_argument("--oversized-mib", type=int, default=0)
     parse.add_argument("--rounds", type=int, default=1, help="CLI and bulk runs alternate")
     parse.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parse.parse_args()
     if args.child:
         source, target, workers, partition = args.child
-        child(source, target, int(workers), int(partition))
+        child(source, target, int(workers), None if partition == AUTOMATIC else int(partition))
         return
     with tempfile.TemporaryDirectory(prefix="quotecalc-bench-bulk-") as scratch:
         here = Path(scratch)

@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -30,12 +31,12 @@ from quotecalc.bulk import INSTALL_HINT
 from quotecalc.bulk.interrupts import Interrupted
 from quotecalc.bulk.lines import KEPT
 from quotecalc.bulk.progress import Snapshot
-from quotecalc.bulk.task import answer_range
+from quotecalc.bulk.task import PartitionResult, answer_range
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
 
-from quotecalc.bulk.job import BulkError, run  # noqa: E402 - needs the extra
+from quotecalc.bulk.job import FOLDER_PREFIX, BulkError, run  # noqa: E402 - needs the extra
 
 SRC = str(ROOT / "src")
 ENV = {**os.environ, "PYTHONPATH": SRC}
@@ -136,6 +137,101 @@ def test_local_cluster_gives_the_cli_bytes_in_order(
     assert [path.name for path in tmp_path.iterdir()] == ["out.jsonl"]  # no temporary left
     assert seen[-1].lines == 2000 and seen[-1].done_bytes == seen[-1].total_bytes
     assert [snap.lines for snap in seen] == sorted(snap.lines for snap in seen)
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This process's temporary folder, where a job keeps its answer files (``same_machine``),
+    moved to a folder of the test's own: the workers of the module's cluster run on this
+    machine, so they write where the driver says."""
+    folder = tmp_path / "scratch"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+def answer_files(scratch: Path) -> list[Path]:
+    return sorted(scratch.glob(f"{FOLDER_PREFIX}*/*.jsonl"))
+
+
+@pytest.mark.parametrize("partition_bytes", [PARTITION, None])
+def test_answers_through_files_give_the_cli_bytes_and_leave_none(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path, scratch: Path, partition_bytes: Any
+) -> None:
+    """``same_machine``: each task writes its answers to a file of its own, which the driver
+    appends in order and deletes; at the end nothing is left of the folder. With automatic
+    partitions too (large first, small last: more than one for two workers)."""
+    source, expected = mixed
+    target = tmp_path / "out.jsonl"
+    seen: list[int] = []
+    summary = run(
+        str(source),
+        str(target),
+        client=client,
+        partition_bytes=partition_bytes,
+        same_machine=True,
+        progress=lambda snap: seen.append(len(answer_files(scratch))),
+    )
+    assert target.read_bytes() == expected
+    assert summary.lines == 2000 and dict(summary.statuses) == statuses_of(expected)
+    assert max(seen) > 0  # the answers went through files
+    assert list(scratch.iterdir()) == []  # the folder and every file removed
+    size = source.stat().st_size
+    if partition_bytes:
+        assert summary.partitions == -(-size // PARTITION)
+    else:  # a quarter of what is left, rounded up, 256 KiB at least (by hand)
+        assert size == 1_736_191
+        assert summary.partitions == 6  # 434,048; 325,536; 262,144 x 3; 190,175
+
+
+def test_answers_come_back_in_the_results_on_a_given_client(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path, scratch: Path
+) -> None:
+    """A client of the caller's may have workers on other machines: no answer file, unless
+    ``same_machine`` says so."""
+    source, expected = mixed
+    seen: list[int] = []
+    run(
+        str(source),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        progress=lambda snap: seen.append(len(list(scratch.iterdir()))),
+    )
+    assert (tmp_path / "out.jsonl").read_bytes() == expected
+    assert set(seen) == {0}
+
+
+def test_an_answer_file_of_another_size_is_a_failure(tmp_path: Path) -> None:
+    """The driver never writes answers it cannot account for (a file changed after its task
+    ended): the job fails loudly."""
+    from quotecalc.bulk.job import _append
+
+    answers = tmp_path / "0.jsonl"
+    answers.write_bytes(b'{"status":"completed"}\n')
+    part = PartitionResult(b"", 1, (("completed", 1),), (0, 1), 0, 10, 10, str(answers), 30)
+    with pytest.raises(BulkError, match="23 bytes of answers where the task wrote 30"):
+        _append(part, (tmp_path / "out").open("wb"))
+
+
+def test_a_task_writes_its_answers_to_the_file_it_is_given(
+    mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    """In process: the same bytes in the file as in a result, the result holding none of
+    them, and a retry (the same range again) rewrites the file from its start."""
+    source, expected = mixed
+    size = source.stat().st_size
+    path = tmp_path / "answers.jsonl"
+    path.write_bytes(b"x" * (len(expected) + 10))  # a longer file of an earlier attempt
+    part = answer_range(str(source), 0, size, "result", path=str(path))
+    assert part.output == b"" and part.path == str(path) and part.size == len(expected)
+    assert path.read_bytes() == expected
+    in_result = answer_range(str(source), 0, size, "result")
+    assert (in_result.output, in_result.path, in_result.size) == (expected, None, len(expected))
+    assert (part.lines, part.statuses, part.stop) == (
+        in_result.lines,
+        in_result.statuses,
+        in_result.stop,
+    )
 
 
 def test_fsspec_urls_for_both_files(client: Any, tmp_path: Path) -> None:
