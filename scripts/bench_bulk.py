@@ -162,16 +162,177 @@ def same_bytes(left: Path, right: Path) -> bool:
 TARGETS: dict[int, float] = {1: 0.95, 2: 1.6}
 """The throughput each worker count must reach, as a multiple of the CLI's (issue 28)."""
 
+Run = tuple[str, int]
+"""A run of a round: ("cli", 1), ("bulk", workers) or ("split", processes)."""
 
-def orders(workers: list[int], rounds: int) -> list[list[int | None]]:
-    """The runs of each round, ``None`` for the CLI: forward, then backward, so that a load
+
+def orders(workers: list[int], rounds: int) -> list[list[Run]]:
+    """The runs of each round: the CLI, each bulk job, and for each worker count above one
+    as many CLIs side by side on parts of the file; forward, then backward, so that a load
     rising or falling through a round favours no run."""
-    forward: list[int | None] = [None, *workers]
+    forward: list[Run] = [("cli", 1)]
+    forward += [("bulk", count) for count in workers]
+    forward += [("split", count) for count in workers if count > 1]
     return [forward if number % 2 == 0 else forward[::-1] for number in range(rounds)]
+
+
+def split_input(source: Path, parts: int) -> list[Path]:
+    """The file cut at line ends into ``parts`` files of about equal bytes, in order."""
+    data = source.read_bytes()
+    cuts = [0]
+    for index in range(1, parts):
+        newline = data.find(b"\n", len(data) * index // parts)
+        cuts.append(len(data) if newline < 0 else newline + 1)
+    cuts.append(len(data))
+    paths = []
+    for index in range(parts):
+        path = source.with_name(f"{source.stem}.part{parts}-{index}.jsonl")
+        path.write_bytes(data[cuts[index] : cuts[index + 1]])
+        paths.append(path)
+    return paths
+
+
+def run_split(parts: list[Path], targets: list[Path]) -> dict[str, float]:
+    """As many processes at once as parts, each running the CLI's loop (``quotecalc.cli.main``
+    with ``--input-jsonl -``) on its part, timed from when all have imported the engine (as
+    the bulk job is timed from when its cluster is up): what this machine gives that many
+    processes at this moment with no cost of distribution at all, the ceiling of a bulk job
+    with that many workers."""
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-B", __file__, "--split-child", str(part), str(target)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=ROOT,
+            env=ENV,
+        )
+        for part, target in zip(parts, targets, strict=True)
+    ]
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
+    began = time.perf_counter()
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write(b"go\n")
+        proc.stdin.close()
+    cpu = 0.0
+    for proc in procs:
+        assert proc.stdout is not None
+        out = proc.stdout.read()
+        if proc.wait():
+            raise SystemExit("a CLI loop failed")
+        cpu += float(out)
+    return {"seconds": time.perf_counter() - began, "cpu": cpu}
+
+
+def split_child(part: str, target: str) -> None:
+    """One process of :func:`run_split`: import, say so, wait for the start, run the CLI's
+    ``--input-jsonl -`` on ``part`` into ``target``, print the CPU seconds of the run."""
+    from quotecalc.cli import main as cli_main
+
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
+    sys.stdin.readline()
+    before = cpu_seconds()
+    with open(part, "rb") as stdin, open(target, "wb") as stdout:
+        if cli_main(["--input-jsonl", "-"], stdin, stdout, sys.stderr.buffer):
+            raise SystemExit(1)
+    print(cpu_seconds() - before)
 
 
 def load() -> float:
     return os.getloadavg()[0]
+
+
+class Figures:
+    """The ratios of every round, and their medians at the end."""
+
+    def __init__(self, workers: list[int]) -> None:
+        self.workers = workers
+        self.ratios: dict[Run, list[float]] = {}
+        self.cpu: dict[Run, list[float]] = {}
+        self.of_split: dict[int, list[float]] = {}
+        self.loads: list[float] = []
+
+    def add(self, run: Run, ratio: float, cpu: float) -> None:
+        self.ratios.setdefault(run, []).append(ratio)
+        self.cpu.setdefault(run, []).append(cpu)
+
+    def print_medians(self) -> None:
+        for workers in self.workers:
+            measured = self.ratios[("bulk", workers)]
+            shown = ", ".join(f"{ratio:.2f}" for ratio in measured)
+            median = statistics.median(measured)
+            verdict = "met" if median >= TARGETS.get(workers, 0.0) else "NOT met"
+            print(
+                f"{workers} worker(s) / the CLI, throughput: median {median:.2f}x ({shown});"
+                f" target {TARGETS.get(workers, 0.0):.2f}x {verdict}; CPU of the whole job"
+                f" {statistics.median(self.cpu[('bulk', workers)]):.3f}x the CLI's (median)"
+            )
+            if workers > 1:
+                ceiling = self.ratios[("split", workers)]
+                print(
+                    f"  {workers} CLIs side by side on parts / one CLI (the machine's ceiling):"
+                    f" median {statistics.median(ceiling):.2f}x"
+                    f" ({', '.join(f'{ratio:.2f}' for ratio in ceiling)}), CPU"
+                    f" {statistics.median(self.cpu[('split', workers)]):.3f}x; the bulk job"
+                    f" reached a median {statistics.median(self.of_split[workers]):.2f} of it"
+                )
+        print(
+            "load average (1 min) at the start of each run:"
+            f" {min(self.loads):.1f}-{max(self.loads):.1f}"
+        )
+
+
+def print_round(
+    args: argparse.Namespace, runs: dict[Run, dict[str, Any]], here: Path, figures: Figures
+) -> None:
+    """Check every output against the CLI's and print the round's figures."""
+    cli = runs[("cli", 1)]
+    print(
+        f"  --input-jsonl -: {cli['seconds']:.1f} s,"
+        f" {args.lines / cli['seconds']:,.0f} lines/s, {cli['cpu']:.1f} s CPU"
+        f" ({cli['cpu'] / cli['seconds']:.0%} of a core), peak RSS"
+        f" {cli['rss_mib']:.1f} MiB"
+    )
+    expected = (here / "cli.jsonl").read_bytes()
+    for workers in args.workers:
+        target = here / f"bulk{workers}.jsonl"
+        assert same_bytes(target, here / "cli.jsonl"), "the bulk output differs"
+        target.unlink()
+        bulk = runs[("bulk", workers)]
+        total_cpu = bulk["driver_cpu"] + sum(bulk["worker_cpu"])
+        figures.add(("bulk", workers), cli["seconds"] / bulk["seconds"], total_cpu / cli["cpu"])
+        print(
+            f"  bulk, {workers} worker(s): {bulk['seconds']:.1f} s"
+            f" (+{bulk['startup']:.1f} s cluster start), "
+            f"{args.lines / bulk['seconds']:,.0f} lines/s,"
+            f" {cli['seconds'] / bulk['seconds']:.2f}x the CLI"
+            f" ({cli['seconds'] / (bulk['seconds'] + bulk['startup']):.2f}x with the"
+            " start);"
+            f" CPU driver {bulk['driver_cpu']:.1f} s (scheduler included), workers"
+            f" {' + '.join(f'{cpu:.1f}' for cpu in bulk['worker_cpu'])} s,"
+            f" all {total_cpu / cli['cpu']:.3f}x the CLI's"
+            f" ({total_cpu / bulk['seconds']:.0%} of a core);"
+            f" peak RSS driver {bulk['driver_rss_mib']:.1f} MiB,"
+            f" workers {', '.join(f'{rss:.1f}' for rss in bulk['worker_rss_mib'])} MiB"
+            f" (identical bytes)"
+        )
+        if workers > 1:
+            split = runs[("split", workers)]
+            outputs = [here / f"split{workers}-{index}.jsonl" for index in range(workers)]
+            assert b"".join(path.read_bytes() for path in outputs) == expected
+            figures.add(
+                ("split", workers), cli["seconds"] / split["seconds"], split["cpu"] / cli["cpu"]
+            )
+            figures.of_split.setdefault(workers, []).append(split["seconds"] / bulk["seconds"])
+            print(
+                f"  {workers} CLIs side by side, each on 1/{workers} of the file: "
+                f"{split['seconds']:.1f} s, {cli['seconds'] / split['seconds']:.2f}x one CLI,"
+                f" CPU {split['cpu'] / cli['cpu']:.3f}x ({split['cpu'] / split['seconds']:.0%}"
+                f" of a core); the bulk job ran at {split['seconds'] / bulk['seconds']:.2f} of"
+                " their speed"
+            )
 
 
 def main() -> None:
@@ -184,7 +345,11 @@ def main() -> None:
     parse.add_argument("--oversized-mib", type=int, default=0)
     parse.add_argument("--rounds", type=int, default=1, help="CLI and bulk runs alternate")
     parse.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    parse.add_argument("--split-child", nargs=2, help=argparse.SUPPRESS)
     args = parse.parse_args()
+    if args.split_child:
+        split_child(*args.split_child)
+        return
     if args.child:
         source, target, workers, partition = args.child
         child(source, target, int(workers), None if partition == AUTOMATIC else int(partition))
@@ -194,60 +359,24 @@ def main() -> None:
         source = here / "in.jsonl"
         write_input(source, args.lines)
         size = source.stat().st_size
+        parts = {count: split_input(source, count) for count in args.workers if count > 1}
         print(f"{args.lines:,} lines, {size / MIB:.1f} MiB in; load {load():.1f}")
-        ratios: dict[int, list[float]] = {workers: [] for workers in args.workers}
-        cpu_ratios: dict[int, list[float]] = {workers: [] for workers in args.workers}
-        loads: list[float] = []
+        figures = Figures(args.workers)
         for round_number, order in enumerate(orders(args.workers, args.rounds), start=1):
             print(f"round {round_number} (load {load():.1f})")
-            runs: dict[int | None, dict[str, Any]] = {}
-            for workers in order:
-                loads.append(load())
-                if workers is None:
-                    runs[None] = run_cli(source, here / "cli.jsonl")
+            runs: dict[Run, dict[str, Any]] = {}
+            for kind, count in order:
+                figures.loads.append(load())
+                if kind == "cli":
+                    runs[(kind, count)] = run_cli(source, here / "cli.jsonl")
+                elif kind == "bulk":
+                    target = here / f"bulk{count}.jsonl"
+                    runs[(kind, count)] = run_bulk(source, target, count, args.partition_bytes)
                 else:
-                    target = here / f"bulk{workers}.jsonl"
-                    runs[workers] = run_bulk(source, target, workers, args.partition_bytes)
-            cli = runs[None]
-            print(
-                f"  --input-jsonl -: {cli['seconds']:.1f} s,"
-                f" {args.lines / cli['seconds']:,.0f} lines/s, {cli['cpu']:.1f} s CPU"
-                f" ({cli['cpu'] / cli['seconds']:.0%} of a core), peak RSS"
-                f" {cli['rss_mib']:.1f} MiB"
-            )
-            for workers in args.workers:
-                target = here / f"bulk{workers}.jsonl"
-                assert same_bytes(target, here / "cli.jsonl"), "the bulk output differs"
-                target.unlink()
-                bulk = runs[workers]
-                ratios[workers].append(cli["seconds"] / bulk["seconds"])
-                total_cpu = bulk["driver_cpu"] + sum(bulk["worker_cpu"])
-                cpu_ratios[workers].append(total_cpu / cli["cpu"])
-                print(
-                    f"  bulk, {workers} worker(s): {bulk['seconds']:.1f} s"
-                    f" (+{bulk['startup']:.1f} s cluster start), "
-                    f"{args.lines / bulk['seconds']:,.0f} lines/s,"
-                    f" {ratios[workers][-1]:.2f}x the CLI"
-                    f" ({cli['seconds'] / (bulk['seconds'] + bulk['startup']):.2f}x with the"
-                    " start);"
-                    f" CPU driver {bulk['driver_cpu']:.1f} s (scheduler included), workers"
-                    f" {' + '.join(f'{cpu:.1f}' for cpu in bulk['worker_cpu'])} s,"
-                    f" all {cpu_ratios[workers][-1]:.3f}x the CLI's"
-                    f" ({total_cpu / bulk['seconds']:.0%} of a core);"
-                    f" peak RSS driver {bulk['driver_rss_mib']:.1f} MiB,"
-                    f" workers {', '.join(f'{rss:.1f}' for rss in bulk['worker_rss_mib'])} MiB"
-                    f" (identical bytes)"
-                )
-        for workers, measured in ratios.items():
-            shown = ", ".join(f"{ratio:.2f}" for ratio in measured)
-            median = statistics.median(measured)
-            verdict = "met" if median >= TARGETS.get(workers, 0.0) else "NOT met"
-            print(
-                f"{workers} worker(s) / the CLI, throughput: median {median:.2f}x ({shown});"
-                f" target {TARGETS.get(workers, 0.0):.2f}x {verdict}; CPU of the whole job"
-                f" {statistics.median(cpu_ratios[workers]):.3f}x the CLI's (median)"
-            )
-        print(f"load average (1 min) at the start of each run: {min(loads):.1f}-{max(loads):.1f}")
+                    outputs = [here / f"split{count}-{index}.jsonl" for index in range(count)]
+                    runs[(kind, count)] = run_split(parts[count], outputs)
+            print_round(args, runs, here, figures)
+        figures.print_medians()
         if args.oversized_mib:
             big = here / "oversized.jsonl"
             write_oversized(big, args.oversized_mib)

@@ -201,16 +201,33 @@ def test_answers_come_back_in_the_results_on_a_given_client(
     assert set(seen) == {0}
 
 
-def test_an_answer_file_of_another_size_is_a_failure(tmp_path: Path) -> None:
-    """The driver never writes answers it cannot account for (a file changed after its task
-    ended): the job fails loudly."""
+@pytest.mark.parametrize("local", [True, False])
+def test_answer_files_are_appended_whole_or_the_job_fails(tmp_path: Path, local: bool) -> None:
+    """The driver appends an answer file after what the output holds (copied by the kernel
+    into a local file, through the process into any other) and deletes it; it never writes
+    answers it cannot account for (a file changed after its task ended): that fails loudly."""
+    import io
+
     from quotecalc.bulk.job import _append
 
     answers = tmp_path / "0.jsonl"
-    answers.write_bytes(b'{"status":"completed"}\n')
-    part = PartitionResult(b"", 1, (("completed", 1),), (0, 1), 0, 10, 10, str(answers), 30)
-    with pytest.raises(BulkError, match="23 bytes of answers where the task wrote 30"):
-        _append(part, (tmp_path / "out").open("wb"))
+    line = b'{"status":"completed"}\n'
+    out: Any = (tmp_path / "out").open("wb") if local else io.BytesIO()
+    with out:
+        out.write(b"before\n")
+        for size, ok in ((len(line), True), (30, False)):
+            answers.write_bytes(line)
+            part = PartitionResult(b"", 1, (("completed", 1),), (0, 1), 0, 9, 9, str(answers), size)
+            if ok:
+                _append(part, out)
+            else:
+                with pytest.raises(BulkError, match="23 bytes of answers where the task wrote 30"):
+                    _append(part, out)
+            assert not answers.exists()
+        out.write(b"after\n")
+        out.flush()
+        written = (tmp_path / "out").read_bytes() if local else out.getvalue()
+    assert written == b"before\n" + line * 2 + b"after\n"  # the second is there, refused
 
 
 def test_a_task_writes_its_answers_to_the_file_it_is_given(
