@@ -79,6 +79,19 @@ def window(workers: int) -> int:
     return 2 * max(workers, 1)
 
 
+WAITING_FILES_PER_WORKER: Final = 8
+"""Answered partitions that may wait in their files for an earlier one, per worker."""
+
+
+def backlog(workers: int, files: bool) -> int:
+    """Partitions submitted or answered and not yet written. Answers held in the driver's
+    memory count against the window itself; answers waiting in files (on disk) may be more
+    (:data:`WAITING_FILES_PER_WORKER` per worker): partitions shrink as the job goes, so
+    several later ones finish while an earlier, larger one runs, and counting them against
+    the window left a worker idle with nothing submitted (decision 28.46)."""
+    return WAITING_FILES_PER_WORKER * max(workers, 1) if files else window(workers)
+
+
 CLUSTER_CONFIG: Final[dict[str, object]] = {
     # The workers' statistical profiler samples the running task every 10 ms and keeps an
     # hour of samples for the dashboard, which is off: its history grows with the job.
@@ -214,6 +227,7 @@ def run(
                     job,
                     out=out,
                     limit=window(count),
+                    backlog=backlog(count, folder is not None),
                     progress=progress,
                     written=written,
                     guard=guard,
@@ -380,12 +394,14 @@ def _write_in_order(
     *,
     out: Any,
     limit: int,
+    backlog: int,
     progress: Callable[[Snapshot], None] | None,
     written: Written,
     guard: interrupts.InterruptGuard,
 ) -> tuple[int, Counter[str], int, int, int]:
-    """Keep at most ``limit`` ranges submitted or answered and not yet written, write each
-    answer when it starts where the output has reached (counting its lines in ``written``),
+    """Keep at most ``limit`` ranges submitted and not answered, and at most ``backlog``
+    submitted or answered and not yet written; write each answer when it starts where the
+    output has reached (counting its lines in ``written``),
     and return (lines, statuses, slowest line, its nanoseconds, partitions cut). Ctrl-C
     (``guard``) wakes it and stops it, its tasks cancelled.
 
@@ -405,7 +421,7 @@ def _write_in_order(
 
     def fill() -> None:
         nonlocal tasks
-        while plan.left() and len(running) + len(ready) < limit:
+        while plan.left() and len(running) < limit and len(running) + len(ready) < backlog:
             start, end = plan.take()
             future = _submit(client, job, start, end, f"quotecalc-bulk-{token}-{tasks}")
             running[future] = start
