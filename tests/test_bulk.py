@@ -230,6 +230,20 @@ def test_answer_files_are_appended_whole_or_the_job_fails(tmp_path: Path, local:
     assert written == b"before\n" + line * 2 + b"after\n"  # the second is there, refused
 
 
+@pytest.mark.parametrize(
+    ("workers", "files", "in_flight", "unwritten"),
+    [(1, False, 2, 2), (2, False, 4, 4), (2, True, 4, 16), (3, True, 6, 24), (0, True, 2, 8)],
+)
+def test_partitions_in_flight_and_waiting(
+    workers: int, files: bool, in_flight: int, unwritten: int
+) -> None:
+    """Two tasks per worker submitted; answers held in memory count against that, answers
+    waiting in files may be eight per worker."""
+    from quotecalc.bulk.job import backlog, window
+
+    assert (window(workers), backlog(workers, files)) == (in_flight, unwritten)
+
+
 def test_a_task_writes_its_answers_to_the_file_it_is_given(
     mixed: tuple[Path, bytes], tmp_path: Path
 ) -> None:
