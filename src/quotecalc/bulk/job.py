@@ -333,9 +333,11 @@ class Ranges:
     partitions: int = 0
 
     def left(self) -> bool:
+        """Whether any range is still to submit."""
         return bool(self.rests) or self.cursor < self.job.size
 
     def take(self) -> tuple[int, int]:
+        """The next range to submit (only while :meth:`left`)."""
         if self.rests:
             return heapq.heappop(self.rests)
         start, self.cursor = self.job.cut(self.cursor)
@@ -401,9 +403,9 @@ def _write_in_order(
 ) -> tuple[int, Counter[str], int, int, int]:
     """Keep at most ``limit`` ranges submitted and not answered, and at most ``backlog``
     submitted or answered and not yet written; write each answer when it starts where the
-    output has reached (counting its lines in ``written``),
-    and return (lines, statuses, slowest line, its nanoseconds, partitions cut). Ctrl-C
-    (``guard``) wakes it and stops it, its tasks cancelled.
+    output has reached (counting its lines in ``written``), and return (lines, statuses,
+    slowest line, its nanoseconds, partitions cut). Ctrl-C (``guard``) wakes it and stops
+    it, its tasks cancelled.
 
     Partitions are cut from the file in order as there is room (:meth:`Job.cut`). When a task
     hands the rest of its range on (:class:`~.task.PartitionResult` ``stop``), that rest
