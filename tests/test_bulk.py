@@ -478,8 +478,9 @@ def test_convert_kind_gives_the_convert_door_bytes(client: Any, tmp_path: Path) 
     assert dict(summary.statuses) == statuses_of(expected)
 
 
+@pytest.mark.parametrize("same_machine", [False, True])
 def test_a_killed_worker_is_survived_or_fails_loudly(
-    client: Any, mixed: tuple[Path, bytes], tmp_path: Path
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path, scratch: Path, same_machine: bool
 ) -> None:
     source, expected = mixed
     target = tmp_path / "out.jsonl"
@@ -495,7 +496,12 @@ def test_a_killed_worker_is_survived_or_fails_loudly(
     with dask.config.set({"distributed.comm.timeouts.connect": "3s"}):
         try:
             summary = run(
-                str(source), str(target), client=client, partition_bytes=8192, progress=kill_once
+                str(source),
+                str(target),
+                client=client,
+                partition_bytes=8192,
+                progress=kill_once,
+                same_machine=same_machine,
             )
         except BulkError as exc:  # allowed, if loud: no complete-looking output
             assert not target.exists()
@@ -505,6 +511,7 @@ def test_a_killed_worker_is_survived_or_fails_loudly(
             assert summary.lines == 2000
     assert killed
     client.wait_for_workers(2, timeout=60)  # the nanny restarts the worker
+    assert list(scratch.iterdir()) == []  # no answer file left, whatever the end
 
 
 def test_an_input_lost_mid_job_fails_with_only_the_temporary_file(
@@ -650,24 +657,38 @@ def test_the_command_line_on_a_separate_scheduler_and_workers(
     assert free_of_listeners(ports)
 
 
-def bulk_cli(*argv: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+def bulk_cli(
+    *argv: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
         [sys.executable, "-m", "quotecalc.bulk", *argv],
         capture_output=True,
-        env=ENV,
+        env=env or ENV,
         cwd=cwd,
         timeout=120,
         check=False,
     )
 
 
-def test_the_command_line_on_the_embedded_cluster(tmp_path: Path) -> None:
+def test_the_command_line_on_the_embedded_cluster(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     lines = [*example_lines()[:3], b"", b"\xff"]
     data = b"\n".join(lines) + b"\n"
     (tmp_path / "in.jsonl").write_bytes(data)
-    proc = bulk_cli("in.jsonl", "out.jsonl", "--workers", "1", "--quiet", cwd=tmp_path)
+    scratch = tmp_path_factory.mktemp("tmpdir")  # the job's temporary folder goes here
+    proc = bulk_cli(
+        "in.jsonl",
+        "out.jsonl",
+        "--workers",
+        "1",
+        "--quiet",
+        cwd=tmp_path,
+        env={**ENV, "TMPDIR": str(scratch)},
+    )
     assert (proc.returncode, proc.stderr) == (0, b"")
     assert (tmp_path / "out.jsonl").read_bytes() == cli_jsonl(data)
+    assert list(scratch.glob(f"{FOLDER_PREFIX}*")) == []  # the answer files' folder is gone
 
 
 def session_processes(session: int) -> list[str]:
@@ -716,7 +737,11 @@ NOTHING_WRITTEN = (
     ("moment", "presses"), [("mid-job", 1), ("mid-job", 2), ("cluster start", 1)]
 )
 def test_ctrl_c_is_one_line_exit_130_and_nothing_left(
-    mixed: tuple[Path, bytes], tmp_path: Path, moment: str, presses: int
+    mixed: tuple[Path, bytes],
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    moment: str,
+    presses: int,
 ) -> None:
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it, once or twice):
     exit 130, no traceback, one line on stderr that says what became of the answers written
@@ -725,9 +750,10 @@ def test_ctrl_c_is_one_line_exit_130_and_nothing_left(
     driver has spawned a worker process, which is still importing Dask."""
     source, _ = mixed
     argv = [str(source), "out.jsonl", "--workers", "2", "--partition-bytes", "4096", "--quiet"]
+    scratch = tmp_path_factory.mktemp("tmpdir")  # the job's answer files go here
     proc = subprocess.Popen(
         [sys.executable, "-m", "quotecalc.bulk", *argv],
-        env=ENV,
+        env={**ENV, "TMPDIR": str(scratch)},
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -744,6 +770,7 @@ def test_ctrl_c_is_one_line_exit_130_and_nothing_left(
                 break
             time.sleep(0.01)
         assert proc.poll() is None, "the job ended before it could be interrupted"
+        folders = list(scratch.glob(f"{FOLDER_PREFIX}*"))
         for _ in range(presses):
             os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole foreground group
             time.sleep(0.2)
@@ -764,7 +791,9 @@ def test_ctrl_c_is_one_line_exit_130_and_nothing_left(
         assert said is not None, text
         assert int(said[1].replace(",", "")) > 0
         assert Path(said[2]).parent == tmp_path and Path(said[2]).name.startswith("out.jsonl.")
+        assert len(folders) == 1  # the answers went through files...
     assert list(tmp_path.iterdir()) == []  # no output, no temporary file
+    assert list(scratch.glob(f"{FOLDER_PREFIX}*")) == []  # ...and their folder is gone
 
 
 def test_ctrl_c_in_a_notebook_raises_keyboard_interrupt_and_removes_the_part(
