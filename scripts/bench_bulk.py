@@ -13,8 +13,15 @@ checks that every output is byte-identical to the CLI's, and prints the lines pe
 each, the ratio to the CLI (the job alone, and with the cluster's start-up, printed apart),
 the CPU time of the CLI, of the driver (the scheduler runs in it) and of each worker, the
 whole job's CPU against the CLI's, each run's share of a core, and the peak RSS of each.
-``--rounds R`` repeats the runs R times, forward then backward (CLI, 1, 2 workers; then 2,
-1, CLI), so that a load that rises or falls through a round favours no run, and prints the
+For each worker count above one it also runs that many processes at once, each running the
+CLI's own loop on its share of the file, timed from when all have imported the engine (as
+the bulk job is timed from when its cluster is up): a bulk job with nothing to distribute,
+the most that many workers could reach at that moment on this machine (the "ceiling"), and
+prints the bulk job's speed as a share of it. Partitions are sized as the command sizes
+them unless ``--partition-bytes`` is given, and the answers go through files as on the
+command's embedded cluster. ``--rounds R`` repeats the runs R times, forward then backward
+(CLI, 1, 2 workers, 2 CLI loops; then back), so that a load that rises or falls through a
+round favours no run, and prints the
 median ratio against the issue-28 targets (:data:`TARGETS`: 1 worker >= 0.95x, 2 workers
 >= 1.6x), met or NOT met, and the range of the load average the runs started under. On a
 machine shared with others, read the CPU ratio beside the throughput ratio: when each run
