@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -30,12 +31,12 @@ from quotecalc.bulk import INSTALL_HINT
 from quotecalc.bulk.interrupts import Interrupted
 from quotecalc.bulk.lines import KEPT
 from quotecalc.bulk.progress import Snapshot
-from quotecalc.bulk.task import answer_range
+from quotecalc.bulk.task import PartitionResult, answer_range
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
 
-from quotecalc.bulk.job import BulkError, run  # noqa: E402 - needs the extra
+from quotecalc.bulk.job import FOLDER_PREFIX, BulkError, run  # noqa: E402 - needs the extra
 
 SRC = str(ROOT / "src")
 ENV = {**os.environ, "PYTHONPATH": SRC}
@@ -136,6 +137,132 @@ def test_local_cluster_gives_the_cli_bytes_in_order(
     assert [path.name for path in tmp_path.iterdir()] == ["out.jsonl"]  # no temporary left
     assert seen[-1].lines == 2000 and seen[-1].done_bytes == seen[-1].total_bytes
     assert [snap.lines for snap in seen] == sorted(snap.lines for snap in seen)
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This process's temporary folder, where a job keeps its answer files (``same_machine``),
+    moved to a folder of the test's own: the workers of the module's cluster run on this
+    machine, so they write where the driver says."""
+    folder = tmp_path / "scratch"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+def answer_files(scratch: Path) -> list[Path]:
+    return sorted(scratch.glob(f"{FOLDER_PREFIX}*/*.jsonl"))
+
+
+@pytest.mark.parametrize("partition_bytes", [PARTITION, None])
+def test_answers_through_files_give_the_cli_bytes_and_leave_none(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path, scratch: Path, partition_bytes: Any
+) -> None:
+    """``same_machine``: each task writes its answers to a file of its own, which the driver
+    appends in order and deletes; at the end nothing is left of the folder. With automatic
+    partitions too (large first, small last: more than one for two workers)."""
+    source, expected = mixed
+    target = tmp_path / "out.jsonl"
+    seen: list[int] = []
+    summary = run(
+        str(source),
+        str(target),
+        client=client,
+        partition_bytes=partition_bytes,
+        same_machine=True,
+        progress=lambda snap: seen.append(len(answer_files(scratch))),
+    )
+    assert target.read_bytes() == expected
+    assert summary.lines == 2000 and dict(summary.statuses) == statuses_of(expected)
+    assert max(seen) > 0  # the answers went through files
+    assert list(scratch.iterdir()) == []  # the folder and every file removed
+    size = source.stat().st_size
+    if partition_bytes:
+        assert summary.partitions == -(-size // PARTITION)
+    else:  # a quarter of what is left, rounded up, 256 KiB at least (by hand)
+        assert size == 1_736_191
+        assert summary.partitions == 6  # 434,048; 325,536; 262,144 x 3; 190,175
+
+
+def test_answers_come_back_in_the_results_on_a_given_client(
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path, scratch: Path
+) -> None:
+    """A client of the caller's may have workers on other machines: no answer file, unless
+    ``same_machine`` says so."""
+    source, expected = mixed
+    seen: list[int] = []
+    run(
+        str(source),
+        str(tmp_path / "out.jsonl"),
+        client=client,
+        progress=lambda snap: seen.append(len(list(scratch.iterdir()))),
+    )
+    assert (tmp_path / "out.jsonl").read_bytes() == expected
+    assert set(seen) == {0}
+
+
+@pytest.mark.parametrize("local", [True, False])
+def test_answer_files_are_appended_whole_or_the_job_fails(tmp_path: Path, local: bool) -> None:
+    """The driver appends an answer file after what the output holds (copied by the kernel
+    into a local file, through the process into any other) and deletes it; it never writes
+    answers it cannot account for (a file changed after its task ended): that fails loudly."""
+    import io
+
+    from quotecalc.bulk.job import _append
+
+    answers = tmp_path / "0.jsonl"
+    line = b'{"status":"completed"}\n'
+    out: Any = (tmp_path / "out").open("wb") if local else io.BytesIO()
+    with out:
+        out.write(b"before\n")
+        for size, ok in ((len(line), True), (30, False)):
+            answers.write_bytes(line)
+            part = PartitionResult(b"", 1, (("completed", 1),), (0, 1), 0, 9, 9, str(answers), size)
+            if ok:
+                _append(part, out)
+            else:
+                with pytest.raises(BulkError, match="23 bytes of answers where the task wrote 30"):
+                    _append(part, out)
+            assert not answers.exists()
+        out.write(b"after\n")
+        out.flush()
+        written = (tmp_path / "out").read_bytes() if local else out.getvalue()
+    assert written == b"before\n" + line * 2 + b"after\n"  # the second is there, refused
+
+
+@pytest.mark.parametrize(
+    ("workers", "files", "in_flight", "unwritten"),
+    [(1, False, 2, 2), (2, False, 4, 4), (2, True, 4, 16), (3, True, 6, 24), (0, True, 2, 8)],
+)
+def test_partitions_in_flight_and_waiting(
+    workers: int, files: bool, in_flight: int, unwritten: int
+) -> None:
+    """Two tasks per worker submitted; answers held in memory count against that, answers
+    waiting in files may be eight per worker."""
+    from quotecalc.bulk.job import backlog, window
+
+    assert (window(workers), backlog(workers, files)) == (in_flight, unwritten)
+
+
+def test_a_task_writes_its_answers_to_the_file_it_is_given(
+    mixed: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    """In process: the same bytes in the file as in a result, the result holding none of
+    them, and a retry (the same range again) rewrites the file from its start."""
+    source, expected = mixed
+    size = source.stat().st_size
+    path = tmp_path / "answers.jsonl"
+    path.write_bytes(b"x" * (len(expected) + 10))  # a longer file of an earlier attempt
+    part = answer_range(str(source), 0, size, "result", path=str(path))
+    assert part.output == b"" and part.path == str(path) and part.size == len(expected)
+    assert path.read_bytes() == expected
+    in_result = answer_range(str(source), 0, size, "result")
+    assert (in_result.output, in_result.path, in_result.size) == (expected, None, len(expected))
+    assert (part.lines, part.statuses, part.stop) == (
+        in_result.lines,
+        in_result.statuses,
+        in_result.stop,
+    )
 
 
 def test_fsspec_urls_for_both_files(client: Any, tmp_path: Path) -> None:
@@ -351,8 +478,9 @@ def test_convert_kind_gives_the_convert_door_bytes(client: Any, tmp_path: Path) 
     assert dict(summary.statuses) == statuses_of(expected)
 
 
+@pytest.mark.parametrize("same_machine", [False, True])
 def test_a_killed_worker_is_survived_or_fails_loudly(
-    client: Any, mixed: tuple[Path, bytes], tmp_path: Path
+    client: Any, mixed: tuple[Path, bytes], tmp_path: Path, scratch: Path, same_machine: bool
 ) -> None:
     source, expected = mixed
     target = tmp_path / "out.jsonl"
@@ -368,7 +496,12 @@ def test_a_killed_worker_is_survived_or_fails_loudly(
     with dask.config.set({"distributed.comm.timeouts.connect": "3s"}):
         try:
             summary = run(
-                str(source), str(target), client=client, partition_bytes=8192, progress=kill_once
+                str(source),
+                str(target),
+                client=client,
+                partition_bytes=8192,
+                progress=kill_once,
+                same_machine=same_machine,
             )
         except BulkError as exc:  # allowed, if loud: no complete-looking output
             assert not target.exists()
@@ -378,6 +511,7 @@ def test_a_killed_worker_is_survived_or_fails_loudly(
             assert summary.lines == 2000
     assert killed
     client.wait_for_workers(2, timeout=60)  # the nanny restarts the worker
+    assert list(scratch.iterdir()) == []  # no answer file left, whatever the end
 
 
 def test_an_input_lost_mid_job_fails_with_only_the_temporary_file(
@@ -523,24 +657,38 @@ def test_the_command_line_on_a_separate_scheduler_and_workers(
     assert free_of_listeners(ports)
 
 
-def bulk_cli(*argv: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+def bulk_cli(
+    *argv: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
         [sys.executable, "-m", "quotecalc.bulk", *argv],
         capture_output=True,
-        env=ENV,
+        env=env or ENV,
         cwd=cwd,
         timeout=120,
         check=False,
     )
 
 
-def test_the_command_line_on_the_embedded_cluster(tmp_path: Path) -> None:
+def test_the_command_line_on_the_embedded_cluster(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     lines = [*example_lines()[:3], b"", b"\xff"]
     data = b"\n".join(lines) + b"\n"
     (tmp_path / "in.jsonl").write_bytes(data)
-    proc = bulk_cli("in.jsonl", "out.jsonl", "--workers", "1", "--quiet", cwd=tmp_path)
+    scratch = tmp_path_factory.mktemp("tmpdir")  # the job's temporary folder goes here
+    proc = bulk_cli(
+        "in.jsonl",
+        "out.jsonl",
+        "--workers",
+        "1",
+        "--quiet",
+        cwd=tmp_path,
+        env={**ENV, "TMPDIR": str(scratch)},
+    )
     assert (proc.returncode, proc.stderr) == (0, b"")
     assert (tmp_path / "out.jsonl").read_bytes() == cli_jsonl(data)
+    assert list(scratch.glob(f"{FOLDER_PREFIX}*")) == []  # the answer files' folder is gone
 
 
 def session_processes(session: int) -> list[str]:
@@ -589,7 +737,11 @@ NOTHING_WRITTEN = (
     ("moment", "presses"), [("mid-job", 1), ("mid-job", 2), ("cluster start", 1)]
 )
 def test_ctrl_c_is_one_line_exit_130_and_nothing_left(
-    mixed: tuple[Path, bytes], tmp_path: Path, moment: str, presses: int
+    mixed: tuple[Path, bytes],
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    moment: str,
+    presses: int,
 ) -> None:
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it, once or twice):
     exit 130, no traceback, one line on stderr that says what became of the answers written
@@ -598,9 +750,10 @@ def test_ctrl_c_is_one_line_exit_130_and_nothing_left(
     driver has spawned a worker process, which is still importing Dask."""
     source, _ = mixed
     argv = [str(source), "out.jsonl", "--workers", "2", "--partition-bytes", "4096", "--quiet"]
+    scratch = tmp_path_factory.mktemp("tmpdir")  # the job's answer files go here
     proc = subprocess.Popen(
         [sys.executable, "-m", "quotecalc.bulk", *argv],
-        env=ENV,
+        env={**ENV, "TMPDIR": str(scratch)},
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -617,6 +770,7 @@ def test_ctrl_c_is_one_line_exit_130_and_nothing_left(
                 break
             time.sleep(0.01)
         assert proc.poll() is None, "the job ended before it could be interrupted"
+        folders = list(scratch.glob(f"{FOLDER_PREFIX}*"))
         for _ in range(presses):
             os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole foreground group
             time.sleep(0.2)
@@ -637,7 +791,9 @@ def test_ctrl_c_is_one_line_exit_130_and_nothing_left(
         assert said is not None, text
         assert int(said[1].replace(",", "")) > 0
         assert Path(said[2]).parent == tmp_path and Path(said[2]).name.startswith("out.jsonl.")
+        assert len(folders) == 1  # the answers went through files...
     assert list(tmp_path.iterdir()) == []  # no output, no temporary file
+    assert list(scratch.glob(f"{FOLDER_PREFIX}*")) == []  # ...and their folder is gone
 
 
 def test_ctrl_c_in_a_notebook_raises_keyboard_interrupt_and_removes_the_part(

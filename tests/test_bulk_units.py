@@ -15,7 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quotecalc.bulk.interrupts import Interrupted, InterruptGuard, deferred
-from quotecalc.bulk.lines import lines_in_range, ranges
+from quotecalc.bulk.lines import (
+    LARGEST_PARTITION,
+    SMALLEST_PARTITION,
+    automatic_size,
+    lines_in_range,
+    ranges,
+)
 from quotecalc.bulk.progress import (
     ProgressPrinter,
     Snapshot,
@@ -67,6 +73,62 @@ def test_ranges_cover_the_file() -> None:
     assert ranges(8, 4) == [(0, 4), (4, 8)]
     with pytest.raises(ValueError):
         ranges(8, 0)
+
+
+MIB = 1 << 20
+
+
+@pytest.mark.parametrize(
+    ("remaining", "workers", "size"),
+    [
+        (100 * MIB, 2, 4 * MIB),  # a quarter is 25 MiB: the largest partition
+        (8 * MIB, 1, 4 * MIB),  # a half is exactly the largest
+        (3 * MIB, 2, 786_432),  # 3 MiB / 4
+        (1_000_001, 1, 500_001),  # a half, rounded up
+        (1_000_000, 2, 262_144),  # a quarter is 250,000: the smallest partition
+        (1, 2, 262_144),
+        (10 * MIB, 0, 4 * MIB),  # no worker counted yet: as one
+    ],
+)
+def test_automatic_size(remaining: int, workers: int, size: int) -> None:
+    assert automatic_size(remaining, workers) == size
+
+
+def cut_automatically(size: int, workers: int) -> list[int]:
+    """The partition sizes of a file of ``size`` bytes, as the driver cuts them."""
+    sizes, start = [], 0
+    while start < size:
+        length = min(automatic_size(size - start, workers), size - start)
+        sizes.append(length)
+        start += length
+    return sizes
+
+
+def test_automatic_partitions_of_a_3_mib_file_for_two_workers() -> None:
+    """By hand: a quarter of what is left each time, 256 KiB at least, the rest last."""
+    assert cut_automatically(3 * MIB, 2) == [
+        786_432,  # 3,145,728 / 4
+        589_824,  # 2,359,296 / 4
+        442_368,  # 1,769,472 / 4
+        331_776,  # 1,327,104 / 4
+        262_144,  # 995,328 / 4 = 248,832: the smallest
+        262_144,
+        262_144,
+        208_896,  # what is left
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(size=st.integers(1, 1 << 31), workers=st.integers(1, 64))
+def test_automatic_partitions_shrink_and_cover_the_file(size: int, workers: int) -> None:
+    sizes = cut_automatically(size, workers)
+    assert sum(sizes) == size
+    assert sizes == sorted(sizes, reverse=True)  # large first, small last
+    assert all(SMALLEST_PARTITION <= length <= LARGEST_PARTITION for length in sizes[:-1])
+    # Below 2w * 4 MiB left, each cut takes 1/2w of the rest: at most 2w * ln(16) < 5.6w
+    # cuts until under 2w * 256 KiB is left, then at most 2w + 1 of 256 KiB; before that, cuts
+    # of 4 MiB. So the tasks are few: 34 for 96.5 MiB and 2 workers, where 1 MiB made 97.
+    assert len(sizes) <= size // LARGEST_PARTITION + 8 * workers + 2
 
 
 @pytest.mark.parametrize(

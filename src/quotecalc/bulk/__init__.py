@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from .lines import DEFAULT_PARTITION_BYTES, MAX_ANSWER_BYTES
+from .lines import MAX_ANSWER_BYTES
 
 if TYPE_CHECKING:
     from .progress import Snapshot, Summary
@@ -38,14 +38,19 @@ def run(
     workers: int | None = None,
     scheduler: str | None = None,
     client: Any = None,
-    partition_bytes: int = DEFAULT_PARTITION_BYTES,
+    partition_bytes: int | None = None,
     progress: Callable[[Snapshot], None] | None = None,
     storage_options: dict[str, Any] | None = None,
     answer_bytes: int = MAX_ANSWER_BYTES,
+    same_machine: bool | None = None,
 ) -> Summary:
     """Answer every line of ``source`` into ``target`` (``docs/bulk.md``): on ``client`` (a
     ``distributed.Client``, left open), on the scheduler at ``scheduler``, or on an embedded
-    local cluster of ``workers`` processes (default one per core). ``progress`` is called
+    local cluster of ``workers`` processes (default one per core). Partitions are of
+    ``partition_bytes`` input bytes, or, by default, sized as the job goes (large first, small
+    last, :func:`quotecalc.bulk.lines.automatic_size`). With ``same_machine`` (default: on
+    the embedded cluster only) the workers hand their answers over in temporary files of
+    this machine rather than through the cluster. ``progress`` is called
     with a :class:`~.progress.Snapshot` after each partition written; a task holds at most
     about ``answer_bytes`` of answers and hands the rest of its range on. Returns the
     :class:`~.progress.Summary`; raises :class:`quotecalc.bulk.job.BulkError` on an I/O or
@@ -66,4 +71,5 @@ def run(
         progress=progress,
         storage_options=storage_options,
         answer_bytes=answer_bytes,
+        same_machine=same_machine,
     )

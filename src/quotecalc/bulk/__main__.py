@@ -19,7 +19,7 @@ from .. import __version__
 from . import INSTALL_HINT
 from .interrupts import Interrupted, in_main_thread
 from .kinds import KINDS
-from .lines import DEFAULT_PARTITION_BYTES
+from .lines import LARGEST_PARTITION, SMALLEST_PARTITION
 
 EXIT_INTERRUPTED: Final = 130  # 128 + SIGINT, as a shell reports it
 
@@ -67,8 +67,10 @@ def parser() -> argparse.ArgumentParser:
         "--partition-bytes",
         type=_positive,
         metavar="B",
-        default=DEFAULT_PARTITION_BYTES,
-        help=f"input bytes per partition (default {DEFAULT_PARTITION_BYTES})",
+        help=(
+            "input bytes per partition (default: sized as the job goes, from"
+            f" {LARGEST_PARTITION} down to {SMALLEST_PARTITION} at the end)"
+        ),
     )
     parse.add_argument("--quiet", action="store_true", help="no progress line, no summary")
     parse.add_argument("--version", action="version", version=f"quotecalc {__version__}")

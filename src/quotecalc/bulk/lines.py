@@ -24,8 +24,14 @@ from ..core.limits import MAX_INPUT_BYTES
 KEPT: Final = MAX_INPUT_BYTES + 1
 """The bytes kept of a line, as the command line keeps them."""
 CHUNK: Final = 1 << 16
-DEFAULT_PARTITION_BYTES: Final = 1 << 20
-"""Input bytes per partition unless told: about a second of one worker (``docs/bulk.md``)."""
+LARGEST_PARTITION: Final = 1 << 22
+"""The first partitions of an automatic job: 4 MiB, about 1.3 s of one worker on the example
+requests, whose answers (about 3.5 times the requests) stay under :data:`MAX_ANSWER_BYTES`.
+Dask costs about 10 ms of CPU per task on this machine (``docs/performance.md``): under 1 %
+of such a task, 3 % of a 1 MiB one."""
+SMALLEST_PARTITION: Final = 1 << 18
+"""The last partitions of an automatic job: 256 KiB, about 0.08 s of one worker, so that the
+workers finish within about that of one another."""
 MAX_ANSWER_BYTES: Final = 1 << 24
 """Answers one task holds before it hands the rest of its range on (16 MiB): a partition of
 short lines (a blank line is 1 byte, its answer 357) would otherwise hold hundreds of times
@@ -40,6 +46,15 @@ def ranges(size: int, partition_bytes: int) -> list[tuple[int, int]]:
     return [
         (start, min(start + partition_bytes, size)) for start in range(0, size, partition_bytes)
     ]
+
+
+def automatic_size(remaining: int, workers: int) -> int:
+    """The next partition's size when none is given: a share of what is left, so that early
+    partitions are large (few tasks: Dask's cost per task) and the last ones small (the
+    workers finish together): ``remaining / (2 * workers)``, rounded up, within
+    [:data:`SMALLEST_PARTITION`, :data:`LARGEST_PARTITION`] (guided self-scheduling)."""
+    share = -(-remaining // (2 * max(workers, 1)))
+    return max(SMALLEST_PARTITION, min(LARGEST_PARTITION, share))
 
 
 def lines_in_range(
