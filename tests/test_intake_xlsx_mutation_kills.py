@@ -1,0 +1,137 @@
+"""Mutation kills for ``intake/xlsx_reader.py`` (issue 28: 90 % or more, every survivor
+triaged in ``docs/testing.md``). The other XLSX tests look at the request or the errors an
+intake makes; these look at the reader's own product, the grid, cell by cell, on workbooks
+written by xlsxwriter in the test, with every expected cell written out by hand."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("openpyxl")
+xlsxwriter = pytest.importorskip("xlsxwriter")
+
+from intake_helpers import rewrite_member  # noqa: E402
+from quotecalc.intake.cells import Cell, CellKind  # noqa: E402
+from quotecalc.intake.xlsx_reader import _is_empty, read_xlsx  # noqa: E402
+
+SHEET = "xl/worksheets/sheet1.xml"
+WIDTH = 64  # columns A to BL
+
+
+def _letters(column: int) -> str:
+    """A, B, ..., Z, AA, ..., BL (by hand: 1-based, base 26 without a zero)."""
+    first, second = divmod(column - 1, 26)
+    return ("" if first == 0 else chr(ord("A") + first - 1)) + chr(ord("A") + second)
+
+
+def test_column_letters_as_excel_writes_them() -> None:
+    assert [_letters(n) for n in (1, 3, 26, 27, 52, 53, 64)] == [
+        "A", "C", "Z", "AA", "AZ", "BA", "BL"
+    ]  # fmt: skip
+
+
+def _row(number: int, cells: dict[str, Cell]) -> list[Cell]:
+    """Row ``number`` as the reader builds it: 64 cells, blank unless given; row 3 and
+    column C are hidden in the workbook below."""
+    built = []
+    for column in range(1, WIDTH + 1):
+        ref = f"Sheet1!{_letters(column)}{number}"
+        blank = Cell(ref, CellKind.BLANK, hidden=number == 3 or column == 3)
+        built.append(cells.get(ref, blank))
+    return built
+
+
+def _workbook(path: Path) -> Path:
+    """One cell of each kind, with and without a formula, in shown and hidden places:
+    column C and row 3 hidden; row 2 only styled blank cells; row 4 a formula whose cached
+    value is removed (it holds nothing else); rows 6 and 8 styled blank cells after the
+    last row holding anything. xlsxwriter asks for a recalculation on load
+    (``fullCalcOnLoad="1"``), so as written no formula's saved value is trusted."""
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("Sheet1")
+    yellow = book.add_format({"bg_color": "#FFFF00"})
+    date = book.add_format({"num_format": "yyyy-mm-dd"})
+    sheet.set_column("C:C", None, None, {"hidden": True})
+    sheet.set_row(2, None, None, {"hidden": True})
+    sheet.write_string("A1", "name")
+    sheet.write_number("B1", 35.5)
+    sheet.write_number("C1", 7)
+    sheet.write_blank("A2", None, yellow)
+    sheet.write_blank("B2", None, yellow)
+    sheet.write_formula("B3", "=2*3", None, 6)
+    sheet.write_boolean("C3", True)
+    sheet.write_formula("D3", "=1=1", None, True)
+    sheet.write_formula("E3", "=NA()", None, "#N/A")
+    sheet.write_formula("F3", "=DATE(2026,1,2)", date, 46024)
+    sheet.write_formula("G3", '="x"&"y"', None, "xy")
+    sheet.write_formula("A4", "=B1*2", None, 71)
+    sheet.write_blank("A6", None, yellow)
+    sheet.write_blank("D8", None, yellow)
+    book.close()
+    # A formula saved without its result (as a program that never calculated would).
+    return rewrite_member(path, SHEET, lambda xml: xml.replace(b"<v>71</v>", b"", 1))
+
+
+ROW_1 = {
+    "Sheet1!A1": Cell("Sheet1!A1", CellKind.TEXT, "name"),
+    "Sheet1!B1": Cell("Sheet1!B1", CellKind.NUMBER, number=35.5),
+    "Sheet1!C1": Cell("Sheet1!C1", CellKind.NUMBER, number=7, hidden=True),
+}
+ROW_4 = {
+    "Sheet1!A4": Cell("Sheet1!A4", CellKind.FORMULA_WITHOUT_VALUE, formula="B1*2"),
+}
+FORMULAS_3 = {"B3": "2*3", "D3": "1=1", "E3": "NA()", "F3": "DATE(2026,1,2)", "G3": '"x"&"y"'}
+
+
+def test_as_written_no_formula_is_trusted_and_every_cell_keeps_its_place(tmp_path: Path) -> None:
+    grid = read_xlsx(_workbook(tmp_path / "g.xlsx"))
+    untrusted = {
+        f"Sheet1!{ref}": Cell(
+            f"Sheet1!{ref}", CellKind.FORMULA_WITHOUT_VALUE, formula=text, hidden=True
+        )
+        for ref, text in FORMULAS_3.items()
+    }
+    row_3 = {**untrusted, "Sheet1!C3": Cell("Sheet1!C3", CellKind.BOOLEAN, hidden=True)}
+    assert grid.errors == ()
+    assert (grid.prefix, grid.complete, grid.notes) == ("Sheet1!", True, ())
+    assert [number for number, _ in grid.rows] == [1, 2, 3, 4]
+    assert list(grid.rows[0][1]) == _row(1, ROW_1)
+    assert list(grid.rows[1][1]) == []  # styled blank cells: no cell built
+    assert list(grid.rows[2][1]) == _row(3, row_3)
+    assert list(grid.rows[3][1]) == _row(4, ROW_4)
+
+
+def test_saved_results_are_read_with_their_formula_and_place(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "g.xlsx")
+    saved = Path(shutil.copy(path, tmp_path / "saved.xlsx"))
+    rewrite_member(saved, "xl/workbook.xml", lambda xml: xml.replace(b' fullCalcOnLoad="1"', b""))
+    grid = read_xlsx(saved)
+    row_3 = {
+        "Sheet1!B3": Cell("Sheet1!B3", CellKind.NUMBER, number=6, formula="2*3", hidden=True),
+        "Sheet1!C3": Cell("Sheet1!C3", CellKind.BOOLEAN, hidden=True),
+        "Sheet1!D3": Cell("Sheet1!D3", CellKind.BOOLEAN, formula="1=1", hidden=True),
+        "Sheet1!E3": Cell("Sheet1!E3", CellKind.ERROR, formula="NA()", hidden=True),
+        "Sheet1!F3": Cell("Sheet1!F3", CellKind.DATE, formula="DATE(2026,1,2)", hidden=True),
+        "Sheet1!G3": Cell("Sheet1!G3", CellKind.TEXT, "xy", formula='"x"&"y"', hidden=True),
+    }
+    assert grid.errors == ()
+    assert [number for number, _ in grid.rows] == [1, 2, 3, 4]
+    assert list(grid.rows[0][1]) == _row(1, ROW_1)
+    assert list(grid.rows[1][1]) == []
+    assert list(grid.rows[2][1]) == _row(3, row_3)
+    # the formula without a saved result is refused even when results are trusted
+    assert list(grid.rows[3][1]) == _row(4, ROW_4)
+
+
+def test_an_empty_row_is_one_shared_empty_cell_only() -> None:
+    from openpyxl.cell.read_only import EMPTY_CELL
+
+    assert _is_empty(())
+    assert _is_empty((EMPTY_CELL,))
+    assert _is_empty((EMPTY_CELL,) * WIDTH)
+    assert not _is_empty((None,))
+    assert not _is_empty((EMPTY_CELL, None))
+    assert not _is_empty((None, EMPTY_CELL))
