@@ -6,6 +6,7 @@ written by xlsxwriter in the test, with every expected cell written out by hand.
 from __future__ import annotations
 
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,9 @@ import pytest
 pytest.importorskip("openpyxl")
 xlsxwriter = pytest.importorskip("xlsxwriter")
 
-from intake_helpers import rewrite_member  # noqa: E402
+from intake_helpers import replace_sheet_data, rewrite_member, write_xlsx  # noqa: E402
 from quotecalc.intake.cells import Cell, CellKind  # noqa: E402
+from quotecalc.intake.errors import IntakeError  # noqa: E402
 from quotecalc.intake.xlsx_reader import _is_empty, read_xlsx  # noqa: E402
 
 SHEET = "xl/worksheets/sheet1.xml"
@@ -135,3 +137,41 @@ def test_an_empty_row_is_one_shared_empty_cell_only() -> None:
     assert not _is_empty((None,))
     assert not _is_empty((EMPTY_CELL, None))
     assert not _is_empty((None, EMPTY_CELL))
+
+
+def test_a_zip_declaring_too_many_members_is_refused_before_it_is_opened(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "q.xlsx", [["supplierId"], ["A"]])
+    with zipfile.ZipFile(path) as archive:
+        own = len(archive.infolist())
+    with zipfile.ZipFile(path, "a") as archive:
+        for number in range(1000 - own):
+            archive.writestr(f"c/{number}", b"")
+    assert read_xlsx(path).errors == ()  # 1000 members: the bound itself
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr("c/last", b"")
+    grid = read_xlsx(path)  # 1001
+    assert (grid.rows, grid.errors) == ((), (IntakeError("xlsx_too_complex", ""),))
+
+
+def test_a_listed_sheet_whose_part_is_missing_is_not_found(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "q.xlsx", [["supplierId"], ["A"]], extra_sheets=["Other"])
+    with zipfile.ZipFile(path) as archive:
+        members = {info.filename: archive.read(info) for info in archive.infolist()}
+    del members["xl/worksheets/sheet2.xml"]  # still listed in workbook.xml
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    grid = read_xlsx(path, "Other")
+    assert (grid.rows, grid.errors) == ((), (IntakeError("sheet_not_found", "", "--sheet"),))
+    assert read_xlsx(path).errors == ()  # the first sheet is still there
+
+
+def test_a_sheet_too_large_keeps_its_prefix(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "q.xlsx", [["supplierId"]], title="My sheet")
+    replace_sheet_data(path, '<row r="10001"><c r="A10001"><v>1</v></c></row>')
+    grid = read_xlsx(path)
+    assert grid.prefix == "'My sheet'!"
+    assert (grid.rows, grid.errors) == (
+        (),
+        (IntakeError("sheet_too_large", "'My sheet'!10001:10001"),),
+    )
