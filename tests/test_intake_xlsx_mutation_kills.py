@@ -175,3 +175,12 @@ def test_a_sheet_too_large_keeps_its_prefix(tmp_path: Path) -> None:
         (),
         (IntakeError("sheet_too_large", "'My sheet'!10001:10001"),),
     )
+
+
+def test_a_part_parsed_whole_with_too_many_elements_is_refused(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "q.xlsx", [["supplierId"], ["A"]])
+    # 1 + 49999 + 1 = 50001 "<": one past the bound of the parts openpyxl parses whole
+    properties = b"<Properties>" + b"<a/>" * 49999 + b"</Properties>"
+    rewrite_member(path, "docProps/app.xml", lambda _old: properties)
+    grid = read_xlsx(path)
+    assert (grid.rows, grid.errors) == ((), (IntakeError("xlsx_too_complex", ""),))
