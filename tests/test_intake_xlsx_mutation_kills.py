@@ -17,7 +17,7 @@ xlsxwriter = pytest.importorskip("xlsxwriter")
 from intake_helpers import replace_sheet_data, rewrite_member, write_xlsx  # noqa: E402
 from quotecalc.intake.cells import Cell, CellKind  # noqa: E402
 from quotecalc.intake.errors import IntakeError  # noqa: E402
-from quotecalc.intake.xlsx_reader import _is_empty, read_xlsx  # noqa: E402
+from quotecalc.intake.xlsx_reader import _is_empty, invisible, read_xlsx  # noqa: E402
 
 SHEET = "xl/worksheets/sheet1.xml"
 WIDTH = 64  # columns A to BL
@@ -137,6 +137,15 @@ def test_an_empty_row_is_one_shared_empty_cell_only() -> None:
     assert not _is_empty((None,))
     assert not _is_empty((EMPTY_CELL, None))
     assert not _is_empty((None, EMPTY_CELL))
+
+
+def test_a_cell_without_a_style_is_not_invisible() -> None:
+    """openpyxl's shared empty cell has no font and no fill: nothing is drawn, nothing is
+    hidden by colour."""
+    from openpyxl.cell.read_only import EMPTY_CELL
+
+    assert (EMPTY_CELL.font, EMPTY_CELL.fill) == (None, None)
+    assert invisible(EMPTY_CELL) is False
 
 
 def test_a_zip_declaring_too_many_members_is_refused_before_it_is_opened(tmp_path: Path) -> None:
