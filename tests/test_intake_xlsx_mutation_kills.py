@@ -193,3 +193,128 @@ def test_a_part_parsed_whole_with_too_many_elements_is_refused(tmp_path: Path) -
     rewrite_member(path, "docProps/app.xml", lambda _old: properties)
     grid = read_xlsx(path)
     assert (grid.rows, grid.errors) == ((), (IntakeError("xlsx_too_complex", ""),))
+
+
+# What a number format shows (``intake/numfmt.py``). The other tests reach it only through
+# a whole workbook and an error's code; here each case is the text Excel shows for the value,
+# written out by hand, with the number its digits show (``None``: no digits), the scaling
+# commas, the unit's scale and whether a literal is an ambiguous unit.
+@pytest.mark.parametrize(
+    ("value", "number_format", "expected"),
+    [
+        # General: 15 significant digits, trailing zeros dropped
+        (35.5, "General", ("35.5", "35.5")),
+        (100, "General", ("100", "100")),
+        (0.1, "General", ("0.1", "0.1")),
+        (34.99999999999999, "General", ("35", "35")),  # 15 digits: 35.0000000000000
+        (35, "general", ("35", "35")),
+        (35, '"ab"General', ("ab35", "35")),
+        (35, 'General" kg"', ("35 kg", "35")),
+        (-35, "General", ("-35", "35")),
+        (35, "0General", None),
+        # digit placeholders
+        (35, "#", ("35", "35")),
+        (0.5, "#.00", (".50", "0.50")),
+        (0.5, "0.00", ("0.50", "0.50")),
+        (5, "00.0", ("05.0", "5.0")),
+        (123, "00000", ("00123", "123")),
+        (1234, "0", ("1234", "1234")),
+        (1234, "#,##0", ("1,234", "1234")),
+        (35.5, "0.0#", ("35.5", "35.5")),
+        (35.05, "0.###", ("35.05", "35.050")),
+        (35, "0.#", ("35.", "35.0")),
+        (0, "0.0000000", ("0.0000000", "0")),
+        (0.0000001, "0.0000000", ("0.0000001", "0.0000001")),
+        # literals: quoted, escaped, spaces for "_", fills, locale brackets
+        (35, '0" kg"', ("35 kg", "35")),
+        (35, '"x"0"y"', ("x35y", "35")),
+        (35, '""0', ("35", "35")),
+        (35, '"x"0', ("x35", "35")),
+        (35, "0\\k", ("35k", "35")),
+        (35, "\\k0", ("k35", "35")),
+        (35, "0\\", ("35\\", "35")),  # a lone backslash at the end is itself
+        (35, "0_)", ("35 ", "35")),
+        (35, "_)0", (" 35", "35")),
+        (35, "*-0", ("35", "35")),  # a fill repeats "-" to the width: no text of its own
+        (35, "0X", ("35X", "35")),  # any other character is literal
+        (35, "[$¥-804]0", ("¥35", "35")),
+        (35, "[$USD]0", ("USD35", "35")),
+        (35, '"a]"[$¥-804]0', ("a]¥35", "35")),
+        (35, "[$¥-804]0[$€-1]", ("¥35€", "35")),
+        (35, "[<100]0", None),
+        # sections
+        (-35, "0.00", ("-35.00", "35.00")),
+        (-35, "0.00;(0.00)", ("(35.00)", "35.00")),
+        (-35, "0.00;", ("", None)),
+        (0, "0.00;-0.00", ("0.00", "0")),
+        (0, '0.00;-0.00;"zero"', ("zero", None)),
+        (35, '"a;b"0', ("a;b35", "35")),
+        (35, "\\;0", (";35", "35")),
+        (35, "[$a;b]0", ("a;b35", "35")),
+        (35, "0;0;0;@;0", None),  # five sections
+    ],
+)
+def test_what_a_format_shows(
+    value: float, number_format: str, expected: tuple[str, str | None] | None
+) -> None:
+    from decimal import Decimal
+
+    from quotecalc.intake.numfmt import display
+
+    shown = display(value, number_format)
+    if expected is None:
+        assert shown is None
+        return
+    assert shown is not None
+    text, digits = expected
+    assert shown.text == text
+    assert shown.digits == (None if digits is None else Decimal(digits))
+    assert (shown.commas, shown.unit, shown.ambiguous) == (0, 1, False)
+
+
+@pytest.mark.parametrize(
+    ("value", "number_format", "text", "commas", "unit", "ambiguous"),
+    [
+        (35200, "#,##0,", "35", 1, 1, False),
+        (35200000, "0.0,,", "35.2", 2, 1, False),
+        (35.2, '0.00"万元"', "35.20万元", 0, 10**4, False),
+        (35.2, '0.00" 亿 "', "35.20 亿 ", 0, 10**8, False),
+        (35.2, '"¥"0.00"万"', "¥35.20万", 0, 10**4, False),
+        (35.2, '"约"0.00"万"', "约35.20万", 0, 1, True),  # text before the number: not a unit
+        (35.2, '0.00"千克"', "35.20千克", 0, 1, True),
+        (35.2, '"十"', "十", 0, 1, True),
+    ],
+)
+def test_scaling_commas_and_units(  # noqa: PLR0917
+    value: float, number_format: str, text: str, commas: int, unit: int, ambiguous: bool
+) -> None:
+    from quotecalc.intake.numfmt import display
+
+    shown = display(value, number_format)
+    assert shown is not None
+    assert (shown.text, shown.commas, shown.unit, shown.ambiguous) == (
+        text,
+        commas,
+        unit,
+        ambiguous,
+    )
+
+
+@pytest.mark.parametrize(
+    ("number_format", "shown"),
+    [
+        ("General", True),
+        ("0;-0", True),
+        ("0;-0;0", True),
+        (";;;", False),
+        ("0;-0;0;@", True),
+        ('0;-0;0;"@"', False),
+        ("0;-0;0;\\@", False),
+        ('0;-0;0;"x"@', True),
+        ("0;0;0;@;x", True),  # a fifth section is not the text section
+    ],
+)
+def test_whether_a_format_shows_text(number_format: str, shown: bool) -> None:
+    from quotecalc.intake.numfmt import text_shown
+
+    assert text_shown(number_format) is shown
