@@ -318,3 +318,44 @@ def test_whether_a_format_shows_text(number_format: str, shown: bool) -> None:
     from quotecalc.intake.numfmt import text_shown
 
     assert text_shown(number_format) is shown
+
+
+# Found by the survivor ``display`` 101 (a larger fixed precision): the fixed precision of 60
+# digits could not hold a large double at a fixed number of decimals, and the intake answered
+# ``internal_error`` ("a bug in quotecalc") for a cell holding 1e300 shown as 0.00.
+@pytest.mark.parametrize(
+    ("value", "number_format", "digits"),
+    [
+        (1e300, "0.00", 10**300),
+        (1e60, "0", 10**60),
+        (1e59, "0.00", 10**59),
+        (1.7976931348623157e308, "0.0", 179769313486232 * 10**294),  # the largest double
+        (1e300, "0,,", 10**294),
+        (9.5, "0", 10),  # one more digit than the value: the carry
+        (99.95, "0.0", 100),
+    ],
+    ids=["1e300", "1e60", "1e59", "largest", "1e300-scaled", "carry", "carry-decimal"],
+)
+def test_large_values_show_every_digit(value: float, number_format: str, digits: int) -> None:
+    from decimal import Decimal
+
+    from quotecalc.intake.numfmt import display
+
+    shown = display(value, number_format)
+    assert shown is not None
+    places = len(number_format.partition(".")[2])
+    assert shown.digits == Decimal(digits)
+    assert shown.text == str(digits) + ("." + "0" * places if places else "")
+
+
+def test_a_huge_number_in_a_sheet_is_an_error_at_its_cell(tmp_path: Path) -> None:
+    from quotecalc.intake import intake
+
+    book = xlsxwriter.Workbook(str(tmp_path / "q.xlsx"))
+    sheet = book.add_worksheet()
+    sheet.write_row(0, 0, ["supplierId", "packPrice", "packSize", "currency"])
+    sheet.write_row(1, 0, ["A", 1e300, 10, "CNY"])
+    sheet.write(1, 1, 1e300, book.add_format({"num_format": "0.00"}))
+    book.close()
+    result = intake(tmp_path / "q.xlsx")
+    assert [(e.code, e.cell) for e in result.errors] == [("number_too_long", "Sheet1!B2")]
