@@ -251,6 +251,22 @@ def test_a_part_parsed_whole_with_too_many_elements_is_refused(tmp_path: Path) -
         (35, '"a;b"0', ("a;b35", "35")),
         (35, "\\;0", (";35", "35")),
         (35, "[$a;b]0", ("a;b35", "35")),
+        (35, "0\\;", ("35;", "35")),
+        (5, "\\k0.0", ("k5.0", "5.0")),
+        (35, '0.00;-0.00;"zero"', ("35.00", "35.00")),
+        (0.5, '0.00;-0.00;"zero"', ("0.50", "0.50")),
+        (0, "General", ("0", "0")),
+        (0, "0;-0;General", ("0", "0")),
+        (35, "[Red]0", ("35", "35")),
+        (-35, "0;[Red]-0", ("-35", "35")),
+        # more shapes of placeholders and literals
+        (35, '0"x"0', None),  # placeholders after text: not read here
+        (35, "General0", None),
+        (1234, "0,000", ("1,234", "1234")),
+        (1234, "?,??0", ("1,234", "1234")),
+        (0.4, "0,###", ("0", "0")),
+        (35, "(0)", ("(35)", "35")),
+        (35, '0" k""g"', ("35 kg", "35")),
         (35, "0;0;0;@;0", None),  # five sections
     ],
 )
@@ -283,6 +299,8 @@ def test_what_a_format_shows(
         (35.2, '"约"0.00"万"', "约35.20万", 0, 1, True),  # text before the number: not a unit
         (35.2, '0.00"千克"', "35.20千克", 0, 1, True),
         (35.2, '"十"', "十", 0, 1, True),
+        (35.2, '"X"0.00"万"', "X35.20万", 0, 1, True),
+        (35, 'General"千"', "35千", 0, 1, True),
     ],
 )
 def test_scaling_commas_and_units(  # noqa: PLR0917
