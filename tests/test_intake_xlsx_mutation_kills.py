@@ -259,6 +259,7 @@ def test_a_part_parsed_whole_with_too_many_elements_is_refused(tmp_path: Path) -
         (0, "0;-0;General", ("0", "0")),
         (35, "[Red]0", ("35", "35")),
         (-35, "0;[Red]-0", ("-35", "35")),
+        (-35, "[Red]0;[Blue](0)", ("(35)", "35")),  # a bracket closes before the ";"
         # more shapes of placeholders and literals
         (35, '0"x"0', None),  # placeholders after text: not read here
         (35, "General0", None),
