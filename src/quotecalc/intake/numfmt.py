@@ -216,9 +216,12 @@ def display(value: float | int, number_format: str) -> Shown | None:
     places = len(tokens.decimals)
     if places > MAX_PLACES:
         return None
+    scaled = magnitude.scaleb(-3 * tokens.commas)  # 15 digits: exact in any context
     with localcontext() as ctx:
-        ctx.prec = 2 * MAX_PLACES
-        scaled = magnitude.scaleb(-3 * tokens.commas)
+        # Every digit of the integer part, one more for a carry (9.5 shows 10) and the
+        # section's decimals: a double reaches 1.8e308, whose "0.00" shows 311 digits (a
+        # fixed precision refused it: an internal error).
+        ctx.prec = max(scaled.adjusted(), 0) + 2 + places
         digits = scaled.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
     text = before + (sign if digits else "") + _render(digits, tokens) + after
     return Shown(text, digits, tokens.commas, unit, ambiguous)
