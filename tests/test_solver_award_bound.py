@@ -78,3 +78,15 @@ def test_the_bound_is_never_above_the_proven_best() -> None:
             assert plain_bound(event) <= costing(event, best.packs).landed_total
             checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize(("lines", "level"), [(299, 1), (300, 2)])
+def test_the_full_lp_from_three_hundred_usable_lines(lines: int, level: int) -> None:
+    pytest.importorskip("ortools")
+    from quotecalc.solvers.award_model import Model, Run
+
+    needs = tuple(Need(f"n{i:03d}", 1) for i in range(lines))
+    event = Event(
+        needs, (Vendor("A", D(0), D(0)),), tuple(Line(0, i, 1, 0, D(1)) for i in range(lines))
+    )
+    assert Run(Model(event), 1.0).solver.parameters.linearization_level == level
