@@ -836,3 +836,45 @@ def test_an_event_template_is_always_a_workbook() -> None:
     alone = _run("-m", "quotecalc.intake", "--template", "en", "--event")
     assert both.returncode == alone.returncode == 0
     assert both.stdout[:2] == alone.stdout[:2] == b"PK"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_page_form_as_a_browser_sends_it_gives_the_award(tmp_path: Path, lang: str) -> None:
+    """The analyst page's own form (``GET /``) has the event checkbox and the event's root
+    fields: every field the form shows, sent as a browser sends it (blank text fields, the
+    first choice of each list, the checkbox ticked), with an event workbook gives the award page
+    of ``--event --format html``."""
+    pytest.importorskip("starlette")
+    import re
+
+    from starlette.testclient import TestClient
+
+    from quotecalc.http.app import create_app
+
+    original = FIXTURES[0].read_bytes()
+    request = json.loads(original)
+    path = write_pandas(tmp_path / "event.xlsx", request)
+    argv = ("--input-json", "-", "--event", "--format", "html", "--lang", lang)
+    expected = _run("scripts/calculate.py", *argv, stdin=original)
+    with TestClient(create_app()) as client:
+        form = client.get("/" if lang == "en" else "/?lang=zh").text
+        fields: dict[str, str] = {}
+        for kind, name in re.findall(r'<input type="(\w+)" name="(\w+)"', form):
+            if kind == "checkbox":
+                assert name == "event"
+                assert 'name="event" value="true"' in form
+                fields[name] = "true"  # ticked
+            elif kind == "text":
+                fields[name] = ""
+        for name in re.findall(r'<select name="(\w+)"', form):
+            fields[name] = ""
+        fields["lang"] = lang
+        fields["request"] = ""
+        for key, value in root_options(request).items():
+            assert key in fields, key  # the form has a field for every event root option
+            fields[key] = value
+        page = client.post(
+            "/quotecalc/report", data=fields, files={"sheet_file": (path.name, path.read_bytes())}
+        )
+    assert page.status_code == 200
+    assert page.content == expected.stdout

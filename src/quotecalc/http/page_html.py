@@ -45,6 +45,15 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "scale_maximum": "Maximum",
         "constraints": "Hard constraints (optional)",
         "max_lead_days": "Maximum lead days",
+        "event_set": "Sourcing event (workbook)",
+        "event": "The workbook is a sourcing event (sheets Items and Offers)",
+        "event_hint": (
+            "Several items and suppliers in one workbook: Items, Offers, and optional Suppliers,"
+            " Exchange rates and Balances sheets. The answer is the award. Currency and maximum"
+            " lead days above apply to it; quantity, weights and scale do not."
+        ),
+        "max_suppliers": "Most suppliers awarded (optional)",
+        "as_of": "Balances as of (YYYY-MM-DD, optional)",
         "minimum_quality_score": "Minimum quality score",
         "sensitivity_delta": "Sensitivity delta (optional)",
         "or": "Or paste a request (JSON); it is used instead of the sheet",
@@ -107,6 +116,14 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "scale_maximum": "最高分",
         "constraints": "硬约束（可选）",
         "max_lead_days": "最长交期天数",
+        "event_set": "寻源项目（工作簿）",
+        "event": "该工作簿是寻源项目（含“物料”和“报价”工作表）",
+        "event_hint": (
+            "一个工作簿中有多个物料和多个供应商：“物料”“报价”工作表，以及可选的“供应商”“汇率”"
+            "“预付余额”工作表。结果为授标方案。上面的币种和最长交期天数适用；数量、权重和评分标准不适用。"
+        ),
+        "max_suppliers": "最多授标供应商数（可选）",
+        "as_of": "预付余额日期（YYYY-MM-DD，可选）",
         "minimum_quality_score": "最低质量评分",
         "sensitivity_delta": "敏感性幅度（可选）",
         "or": "或粘贴一个请求（JSON），将代替报价表使用",
@@ -234,6 +251,12 @@ def form_page(lang: str, limit: int) -> str:
         + _field(words, "minimum_quality_score", "text", decimal)
         + "</fieldset>\n"
         + _field(words, "sensitivity_delta", "text", decimal)
+        + f"<fieldset><legend>{_escape(words['event_set'])}</legend>\n"
+        + f'<p class="note" id="event-hint">{_escape(words["event_hint"])}</p>\n'
+        + _field(words, "event", "checkbox", ' value="true" aria-describedby="event-hint"')
+        + _field(words, "max_suppliers", "text", ' inputmode="numeric" autocomplete="off"')
+        + _field(words, "as_of", "text", ' autocomplete="off"')
+        + "</fieldset>\n"
         + f'<label>{_escape(words["or"])}<textarea name="request"'
         f' aria-label="{_escape(words["request"])}" spellcheck="false"></textarea></label>\n'
         f'<label>{_escape(words["lang"])}<select name="lang">{options}</select></label>\n'
