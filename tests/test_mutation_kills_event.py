@@ -1,0 +1,417 @@
+"""Tests written to kill the mutants that survived the event modules' mutation run (issue 26,
+``docs/testing.md`` "Mutation testing of the sourcing event"). Each pins behaviour that was
+checked only through a child process or not at all; every expected value is worked out by
+hand from the rule in the module's docstring, never copied from the output."""
+
+# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from conftest import DATA
+from event_support import event, item, offer, supplier
+from quotecalc.core.context import Context
+from quotecalc.output.event_report import (
+    STYLE,
+    _sections,
+    answer_sentence,
+    render_event_html,
+    render_event_text,
+)
+from quotecalc.planning.event_document import EVENT_PIPELINE, award
+from quotecalc.stages.event_award import EventAwardStage
+from quotecalc.stages.event_gate import EventGateStage, gate
+from quotecalc.stages.event_validate import EventValidate
+
+
+def _validated(raw: bytes) -> Context:
+    ctx = Context(raw=raw)
+    for stage in EVENT_PIPELINE.stages[:2]:
+        ctx = stage(ctx)
+    assert ctx.event is not None
+    return ctx
+
+
+def _reasons(found: Any) -> list[tuple[str, str | None, str | None, str | None]]:
+    return [(r.code, r.supplier_id, r.item_id, r.field) for r in found.reasons]
+
+
+# -- the gate ------------------------------------------------------------------------------
+
+
+def test_a_supplier_without_currency_and_an_offer_without_specification_are_named() -> None:
+    bare = offer("a")
+    del bare["specification"]
+    vendor = supplier("S", bare)
+    del vendor["currency"]
+    found = gate(_validated(event([item("a")], [vendor])).event)  # type: ignore[arg-type]
+    # The supplier's own reason first, then its offers' (docs/event.md "The gate"); both block.
+    assert _reasons(found) == [
+        ("event_missing_value", "S", None, "currency"),
+        ("event_missing_value", "S", "a", "specification"),
+    ]
+    assert found.blocked and found.usable == ()
+
+
+def test_the_gate_stage_summary() -> None:
+    raw = event(
+        [item("a"), item("b")],
+        [supplier("S", offer("a"), offer("b", specification="other")), supplier("T", offer("b"))],
+    )
+    ctx = _validated(raw)
+    # Before the gate there is nothing to sum up.
+    assert EventGateStage().summary(ctx) == {"reasons": None}
+    gated = EventGateStage()(ctx)
+    # S's offer of b is not comparable; S's a and T's b take part.
+    assert EventGateStage().summary(gated) == {
+        "reasons": ["event_offer_not_comparable"],
+        "usableOffers": 2,
+        "blocked": False,
+    }
+
+
+# -- validation ----------------------------------------------------------------------------
+
+
+def test_increasing_tiers_skip_an_unreadable_value_and_survive_a_non_object() -> None:
+    tiers = [
+        {"minimumSpend": "100", "percent": "5"},
+        {"minimumSpend": "x", "percent": "5"},
+        {"minimumSpend": "50", "percent": "5"},
+        7,
+    ]
+    done = award(event([item("a")], [supplier("S", offer("a"), spendDiscounts=tiers)]))
+    # 50 is compared with 100, the last value read (the unreadable one is skipped, not a reset);
+    # the entry that is not an object is its own error and no crash.
+    assert [(e["code"], e["path"]) for e in done.output["reasons"]] == [
+        ("invalid_number_format", "/suppliers/0/spendDiscounts/1/minimumSpend"),
+        ("out_of_range", "/suppliers/0/spendDiscounts/2/minimumSpend"),
+        ("invalid_type", "/suppliers/0/spendDiscounts/3"),
+    ]
+
+
+def test_the_validate_stage_summary() -> None:
+    raw = event(
+        [item("a"), item("b")],
+        [supplier("S", offer("a"), offer("b")), supplier("T", offer("b"))],
+    )
+    assert EventValidate().summary(_validated(raw)) == {"items": 2, "suppliers": 2, "offers": 3}
+    bad = Context(raw=b'{"schemaVersion": 1, "items": []}')
+    for stage in EVENT_PIPELINE.stages[:2]:
+        bad = stage(bad)
+    assert bad.event is None
+    # An empty items array is below its 1 entry (out_of_range), suppliers is missing.
+    assert EventValidate().summary(bad) == {
+        "errors": [["out_of_range", "/items"], ["missing_required", "/suppliers"]],
+    }
+
+
+def test_cross_field_rules_read_past_an_entry_that_is_not_an_object() -> None:
+    tiered = supplier(
+        "S",
+        7,  # type: ignore[arg-type]
+        offer("zz"),
+        spendDiscounts=[
+            {"minimumSpend": "100", "percent": "5"},
+            {"minimumSpend": "50", "percent": "5"},
+        ],
+    )
+    raw = event([5, item("a"), item("a")], [7, tiered])  # type: ignore[list-item]
+    done = award(raw)
+    # Each rule skips the broken entry and goes on to the next one.
+    assert sorted((e["path"], e["code"]) for e in done.output["reasons"]) == [
+        ("/items/0", "invalid_type"),
+        ("/items/2/itemId", "duplicate_item_id"),
+        ("/suppliers/0", "invalid_type"),
+        ("/suppliers/1/offers/0", "invalid_type"),
+        ("/suppliers/1/offers/1/itemId", "unknown_item"),
+        ("/suppliers/1/spendDiscounts/1/minimumSpend", "out_of_range"),
+    ]
+
+
+# -- the report for people -----------------------------------------------------------------
+
+REPORT = json.loads((DATA / "event" / "example.award.json").read_bytes())
+RIGHT_LINES, RIGHT_SUPPLIERS = frozenset({2, 3, 4, 5}), frozenset({1, 2, 3, 4, 5})
+
+
+def test_every_table_of_the_worked_example_in_english() -> None:
+    limitations = [[entry["code"], entry["message"]] for entry in REPORT["limitations"]]
+    assert _sections(REPORT, "en") == [
+        (
+            "Award lines",
+            ["Item", "Supplier", "Packs", "Delivered", "Pack price", "Goods"],
+            [
+                ["bolts", "A", "11", "1,100", "50.00", "550.00"],
+                ["nuts", "A", "10", "1,000", "40.00", "400.00"],
+                ["washers", "W", "4", "2,000", "40.00", "160.00"],
+            ],
+            RIGHT_LINES,
+        ),
+        (
+            "Suppliers awarded",
+            ["Supplier", "Goods", "Discount", "Freight", "Other fees", "Landed total"],
+            [
+                ["A", "950.00", "95.00", "80.00", "20.00", "955.00"],
+                ["W", "160.00", "0.00", "60.00", "0", "220.00"],
+            ],
+            RIGHT_SUPPLIERS,
+        ),
+        (
+            "Items",
+            ["Item", "Need", "Delivered", "Overbuy", "Suppliers"],
+            [
+                ["bolts", "1,000", "1,100", "100", "A"],
+                ["nuts", "1,000", "1,000", "0", "A"],
+                ["washers", "2,000", "2,000", "0", "W"],
+            ],
+            frozenset({1, 2, 3}),
+        ),
+        (
+            "Baselines",
+            ["Baseline", "Landed total", "Award saves"],
+            [
+                ["the best single supplier", "1,450.00", "275.00"],
+                ["buying each item from its cheapest supplier", "1,260.00", "85.00"],
+            ],
+            frozenset({1, 2}),
+        ),
+        ("Reasons", ["Code", "About"], [["event_supplier_excluded", "D leadDays"]], frozenset()),
+        ("Limitations", ["Code", "Message"], limitations, frozenset()),
+    ]
+
+
+def test_a_split_item_lists_its_suppliers_joined_and_a_baseline_row_without_figures() -> None:
+    document = copy.deepcopy(REPORT)
+    document["award"]["items"][2]["suppliers"] = ["A", "W"]
+    document["baselines"]["singleSupplier"] = {
+        "award": None,
+        "proven": None,
+        "saving": None,
+        "reason": "baseline_infeasible",
+    }
+    document["baselines"]["cheapestPerItem"]["saving"] = None
+    document["reasons"] = [{"code": "event_infeasible", "message": "m", "itemId": "nuts"}]
+    sections = {heading: rows for heading, _, rows, _ in _sections(document, "zh")}
+    assert sections["物料"][2] == ["washers", "2,000", "2,000", "0", "A、W"]
+    assert sections["基准"] == [
+        ["最佳单一供应商", "无", "baseline_infeasible"],
+        ["各物料取最便宜供应商", "1,260.00", ""],
+    ]
+    assert sections["原因"] == [["event_infeasible", "nuts"]]
+
+
+def test_a_document_without_reasons_limitations_or_award_has_no_such_table() -> None:
+    document: dict[str, Any] = {"status": "partial", "award": None, "baselines": None, "reasons": []}
+    assert _sections(document, "en") == []
+    invalid = {
+        "status": "invalid_input",
+        "reasons": [
+            {"code": "missing_required", "path": "/items", "message": "M1"},
+            {"code": "internal", "message": "M2"},
+        ],
+    }
+    assert _sections(invalid, "en") == [
+        (
+            "Errors",
+            ["Code", "Path", "Message"],
+            [["missing_required", "/items", "M1"], ["internal", "", "M2"]],
+            frozenset(),
+        )
+    ]
+    internal = {**invalid, "status": "internal_error"}
+    assert _sections(internal, "zh")[0][:2] == ("错误", ["代码", "路径", "说明"])
+
+
+TINY = {
+    "toolVersion": "9<",
+    "status": "partial",
+    "award": None,
+    "baselines": None,
+    "reasons": [{"code": "event_infeasible", "message": "m", "itemId": "a|b"}],
+    "limitations": [{"code": "x", "message": "y"}],
+}
+
+
+def test_the_terminal_report_of_a_small_document_by_hand() -> None:
+    # Widths: Code 16 (event_infeasible), About 8 (a\u007cb, the rule escaped); Code 4, Message 7.
+    assert render_event_text(TINY, 0, "CNY", "en") == (
+        "quotecalc 9< event award\n"
+        "Status: partial (exit code 0)\n"
+        "\n"
+        "No award.\n"
+        "\n"
+        "Reasons\n"
+        "| Code             | About    |\n"
+        "|------------------|----------|\n"
+        "| event_infeasible | a\\u007cb |\n"
+        "\n"
+        "Limitations\n"
+        "| Code | Message |\n"
+        "|------|---------|\n"
+        "| x    | y       |\n"
+    )
+
+
+def test_the_page_of_a_small_document_by_hand() -> None:
+    document: dict[str, Any] = {
+        "toolVersion": "9<",
+        "status": "partial",
+        "award": None,
+        "baselines": {
+            "singleSupplier": {"award": None, "saving": None, "reason": "baseline_infeasible"},
+            "cheapestPerItem": {"award": {"landedTotal": "1234.5"}, "saving": None, "reason": None},
+        },
+        "reasons": [],
+        "limitations": [],
+    }
+    title = "quotecalc 9&lt; event award"
+    assert (
+        render_event_html(document, 0, None, "zh")
+        == "\n".join(
+            [
+                "<!DOCTYPE html>",
+                '<html lang="zh-Hans">',
+                "<head>",
+                '<meta charset="utf-8">',
+                '<meta name="viewport" content="width=device-width, initial-scale=1">',
+                "<title>quotecalc 9&lt; 寻源授标</title>",
+                f"<style>{STYLE}</style>",
+                "</head>",
+                "<body>",
+                "<main>",
+                "<h1>quotecalc 9&lt; 寻源授标</h1>",
+                "<p>状态：partial</p>",
+                '<p class="answer">无授标。</p>',
+                "<h2>基准</h2>",
+                "<table>",
+                "<tr><th>基准</th><th>到岸总额</th><th>授标节省</th></tr>",
+                '<tr><td>最佳单一供应商</td><td class="n">无</td>'
+                '<td class="n">baseline_infeasible</td></tr>',
+                '<tr><td>各物料取最便宜供应商</td><td class="n">1,234.5</td><td class="n"></td></tr>',
+                "</table>",
+                "</main>",
+                "</body>",
+                "</html>",
+            ]
+        )
+        + "\n"
+    )
+    assert title in render_event_html(document, 0, None, "en")
+
+
+def test_the_conversion_and_balance_tables_by_hand() -> None:
+    document: dict[str, Any] = {
+        "status": "completed",
+        "award": None,
+        "baselines": None,
+        "reasons": [],
+        "limitations": [],
+        "conversions": [
+            {
+                "supplierId": "U",
+                "currency": "USD",
+                "convertedAt": {
+                    "from": "USD",
+                    "to": "CNY",
+                    "rate": "7.1",
+                    "source": "bank",
+                    "asOf": "2026-12-01",
+                },
+                "original": {"freight": "10", "otherFees": "2.5"},
+            }
+        ],
+        "unusedRates": [
+            {"from": "EUR", "to": "CNY", "rate": "7.8", "source": "ecb", "asOf": "2026-11-30"}
+        ],
+        "balances": {
+            "asOf": "2026-12-01",
+            "balances": [
+                {
+                    "supplierId": "S",
+                    "itemId": "a",
+                    "units": "1500",
+                    "expiresAt": "2027-01-01",
+                    "status": "used",
+                    "unitsUsed": "1200",
+                }
+            ],
+        },
+    }
+    assert _sections(document, "en") == [
+        (
+            "Converted at the rates given",
+            ["Supplier", "Quoted in", "Converted at", "Source, as of", "As quoted"],
+            [
+                ["U", "USD", "7.1 USD→CNY", "bank, 2026-12-01", "freight 10, otherFees 2.5"],
+                ["not used", "EUR", "7.8 EUR→CNY", "ecb, 2026-11-30", ""],
+            ],
+            frozenset(),
+        ),
+        (
+            "Prepaid balances",
+            ["Supplier", "Item", "Units", "Expires", "What became of it", "Used"],
+            [["S", "a", "1,500", "2027-01-01", "used", "1,200"]],
+            frozenset({2, 5}),
+        ),
+    ]
+    zh = _sections(document, "zh")
+    assert zh[0][2][0][4] == "freight 10；otherFees 2.5"
+    assert zh[1][0] == "预付余额"
+
+
+def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
+    document = copy.deepcopy(REPORT)
+    single = document["baselines"]["singleSupplier"]
+    # The award costs 1175.00: 1175.00 - 1000.00 = 175.00 above, 17.5 % of 1000.00.
+    single["award"]["landedTotal"], single["saving"] = "1000.00", "-175.00"
+    document["baselines"]["cheapestPerItem"]["saving"] = "0.00"
+    document["award"]["suppliers"][1]["supplierId"] = "W<"
+    document["award"]["lines"][2]["supplierId"] = "W<"
+
+    def mark(text: str) -> str:
+        return f"[{text}]"
+
+    assert answer_sentence(document, "C", "en", mark) == (
+        "Award [A] the [bolts] and [nuts], [W<] the [washers]: 1,175.00 [C], proven;"
+        " 17.5 % above the best single supplier (1,000.00 [C]);"
+        " the same as buying each item from its cheapest supplier."
+    )
+    del document["baselines"]["cheapestPerItem"]
+    assert answer_sentence(document, None, "zh", mark) == (
+        "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，已证明最优；"
+        "比最佳单一供应商高 17.5%（1,000.00）。"
+    )
+
+
+# -- the award stage -----------------------------------------------------------------------
+
+
+def test_the_award_stage_summary() -> None:
+    ctx = EventGateStage()(_validated(event([item("a", 3)], [supplier("S", offer("a", "2"))])))
+    assert EventAwardStage().summary(Context(raw=b"")) == {
+        "reasons": None,
+        "landedTotal": None,
+        "proven": None,
+        "lines": None,
+    }
+    # Before the award the outcome holds the gate only: no reason of the search, no award.
+    assert EventAwardStage().summary(ctx) == {
+        "reasons": [],
+        "landedTotal": None,
+        "proven": None,
+        "lines": None,
+    }
+    # 3 packs of 1 at 2: 6, the only award, proven.
+    assert EventAwardStage().summary(EventAwardStage()(ctx)) == {
+        "reasons": [],
+        "landedTotal": "6",
+        "proven": True,
+        "lines": [["a", "S", 3]],
+    }
+    bare = EventGateStage()(_validated(event([item("a"), item("b")], [supplier("S", offer("a"))])))
+    assert EventAwardStage().summary(EventAwardStage()(bare))["reasons"] == ["event_infeasible"]
