@@ -206,7 +206,12 @@ def test_a_split_item_lists_its_suppliers_joined_and_a_baseline_row_without_figu
 
 
 def test_a_document_without_reasons_limitations_or_award_has_no_such_table() -> None:
-    document: dict[str, Any] = {"status": "partial", "award": None, "baselines": None, "reasons": []}
+    document: dict[str, Any] = {
+        "status": "partial",
+        "award": None,
+        "baselines": None,
+        "reasons": [],
+    }
     assert _sections(document, "en") == []
     invalid = {
         "status": "invalid_input",
@@ -292,7 +297,8 @@ def test_the_page_of_a_small_document_by_hand() -> None:
                 "<tr><th>基准</th><th>到岸总额</th><th>授标节省</th></tr>",
                 '<tr><td>最佳单一供应商</td><td class="n">无</td>'
                 '<td class="n">baseline_infeasible</td></tr>',
-                '<tr><td>各物料取最便宜供应商</td><td class="n">1,234.5</td><td class="n"></td></tr>',
+                '<tr><td>各物料取最便宜供应商</td><td class="n">1,234.5</td>'
+                '<td class="n"></td></tr>',
                 "</table>",
                 "</main>",
                 "</body>",
