@@ -421,3 +421,44 @@ def test_the_award_stage_summary() -> None:
     }
     bare = EventGateStage()(_validated(event([item("a"), item("b")], [supplier("S", offer("a"))])))
     assert EventAwardStage().summary(EventAwardStage()(bare))["reasons"] == ["event_infeasible"]
+
+
+def test_the_validated_event_keeps_the_arrays_out_of_its_root_fields_and_a_halt_says_why() -> None:
+    ctx = _validated(event([item("a")], [supplier("S", offer("a"))], maxSuppliers=1))
+    assert ctx.event is not None
+    assert sorted(ctx.event.fields) == ["currency", "maxSuppliers", "schemaVersion"]
+    assert [entry["itemId"] for entry in ctx.event.items] == ["a"]
+    assert [entry["supplierId"] for entry in ctx.event.suppliers] == ["S"]
+    bad = Context(raw=b'{"schemaVersion": 1, "items": []}')
+    for stage in EVENT_PIPELINE.stages[:2]:
+        bad = stage(bad)
+    # Two errors (see test_the_validate_stage_summary); the halt names the stage and the count.
+    assert bad.halt is not None
+    assert (bad.halt.stage, bad.halt.reason) == ("validate", "2 validation error(s)")
+
+
+# -- the document --------------------------------------------------------------------------
+
+
+def test_the_worked_example_in_process_is_the_golden_bytes() -> None:
+    # The golden is the worked example of docs/event.md (checked by hand in
+    # test_event_request.py); the CLI's test compares it through a child process.
+    done = award((DATA / "event" / "example.request.json").read_bytes())
+    assert (done.status, done.exit_code, done.trace) == ("completed", 0, ())
+    assert done.to_json() == (DATA / "event" / "example.award.json").read_bytes()
+
+
+def test_the_document_is_compact_utf8_and_traces_only_when_asked() -> None:
+    raw = event([item("螺栓")], [supplier("供应商", offer("螺栓"))])
+    done = award(raw, trace=True)
+    assert [entry.stage for entry in done.trace] == [
+        "parse",
+        "validate",
+        "convert",
+        "gate",
+        "award",
+    ]
+    text = done.to_json()
+    assert text.endswith(b"}\n") and text.count(b"\n") == 1
+    assert '"itemId":"螺栓"'.encode() in text and b'": ' not in text and b'", "' not in text
+    assert award(raw).trace == ()
