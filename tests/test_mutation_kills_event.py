@@ -12,6 +12,8 @@ import copy
 import json
 from typing import Any
 
+import pytest
+
 from conftest import DATA
 from event_support import event, item, offer, supplier
 from quotecalc.core.context import Context
@@ -19,6 +21,8 @@ from quotecalc.output.event_report import (
     STYLE,
     _sections,
     answer_sentence,
+    error_place,
+    place_in_words,
     render_event_html,
     render_event_text,
 )
@@ -462,3 +466,59 @@ def test_the_document_is_compact_utf8_and_traces_only_when_asked() -> None:
     assert text.endswith(b"}\n") and text.count(b"\n") == 1
     assert '"itemId":"螺栓"'.encode() in text and b'": ' not in text and b'", "' not in text
     assert award(raw).trace == ()
+
+
+PLACED: dict[str, Any] = {
+    "items": [{"itemId": "bolts"}, {"quantity": 3}],
+    "suppliers": [
+        {"supplierId": "A", "offers": [{"itemId": "nuts", "priceBreaks": [{}, {}]}], "x/y": 1},
+        {"supplierId": 7},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "en", "zh"),
+    [
+        ("", "the request", "请求"),
+        ("/currency", "`currency`", "`currency`"),
+        ("/items/0/quantity", "`quantity` of item 1 (bolts)", "第 1 个物料（bolts）的`quantity`"),
+        ("/items/1/quantity", "`quantity` of item 2", "第 2 个物料的`quantity`"),
+        # Past the end of the array, and a supplier whose id is not text: the number alone.
+        ("/suppliers/5/freight", "`freight` of supplier 6", "第 6 个供应商的`freight`"),
+        ("/suppliers/1", "supplier 2", "第 2 个供应商"),
+        (
+            "/suppliers/0/offers/0/priceBreaks/1/packPrice",
+            "`packPrice` of price break 2 of offer 1 (nuts) of supplier 1 (A)",
+            "第 1 个供应商（A）的第 1 个报价（nuts）的第 2 档数量折扣的`packPrice`",
+        ),
+        # ~1 is "/" and ~0 is "~" in a JSON pointer (RFC 6901), in that order.
+        ("/suppliers/0/x~1y", "`x/y` of supplier 1 (A)", "第 1 个供应商（A）的`x/y`"),
+        ("/a~01", "`a~1`", "`a~1`"),
+        # A step that is not an index is a key, even after an entry's name.
+        ("/items/first", "`first` of `items`", "`items`的`first`"),
+        (
+            "/spendDiscounts/0/percent",
+            "`percent` of spend tier 1",
+            "第 1 档采购额折扣的`percent`",
+        ),
+        ("/exchangeRates/2", "exchange rate 3", "第 3 个汇率"),
+        ("/balances/0", "balance 1", "第 1 笔预付余额"),
+    ],
+)
+def test_places_in_words_by_hand(path: str, en: str, zh: str) -> None:
+    assert place_in_words(path, PLACED, "en") == en
+    assert place_in_words(path, PLACED, "zh") == zh
+
+
+def test_an_unknown_key_error_names_its_keys_and_other_errors_only_the_place() -> None:
+    request = {"schemaVersion": 1, "notes": "n", "colour": "c", "items": []}
+    unknown = {"code": "unknown_key", "path": ""}
+    assert error_place(unknown, request, "en") == (
+        "key `notes` in the request, key `colour` in the request"
+    )
+    assert error_place(unknown, request, "zh") == "请求中的键 `notes`；请求中的键 `colour`"
+    # An unknown_key error where the text has no unknown key (or no path): just the place.
+    assert error_place({"code": "unknown_key", "path": "/items"}, request, "en") == "`items`"
+    assert error_place({"code": "out_of_range", "path": "/items"}, request, "en") == "`items`"
+    assert error_place({"code": "unknown_key"}, {"schemaVersion": 1}, "en") == "the request"
