@@ -522,3 +522,47 @@ def test_an_unknown_key_error_names_its_keys_and_other_errors_only_the_place() -
     assert error_place({"code": "unknown_key", "path": "/items"}, request, "en") == "`items`"
     assert error_place({"code": "out_of_range", "path": "/items"}, request, "en") == "`items`"
     assert error_place({"code": "unknown_key"}, {"schemaVersion": 1}, "en") == "the request"
+
+
+def test_the_balances_section_of_an_event_by_hand() -> None:
+    balance = {"supplierId": "S", "itemId": "a", "units": 2, "expiresAt": "2026-12-31"}
+    items, suppliers = [item("a", 5)], [supplier("S", offer("a", "2"))]
+    done = award(event(items, suppliers, asOf="2026-12-01", balances=[balance]))
+    # The balance covers 2 of the 5 units: 3 packs at 2 are bought, 6 in all.
+    assert done.output["award"]["landedTotal"] == "6"
+    assert done.output["balances"] == {
+        "asOf": "2026-12-01",
+        "balances": [
+            {
+                "supplierId": "S",
+                "itemId": "a",
+                "units": "2",
+                "expiresAt": "2026-12-31",
+                "status": "used",
+                "unitsUsed": "2",
+            }
+        ],
+    }
+    # Without asOf the gate blocks before any balance is used: no date, no fate.
+    blocked = award(event(items, suppliers, balances=[balance]))
+    assert blocked.output["balances"] == {"asOf": None, "balances": []}
+
+
+def test_only_an_infeasible_refusal_names_its_items() -> None:
+    from quotecalc.solvers.award import Refusal
+    from quotecalc.stages.event_award import build_event, refusal_reasons
+
+    ctx = EventGateStage()(_validated(event([item("b"), item("a")], [supplier("S", offer("a"))])))
+    assert ctx.event is not None and ctx.award is not None
+    model = build_event(ctx.event, ctx.award.gate)
+    # Needs are in itemId order: 0 is a, 1 is b; the reasons name them in itemId order too.
+    named = refusal_reasons(model, Refusal("event_infeasible", (1, 0)))
+    assert [(r.code, r.item_id) for r in named] == [
+        ("event_infeasible", "a"),
+        ("event_infeasible", "b"),
+    ]
+    for code in ("event_out_of_range", "event_unsolved"):
+        found = refusal_reasons(model, Refusal(code, (0,)))
+        assert [(r.code, r.item_id) for r in found] == [(code, None)]
+    bare = refusal_reasons(model, Refusal("event_infeasible"))
+    assert [(r.code, r.item_id) for r in bare] == [("event_infeasible", None)]
