@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -566,3 +567,40 @@ def test_only_an_infeasible_refusal_names_its_items() -> None:
         assert [(r.code, r.item_id) for r in found] == [(code, None)]
     bare = refusal_reasons(model, Refusal("event_infeasible"))
     assert [(r.code, r.item_id) for r in bare] == [("event_infeasible", None)]
+
+
+def test_an_unproven_award_keeps_its_own_bound() -> None:
+    from quotecalc.stages.event_award import build_event, figures
+
+    ctx = EventGateStage()(_validated(event([item("a", 3)], [supplier("S", offer("a", "2"))])))
+    assert ctx.event is not None and ctx.award is not None
+    model = build_event(ctx.event, ctx.award.gate)
+    # 3 packs at 2: 6; a bound given is kept as given, none means the award's own total.
+    unproven = figures(model, [3], False, Decimal("5.5"))
+    assert (unproven.landed_total, unproven.lower_bound, unproven.proven) == (
+        6,
+        Decimal("5.5"),
+        False,
+    )
+    proven = figures(model, [3], True, None)
+    assert (proven.landed_total, proven.lower_bound, proven.proven) == (6, 6, True)
+
+
+def test_the_baselines_are_searched_within_the_stage_budget() -> None:
+    from quotecalc.solvers.award import Refusal, best_single_vendor
+    from quotecalc.stages.event_award import build_event
+
+    raw = (DATA / "event" / "example.request.json").read_bytes()
+    ctx = EventGateStage()(_validated(raw))
+    assert ctx.event is not None and ctx.award is not None
+    model = build_event(ctx.event, ctx.award.gate)
+    # What the engine gives the single-supplier search at a budget of 0 (today: nothing found,
+    # event_unsolved), the stage of budget 0 must show; at the default budget it is proven.
+    expected = best_single_vendor(model, 0.0)
+    done = EventAwardStage(budget=0.0)(ctx)
+    assert done.award is not None
+    (single, _) = done.award.baselines
+    if isinstance(expected, Refusal):
+        assert (single.figures, single.reason) == (None, expected.code)
+    else:
+        assert single.figures is not None and single.figures.proven == expected.proven
