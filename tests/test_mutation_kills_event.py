@@ -575,6 +575,8 @@ def test_an_unproven_award_keeps_its_own_bound() -> None:
     ctx = EventGateStage()(_validated(event([item("a", 3)], [supplier("S", offer("a", "2"))])))
     assert ctx.event is not None and ctx.award is not None
     model = build_event(ctx.event, ctx.award.gate)
+    # Without balances nothing is taken off the need.
+    assert [(need.item_id, need.quantity) for need in model.needs] == [("a", 3)]
     # 3 packs at 2: 6; a bound given is kept as given, none means the award's own total.
     unproven = figures(model, [3], False, Decimal("5.5"))
     assert (unproven.landed_total, unproven.lower_bound, unproven.proven) == (
