@@ -13,6 +13,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
+import attrs
 import pytest
 
 from conftest import DATA
@@ -27,7 +28,7 @@ from quotecalc.output.event_report import (
     render_event_html,
     render_event_text,
 )
-from quotecalc.planning.event_document import EVENT_PIPELINE, award
+from quotecalc.planning.event_document import EVENT_PIPELINE, award, render_event
 from quotecalc.stages.event_award import EventAwardStage
 from quotecalc.stages.event_gate import EventGateStage, gate
 from quotecalc.stages.event_validate import EventValidate
@@ -606,3 +607,20 @@ def test_the_baselines_are_searched_within_the_stage_budget() -> None:
         assert (single.figures, single.reason) == (None, expected.code)
     else:
         assert single.figures is not None and single.figures.proven == expected.proven
+
+
+def test_an_unproven_bound_is_written_with_the_places_of_the_landed_total() -> None:
+    # Found by the mutation run: a budget-stopped award printed "lowerBound": "1130" beside
+    # "landedTotal": "1260.00"; the plan document writes both with the same places (25.14).
+    ctx = EventAwardStage()(
+        EventGateStage()(_validated(event([item("a", 3)], [supplier("S", offer("a", "2.50"))])))
+    )
+    assert ctx.award is not None and ctx.award.award is not None
+    assert ctx.award.award.landed_total == Decimal("7.50")  # 3 x 2.50
+    for bound, shown in (("7", "7.00"), ("6.5", "6.50"), ("7.50", "7.50"), ("6.125", "6.125")):
+        figures = attrs.evolve(ctx.award.award, proven=False, lower_bound=Decimal(bound))
+        document = render_event(attrs.evolve(ctx, award=attrs.evolve(ctx.award, award=figures)))
+        total = "7.500" if bound == "6.125" else "7.50"
+        assert (document["award"]["landedTotal"], document["award"]["lowerBound"]) == (total, shown)
+        # The award's other figures keep their own places.
+        assert document["award"]["suppliers"][0]["landedTotal"] == "7.50"
