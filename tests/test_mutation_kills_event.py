@@ -624,3 +624,64 @@ def test_an_unproven_bound_is_written_with_the_places_of_the_landed_total() -> N
         assert (document["award"]["landedTotal"], document["award"]["lowerBound"]) == (total, shown)
         # The award's other figures keep their own places.
         assert document["award"]["suppliers"][0]["landedTotal"] == "7.50"
+
+
+def test_balances_covering_every_item_give_an_empty_proven_award() -> None:
+    balance = {"supplierId": "S", "itemId": "a", "units": 2, "expiresAt": "2026-12-31"}
+    raw = event(
+        [item("a", 2)], [supplier("S", offer("a", "2"))], asOf="2026-12-01", balances=[balance]
+    )
+    done = award(raw)
+    assert done.status == "completed"
+    assert done.output["award"] == {
+        "lines": [],
+        "suppliers": [],
+        "items": [
+            {
+                "itemId": "a",
+                "quantity": "0",
+                "deliveredQuantity": "0",
+                "overbuyQuantity": "0",
+                "suppliers": [],
+            }
+        ],
+        "landedTotal": "0",
+        "deliveredQuantity": "0",
+        "suppliersAwarded": "0",
+        "lowerBound": "0",
+        "proven": True,
+    }
+
+
+def test_an_item_without_an_offer_is_infeasible_before_any_search() -> None:
+    done = award(event([item("a"), item("b")], [supplier("S", offer("a"))]))
+    assert (done.status, done.output["award"], done.output["baselines"]) == (
+        "partial",
+        None,
+        None,
+    )
+    assert [(r["code"], r.get("itemId")) for r in done.output["reasons"]] == [
+        ("event_infeasible", "b")
+    ]
+
+
+def test_a_budget_stopped_award_keeps_the_engine_bound_and_says_it_stopped() -> None:
+    from quotecalc.solvers.award import Award, best_award
+    from quotecalc.stages.event_award import build_event
+
+    raw = (DATA / "event" / "example.request.json").read_bytes()
+    ctx = EventGateStage()(_validated(raw))
+    assert ctx.event is not None and ctx.award is not None
+    model = build_event(ctx.event, ctx.award.gate)
+    for budget in (0.0, 1e-5, 3e-5):
+        expected = best_award(model, budget)
+        done = EventAwardStage(budget=budget)(ctx)
+        assert done.award is not None
+        if not isinstance(expected, Award):
+            assert done.award.award is None
+            assert [r.code for r in done.award.reasons] == [expected.code]
+            continue
+        assert done.award.award is not None
+        shown = done.award.award
+        assert (shown.proven, shown.lower_bound) == (expected.proven, expected.lower_bound)
+        assert done.award.budget_stopped == expected.budget_stopped
