@@ -489,6 +489,7 @@ PLACED: dict[str, Any] = {
         # Past the end of the array, and a supplier whose id is not text: the number alone.
         ("/suppliers/5/freight", "`freight` of supplier 6", "第 6 个供应商的`freight`"),
         ("/suppliers/1", "supplier 2", "第 2 个供应商"),
+        ("/items/2/quantity", "`quantity` of item 3", "第 3 个物料的`quantity`"),
         (
             "/suppliers/0/offers/0/priceBreaks/1/packPrice",
             "`packPrice` of price break 2 of offer 1 (nuts) of supplier 1 (A)",
@@ -524,6 +525,14 @@ def test_an_unknown_key_error_names_its_keys_and_other_errors_only_the_place() -
     assert error_place({"code": "unknown_key", "path": "/items"}, request, "en") == "`items`"
     assert error_place({"code": "out_of_range", "path": "/items"}, request, "en") == "`items`"
     assert error_place({"code": "unknown_key"}, {"schemaVersion": 1}, "en") == "the request"
+    # An error without a path is about the whole request.
+    assert error_place({"code": "unknown_key"}, {"notes": 1}, "en") == "key `notes` in the request"
+
+
+def test_the_terminal_report_answers_first_in_the_request_currency() -> None:
+    lines = render_event_text(REPORT, 0, "CNY", "en").splitlines()
+    assert lines[:3] == ["quotecalc 0.1.0 event award", "Status: completed (exit code 0)", ""]
+    assert lines[3].startswith("Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven;")
 
 
 def test_the_balances_section_of_an_event_by_hand() -> None:
