@@ -393,6 +393,16 @@ def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
         " 17.5 % above the best single supplier (1,000.00 [C]);"
         " the same as buying each item from its cheapest supplier."
     )
+    # The first baseline equal, the second still compared; a saving below 1 is still below.
+    single["award"]["landedTotal"], single["saving"] = "1175.00", "0"
+    cheapest = document["baselines"]["cheapestPerItem"]
+    cheapest["award"]["landedTotal"], cheapest["saving"] = "1175.50", "0.50"
+    assert answer_sentence(document, None, "en", str) == (
+        "Award A the bolts and nuts, W< the washers: 1,175.00, proven;"
+        " the same as the best single supplier;"
+        " 0.0 % below buying each item from its cheapest supplier (1,175.50)."
+    )
+    single["award"]["landedTotal"], single["saving"] = "1000.00", "-175.00"
     del document["baselines"]["cheapestPerItem"]
     assert answer_sentence(document, None, "zh", mark) == (
         "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，已证明最优；"
@@ -512,6 +522,16 @@ PLACED: dict[str, Any] = {
 def test_places_in_words_by_hand(path: str, en: str, zh: str) -> None:
     assert place_in_words(path, PLACED, "en") == en
     assert place_in_words(path, PLACED, "zh") == zh
+
+
+def test_an_entry_without_an_id_is_never_named_by_its_other_text() -> None:
+    # Found by the mutation run: the id of a price break (which has none) was read under the
+    # key "", so a break {"": "x"} was named "price break 1 (x)".
+    request = {"suppliers": [{"supplierId": "A", "offers": [{"priceBreaks": [{"": "x"}]}]}]}
+    path = "/suppliers/0/offers/0/priceBreaks/0"
+    assert place_in_words(path, request, "en") == "price break 1 of offer 1 of supplier 1 (A)"
+    balances = {"balances": [{"": "y", "supplierId": "B"}]}
+    assert place_in_words("/balances/0/units", balances, "en") == "`units` of balance 1"
 
 
 def test_an_unknown_key_error_names_its_keys_and_other_errors_only_the_place() -> None:
@@ -694,3 +714,26 @@ def test_a_budget_stopped_award_keeps_the_engine_bound_and_says_it_stopped() -> 
         shown = done.award.award
         assert (shown.proven, shown.lower_bound) == (expected.proven, expected.lower_bound)
         assert done.award.budget_stopped == expected.budget_stopped
+
+
+def test_a_baseline_without_its_award_or_saving_is_not_compared() -> None:
+    document = copy.deepcopy(REPORT)
+    # No single supplier can do it (the usual case); a hand-built saving without its award,
+    # or an award without its saving, is left out too rather than guessed.
+    document["baselines"]["singleSupplier"] = {"award": None, "saving": "5", "reason": "r"}
+    assert answer_sentence(document, "CNY", "en", str).endswith(
+        "proven; 6.7 % below buying each item from its cheapest supplier (1,260.00 CNY)."
+    )
+    document["baselines"]["cheapestPerItem"]["saving"] = None
+    assert answer_sentence(document, "CNY", "en", str).endswith("1,175.00 CNY, proven.")
+
+
+def test_a_page_without_the_request_text_shows_each_error_path() -> None:
+    invalid = {
+        "toolVersion": "9",
+        "status": "invalid_input",
+        "reasons": [{"code": "missing_required", "path": "/items", "message": "M"}],
+    }
+    page = render_event_html(invalid, 2, None, "en")
+    assert "<tr><th>Code</th><th>Path</th><th>Message</th></tr>" in page
+    assert "<tr><td>missing_required</td><td>/items</td><td>M</td></tr>" in page
