@@ -737,3 +737,25 @@ def test_a_page_without_the_request_text_shows_each_error_path() -> None:
     page = render_event_html(invalid, 2, None, "en")
     assert "<tr><th>Code</th><th>Path</th><th>Message</th></tr>" in page
     assert "<tr><td>missing_required</td><td>/items</td><td>M</td></tr>" in page
+
+
+def test_a_minimum_order_value_can_force_an_overbuy_past_any_small_bound() -> None:
+    # Found when a mutation run replayed a saved hypothesis example on the clean code:
+    # test_event_property's oracle enumerates at most 4 packs past the need, so it calls this
+    # event infeasible. By hand: A's goods must reach 10 before the discount; i1 and the first
+    # 3 units of i0 cost 0, i0 at 4 units or more costs 1 a unit, so A needs 10 units of i0:
+    # goods 10, 10 % off (tier 8) = 1, landed 9 -- and fewer units never reach the minimum.
+    tiers = [{"minimumSpend": "8", "percent": "10"}]
+    breaks = [{"minimumQuantity": 4, "packPrice": "1"}]
+    vendor = supplier(
+        "A",
+        offer("i0", "0", priceBreaks=breaks),
+        offer("i1", "0"),
+        minimumOrderValue="10",
+        spendDiscounts=tiers,
+    )
+    done = award(event([item("i0"), item("i1")], [vendor], maxSuppliers=1))
+    shown = done.output["award"]
+    assert (done.status, shown["landedTotal"], shown["proven"]) == ("completed", "9", True)
+    assert [(x["itemId"], x["packs"]) for x in shown["lines"]] == [("i0", "10"), ("i1", "1")]
+    assert [(s["goodsSubtotal"], s["discount"]) for s in shown["suppliers"]] == [("10", "1")]
