@@ -759,3 +759,36 @@ def test_a_minimum_order_value_can_force_an_overbuy_past_any_small_bound() -> No
     assert (done.status, shown["landedTotal"], shown["proven"]) == ("completed", "9", True)
     assert [(x["itemId"], x["packs"]) for x in shown["lines"]] == [("i0", "10"), ("i1", "1")]
     assert [(s["goodsSubtotal"], s["discount"]) for s in shown["suppliers"]] == [("10", "1")]
+
+
+def test_a_page_with_the_request_text_shows_each_error_where_it_is_in_words() -> None:
+    invalid = {
+        "toolVersion": "9",
+        "status": "invalid_input",
+        "reasons": [
+            {"code": "missing_required", "path": "/items", "message": "M1"},
+            {"code": "not_a_code_of_ours", "path": "/items/0/quantity", "message": "M2"},
+        ],
+    }
+    raw = b'{"items": [{"itemId": "bolts"}]}'
+    page = render_event_html(invalid, 2, None, "zh", raw)
+    assert "<tr><th>代码</th><th>位置</th><th>说明</th></tr>" in page
+    # The page's own words for a code it knows, the document's message for one it does not.
+    assert "<tr><td>missing_required</td><td>`items`</td><td>缺少必填字段。</td></tr>" in page
+    assert (
+        "<tr><td>not_a_code_of_ours</td><td>第 1 个物料（bolts）的`quantity`</td><td>M2</td></tr>"
+        in page
+    )
+
+
+def test_the_answer_of_an_internal_error_and_of_an_unproven_award_in_a_currency() -> None:
+    assert answer_sentence({"status": "internal_error"}, "CNY", "en", str) == (
+        "An internal error occurred: nothing was awarded."
+    )
+    document = copy.deepcopy(REPORT)
+    document["award"]["proven"], document["award"]["lowerBound"] = False, "1100.50"
+    document["baselines"] = None
+    assert answer_sentence(document, "CNY", "en", str) == (
+        "Award A the bolts and nuts, W the washers: 1,175.00 CNY, not proven (the least total"
+        " is at least 1,100.50 CNY)."
+    )
