@@ -741,10 +741,11 @@ def test_a_page_without_the_request_text_shows_each_error_path() -> None:
 
 def test_a_minimum_order_value_can_force_an_overbuy_past_any_small_bound() -> None:
     # Found when a mutation run replayed a saved hypothesis example on the clean code:
-    # test_event_property's oracle enumerates at most 4 packs past the need, so it calls this
-    # event infeasible. By hand: A's goods must reach 10 before the discount; i1 and the first
-    # 3 units of i0 cost 0, i0 at 4 units or more costs 1 a unit, so A needs 10 units of i0:
-    # goods 10, 10 % off (tier 8) = 1, landed 9 -- and fewer units never reach the minimum.
+    # test_event_property's oracle sizes a line for the minimum order value at its lowest price,
+    # skips that when the lowest price is 0, and so calls this event infeasible. By hand: A's
+    # goods must reach 10 before the discount; i1 and the first 3 units of i0 cost 0, i0 at 4
+    # units or more costs 1 a unit, so A needs 10 units of i0: goods 10, 10 % off (tier 8) = 1,
+    # landed 9 -- and fewer units never reach the minimum.
     tiers = [{"minimumSpend": "8", "percent": "10"}]
     breaks = [{"minimumQuantity": 4, "packPrice": "1"}]
     vendor = supplier(
