@@ -279,7 +279,10 @@ def place_in_words(path: str, request: Any, lang: str) -> str:
                 child[int(number)] if isinstance(child, list) and int(number) < len(child) else None
             )
             shown = words[f"entry.{step}"].format(number=int(number) + 1)
-            ident = entry.get(_IDS.get(step, "")) if isinstance(entry, dict) else None
+            # Only suppliers, items and offers have ids; a price break's (or a tier's) text under
+            # some key is not its name, whatever the key.
+            id_key = _IDS.get(step)
+            ident = entry.get(id_key) if id_key is not None and isinstance(entry, dict) else None
             if isinstance(ident, str):
                 shown = f"{shown} ({ident})" if lang == "en" else f"{shown}（{ident}）"
             parts.append(shown)

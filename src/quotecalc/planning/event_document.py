@@ -45,6 +45,7 @@ from ..engine.render import (
     render_internal_error,
 )
 from .conversion_sections import conversion_limitation, plan_conversions
+from .document import same_places
 
 KIND: Final = "event-award"
 ROOT_KEYS: Final = (
@@ -160,10 +161,15 @@ def _figures(found: AwardFigures) -> dict[str, Any]:
 
 
 def render_award(found: AwardFigures) -> dict[str, Any]:
-    """The award object: its figures, then ``lowerBound`` and ``proven``."""
+    """The award object: its figures, then ``lowerBound`` and ``proven``; ``landedTotal`` and
+    ``lowerBound`` share their places (zeros appended to the shorter, never a digit changed:
+    :func:`.document.same_places`, the plan document's rule), so an unproven award's bound
+    ``1130`` reads ``1130.00`` beside ``1260.00``."""
+    total, bound = same_places(found.landed_total, found.lower_bound)
     return {
         **_figures(found),
-        "lowerBound": format_exact(found.lower_bound),
+        "landedTotal": total,
+        "lowerBound": bound,
         "proven": found.proven,
     }
 
