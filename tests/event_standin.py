@@ -177,7 +177,9 @@ def _choices(line: Line, need: Need, vendor: Vendor, extra: int) -> list[int]:
         top = max(top, -(-minimum // line.pack_size))
     # Enough packs to reach a minimum order value or the top spend tier on this line alone.
     spends = [t[0] for t in vendor.tiers] + [vendor.minimum_order_value or Decimal(0)]
-    price = min([line.pack_price, *(b[1] for b in line.breaks)])
+    # The least price that adds goods: a free level (price 0) reaches no spend, so it must not
+    # hide a priced level (a free first level below a priced break is the case that failed).
+    price = min((p for p in (line.pack_price, *(b[1] for b in line.breaks)) if p > 0), default=0)
     if price > 0:
         top = max(top, *(int(-(-spend // price)) for spend in spends))
     top += extra
