@@ -95,6 +95,9 @@ def venv(built: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Pa
         capture_output=True,
         timeout=300,
         check=False,
+        # A PYTHONPATH naming the checkout's src (and its egg-info) made pip count quotecalc
+        # as installed and skip the wheel.
+        env=_clean_env(),
     )
     assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
     return target
