@@ -145,7 +145,11 @@ def feasible(event: Event, packs: Sequence[int]) -> bool:
             need.max_suppliers is not None and len(who) > need.max_suppliers
         ):
             return False
-    cost = costing(event, packs)
+    return _costed_rules(event, costing(event, packs))
+
+
+def _costed_rules(event: Event, cost: Costing) -> bool:
+    """The rules that need the costing: most suppliers awarded, minimum order values."""
     if event.max_suppliers is not None and len(cost.vendors) > event.max_suppliers:
         return False
     for c in cost.vendors:
@@ -155,8 +159,8 @@ def feasible(event: Event, packs: Sequence[int]) -> bool:
     return True
 
 
-def award_key(event: Event, packs: Sequence[int]) -> tuple[Any, ...]:
-    cost = costing(event, packs)
+def award_key(event: Event, packs: Sequence[int], cost: Costing | None = None) -> tuple[Any, ...]:
+    cost = costing(event, packs) if cost is None else cost
     ids = tuple(sorted(event.vendors[c.vendor].supplier_id for c in cost.vendors))
     # The engine's last rule: pack counts in (itemId, supplierId) order, the greatest first.
     order = sorted(
@@ -199,10 +203,17 @@ def _search(event: Event, allowed: set[int] | None, extra: int = 1) -> tuple[int
     per_need = []
     for n, need in enumerate(event.needs):
         mine = [i for i, line in enumerate(event.lines) if line.need == n]
+        # At most the need's (and the event's) most suppliers on it: any other combination
+        # breaks a rule whatever the other needs take.
+        most = min(
+            len(mine) if need.max_suppliers is None else need.max_suppliers,
+            len(mine) if event.max_suppliers is None else event.max_suppliers,
+        )
         combos = [
             combo
             for combo in itertools.product(*(options[i] for i in mine))
-            if sum(c * event.lines[i].pack_size for c, i in zip(combo, mine, strict=True))
+            if sum(1 for c in combo if c) <= most
+            and sum(c * event.lines[i].pack_size for c, i in zip(combo, mine, strict=True))
             >= need.quantity
         ]
         per_need.append((mine, combos))
@@ -214,8 +225,15 @@ def _search(event: Event, allowed: set[int] | None, extra: int = 1) -> tuple[int
             for i, c in zip(mine, combo, strict=True):
                 vector[i] = c
         packs = tuple(vector)
-        if feasible(event, packs):
-            key = award_key(event, packs)
+        if event.max_suppliers is not None:
+            used = {event.lines[i].vendor for i, c in enumerate(packs) if c}
+            if len(used) > event.max_suppliers:
+                continue
+        # Each vector is costed once: its packs, cover and splits hold by construction (the
+        # choices and the per-need filter), the costed rules are checked here.
+        cost = costing(event, packs)
+        if _costed_rules(event, cost):
+            key = award_key(event, packs, cost)
             if best_key is None or key < best_key:
                 best, best_key = packs, key
     return best
