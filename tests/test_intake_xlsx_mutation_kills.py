@@ -21,6 +21,9 @@ from quotecalc.intake.xlsx_reader import _is_empty, invisible, read_xlsx  # noqa
 
 SHEET = "xl/worksheets/sheet1.xml"
 WIDTH = 64  # columns A to BL
+# The workbook below holds nothing right of column G (G3), and columns right of the last one
+# holding anything are not walked (docs/intake.md, the cost of reading a large event).
+LAST = 7
 
 
 def _letters(column: int) -> str:
@@ -36,10 +39,10 @@ def test_column_letters_as_excel_writes_them() -> None:
 
 
 def _row(number: int, cells: dict[str, Cell]) -> list[Cell]:
-    """Row ``number`` as the reader builds it: 64 cells, blank unless given; row 3 and
-    column C are hidden in the workbook below."""
+    """Row ``number`` as the reader builds it: one cell per column up to the last one holding
+    anything (G), blank unless given; row 3 and column C are hidden in the workbook below."""
     built = []
-    for column in range(1, WIDTH + 1):
+    for column in range(1, LAST + 1):
         ref = f"Sheet1!{_letters(column)}{number}"
         blank = Cell(ref, CellKind.BLANK, hidden=number == 3 or column == 3)
         built.append(cells.get(ref, blank))
@@ -116,7 +119,16 @@ def test_saved_results_are_read_with_their_formula_and_place(tmp_path: Path) -> 
         "Sheet1!C3": Cell("Sheet1!C3", CellKind.BOOLEAN, hidden=True),
         "Sheet1!D3": Cell("Sheet1!D3", CellKind.BOOLEAN, formula="1=1", hidden=True),
         "Sheet1!E3": Cell("Sheet1!E3", CellKind.ERROR, formula="NA()", hidden=True),
-        "Sheet1!F3": Cell("Sheet1!F3", CellKind.DATE, formula="DATE(2026,1,2)", hidden=True),
+        # A date keeps what its format shows (DATE(2026,1,2) under yyyy-mm-dd), for the event
+        # sheets' dates (issue 26).
+        "Sheet1!F3": Cell(
+            "Sheet1!F3",
+            CellKind.DATE,
+            "2026-01-02",
+            number_format="yyyy-mm-dd",
+            formula="DATE(2026,1,2)",
+            hidden=True,
+        ),
         "Sheet1!G3": Cell("Sheet1!G3", CellKind.TEXT, "xy", formula='"x"&"y"', hidden=True),
     }
     assert grid.errors == ()
