@@ -62,8 +62,8 @@ def first_award(event: Event) -> tuple[int, ...] | None:
 
 
 def _vendors(event: Event, lines: list[int], cost: dict[int, Decimal]) -> set[int]:
-    """Step 1 of the module docstring: the vendors chosen greedily. A need's estimate is the
-    cost of the plan step 2 would make over the chosen vendors' lines (``None``: none)."""
+    """Step 1 of the module docstring: the vendors chosen greedily. A need's estimate is
+    :func:`_estimate` over the chosen vendors' lines: units short, or the goods of its plan."""
     offered = sorted(
         {event.lines[i].vendor for i in lines}, key=lambda v: event.vendors[v].supplier_id
     )
