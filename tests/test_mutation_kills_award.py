@@ -18,6 +18,7 @@ import pytest
 
 from quotecalc.solvers.award import (
     INFEASIBLE,
+    Award,
     Costing,
     Event,
     Line,
@@ -30,8 +31,8 @@ from quotecalc.solvers.award import (
     award_key,
     best_single_vendor,
     break_counts,
-    check_event,
     cheapest_per_item,
+    check_event,
     costing,
     cover_rate,
     decimal_places,
@@ -246,6 +247,8 @@ def test_money_places_reads_every_money_field_and_the_percents() -> None:
     assert money_places(base) == (0, 0)
     cases = [
         (attrs.evolve(base, vendors=(vendor("A", "1.5"),)), (1, 0)),
+        # Every vendor counts, not only the last one.
+        (attrs.evolve(base, vendors=(vendor("A", "1.125"), vendor("B", "0", "0.5"))), (3, 0)),
         (attrs.evolve(base, vendors=(vendor("A", "0", "0.25"),)), (2, 0)),
         (attrs.evolve(base, vendors=(vendor("A", minimum_order_value=D("0.125")),)), (3, 0)),
         (attrs.evolve(base, vendors=(vendor("A", tiers=((D("0.0625"), D(5)),)),)), (4, 0)),
@@ -266,7 +269,7 @@ def test_top_spend_is_the_largest_tier_or_minimum() -> None:
 
 
 def one(line: Line, quantity: int, **kwargs: object) -> Event:
-    return Event((Need("a", quantity),), (vendor("A", **kwargs),), (line,))
+    return Event((Need("a", quantity),), (Vendor("A", D(0), D(0), **kwargs),), (line,))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -364,6 +367,7 @@ def brute_rate(line: Line, quantity: int, ceiling: int) -> Fraction:
         (Line(0, 0, 4, 0, D(8), ((3, D(7)), (8, D(5)), (40, D(2))), capacity=12), 17),
         (Line(0, 0, 1, 5, D(3), capacity=5), 2),
         (Line(0, 0, 2, 0, D(3), ((9, D(1)),), capacity=3), 5),
+        (Line(0, 0, 10, 0, D(50), ((95, D(40)),)), 95),
     ],
 )
 def test_cover_rate_is_the_brute_force_least(line: Line, quantity: int) -> None:
@@ -378,6 +382,9 @@ def test_cover_rate_by_hand() -> None:
     # Capacity 9 keeps the 30-unit break out: 2 packs 8 / 6 = 4/3.
     line = Line(0, 0, 3, 0, D(5), ((6, D(4)), (30, D(1))), capacity=9)
     assert cover_rate(one(line, 10), 0) == Fraction(4, 3)
+    # Packs of 10 at 50.00, 40.00 from 95 units, need 95: 1..9 packs 5.00 a unit, 10 packs
+    # 400.00 for 95 units = 80/19 (no count covers 95 units at 4.00 a unit).
+    assert cover_rate(one(Line(0, 0, 10, 0, D(50), ((95, D(40)),)), 95), 0) == Fraction(80, 19)
     # Least 5 packs of 1 at 3.00 for a need of 2: 15.00 / 2.
     assert cover_rate(one(Line(0, 0, 1, 5, D(3)), 2), 0) == Fraction(15, 2)
 
@@ -419,20 +426,24 @@ def test_plain_bound_rounds_down_to_the_totals_unit() -> None:
 # --- refusals, budgets, alone packs, cheapest per item ---------------------------------------
 
 
+NAMES = r"^a line names a vendor or need the event does not have$"
+SIZES = r"^a pack size below 1 or negative minimum packs$"
+
+
 @pytest.mark.parametrize(
-    "line",
+    ("line", "message"),
     [
-        Line(2, 0, 1, 0, D(1)),
-        Line(-1, 0, 1, 0, D(1)),
-        Line(0, 1, 1, 0, D(1)),
-        Line(0, -1, 1, 0, D(1)),
-        Line(0, 0, 0, 0, D(1)),
-        Line(0, 0, 1, -1, D(1)),
+        (Line(2, 0, 1, 0, D(1)), NAMES),
+        (Line(-1, 0, 1, 0, D(1)), NAMES),
+        (Line(0, 1, 1, 0, D(1)), NAMES),
+        (Line(0, -1, 1, 0, D(1)), NAMES),
+        (Line(0, 0, 0, 0, D(1)), SIZES),
+        (Line(0, 0, 1, -1, D(1)), SIZES),
     ],
 )
-def test_check_event_rejects_a_callers_defect(line: Line) -> None:
+def test_check_event_rejects_a_callers_defect(line: Line, message: str) -> None:
     event = Event((Need("a", 1),), (vendor("A"), vendor("B")), (line,))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=message):
         check_event(event)
 
 
@@ -445,7 +456,7 @@ def test_check_event_accepts_the_edges() -> None:
         )
     )
     duplicate = Event((Need("a", 1),), (vendor("A"),), (Line(0, 0, 1, 0, D(1)),) * 2)
-    with pytest.raises(ValueError, match="two lines"):
+    with pytest.raises(ValueError, match=r"^two lines of one vendor for one need$"):
         check_event(duplicate)
 
 
@@ -461,11 +472,7 @@ def test_event_budget_of_an_event_without_usable_lines() -> None:
 
 def brute_alone(line: Line, quantity: int, ceiling: int) -> int | None:
     """The least ``(n * price(n), n)`` over every count covering ``quantity`` alone."""
-    counts = [
-        n
-        for n in range(line.least_packs, ceiling + 1)
-        if n * line.pack_size >= quantity
-    ]
+    counts = [n for n in range(line.least_packs, ceiling + 1) if n * line.pack_size >= quantity]
     if not counts:
         return None
     return min(counts, key=lambda n: (Fraction(price_at(line, n)) * n, n))
@@ -518,10 +525,21 @@ def test_cheapest_per_item_counts_fees_and_ties_go_to_the_first_id() -> None:
         event, lines=(*event.lines[:2], Line(1, 1, 1, 0, D(2), ((10, D("0.1")),)), event.lines[3])
     )
     assert cheapest_per_item(broken) == (0, 5, 10, 0)
+    # B's b line (now before A's) cannot cover 2 alone (capacity 1); A's, after it, can.
+    capped = attrs.evolve(
+        event, lines=(*event.lines[:2], Line(0, 1, 1, 0, D(1), capacity=1), event.lines[2])
+    )
+    assert cheapest_per_item(capped) == (0, 5, 0, 2)
     # A need no line covers alone: None.
-    short = attrs.evolve(event, needs=(Need("a", 5), Need("b", 20)), lines=(
-        *event.lines[:2], Line(1, 1, 1, 0, D(2), capacity=19), Line(0, 1, 1, 0, D(1), capacity=3)
-    ))
+    short = attrs.evolve(
+        event,
+        needs=(Need("a", 5), Need("b", 20)),
+        lines=(
+            *event.lines[:2],
+            Line(1, 1, 1, 0, D(2), capacity=19),
+            Line(0, 1, 1, 0, D(1), capacity=3),
+        ),
+    )
     assert cheapest_per_item(short) is None
 
 
@@ -540,6 +558,9 @@ def test_single_vendor_refusal_counts_every_need() -> None:
         (Line(0, 0, 1, 3, D(1), capacity=2), Line(1, 0, 1, 2, D(1), capacity=1)),
     )
     assert best_single_vendor(both, budget=0.0) == Refusal(INFEASIBLE)
+    # Packs of 2, capacity 2: 4 units reach the need of 4 (no refusal).
+    pairs = Event((Need("a", 4),), (vendor("A"),), (Line(0, 0, 2, 0, D(1), capacity=2),))
+    assert best_single_vendor(pairs, budget=0.0) != Refusal(INFEASIBLE)
     # A line at its ceiling exactly reaching its need covers it.
     exact = Event((Need("a", 3),), (vendor("A"),), (Line(0, 0, 1, 0, D(1), capacity=3),))
     assert best_single_vendor(exact, budget=0.0) != Refusal(INFEASIBLE)
@@ -644,3 +665,23 @@ def test_first_award_is_the_best_on_a_plain_two_supplier_event() -> None:
         ),
     )
     assert first_award(event) == (3, 0, 0, 2) == brute_best(event, 3)
+
+
+def test_single_vendor_is_one_vendor_and_keeps_its_budget() -> None:
+    # A: a 1.00, b 3.00; B: a 3.00, b 1.00; 2 units each. Split: 4.00. One vendor: A 2 + 6 = 8
+    # or B 6 + 2 = 8, tied: one vendor each, 4 units each, ids ("A",) < ("B",): A.
+    event = Event(
+        (Need("a", 2), Need("b", 2)),
+        (vendor("A"), vendor("B")),
+        (
+            Line(0, 0, 1, 0, D(1)),
+            Line(0, 1, 1, 0, D(3)),
+            Line(1, 0, 1, 0, D(3)),
+            Line(1, 1, 1, 0, D(1)),
+        ),
+    )
+    found = best_single_vendor(event)
+    assert found == Award((2, 2, 0, 0), True, D(8))
+    # The budget given is the search's: none at all stops it before any proof.
+    stopped = best_single_vendor(event, budget=0.0)
+    assert isinstance(stopped, Award) and not stopped.proven and stopped.budget_stopped
