@@ -685,3 +685,25 @@ def test_single_vendor_is_one_vendor_and_keeps_its_budget() -> None:
     # The budget given is the search's: none at all stops it before any proof.
     stopped = best_single_vendor(event, budget=0.0)
     assert isinstance(stopped, Award) and not stopped.proven and stopped.budget_stopped
+
+
+def test_cheapest_per_item_looks_only_at_each_needs_own_lines() -> None:
+    # Three needs, each sold by A alone at 1.00: every need whole on its own line.
+    event = Event(
+        (Need("a", 1), Need("b", 2), Need("c", 3)),
+        (vendor("A"),),
+        tuple(Line(0, need, 1, 0, D(1)) for need in range(3)),
+    )
+    assert cheapest_per_item(event) == (1, 2, 3)
+
+
+def test_first_award_tops_up_every_short_vendor_and_only_its_own_lines() -> None:
+    # B (index 0, no minimum) sells item a; A (index 1, minimum 5.00) sells item b, both 1.00
+    # a pack, 1 unit needed each. B is met (no minimum), A's goods 1.00 are topped up on its
+    # own line to 5 packs, never on B's line (whose item comes first).
+    event = Event(
+        (Need("a", 1), Need("b", 1)),
+        (vendor("B"), vendor("A", minimum_order_value=D(5))),
+        (Line(0, 0, 1, 0, D(1)), Line(1, 1, 1, 0, D(1))),
+    )
+    assert first_award(event) == (1, 5)
