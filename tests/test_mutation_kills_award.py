@@ -707,3 +707,37 @@ def test_first_award_tops_up_every_short_vendor_and_only_its_own_lines() -> None
         (Line(0, 0, 1, 0, D(1)), Line(1, 1, 1, 0, D(1))),
     )
     assert first_award(event) == (1, 5)
+
+
+def test_first_award_splits_in_price_order_not_line_order() -> None:
+    # Need 10; A 3.00, B 2.00, C 1.00 a unit, 4 units each (capacities): every vendor is needed
+    # and the cheapest are filled first: C 4, B 4, A 2.
+    event = Event(
+        (Need("a", 10),),
+        (vendor("A"), vendor("B"), vendor("C")),
+        tuple(Line(v, 0, 1, 0, D(3 - v), capacity=4) for v in range(3)),
+    )
+    assert first_award(event) == (2, 4, 4)
+
+
+def test_the_estimate_of_a_need_short_or_covered() -> None:
+    from quotecalc.solvers.award_start import _estimate
+
+    # Need 10 split across at most 2 vendors: A packs of 2, capacity 2 (4 units), B 3 units,
+    # C 5 units. No two lines cover it; the largest two leave 10 - (5 + 4) = 1 unit short.
+    lines = (
+        Line(0, 0, 2, 0, D(1), capacity=2),
+        Line(1, 0, 1, 0, D(1), capacity=3),
+        Line(2, 0, 1, 0, D(1), capacity=5),
+    )
+    event = Event((Need("a", 10, 2),), (vendor("A"), vendor("B"), vendor("C")), lines)
+    assert _estimate(event, 0, [0, 1, 2], {}) == (1, D(0))
+    # Need 20: 20 - 9 = 11 short (all three would leave 8).
+    wide = attrs.evolve(event, needs=(Need("a", 20, 2),))
+    assert _estimate(wide, 0, [0, 1, 2], {}) == (11, D(0))
+    # Without a limit: 20 - 12 = 8.
+    free = attrs.evolve(event, needs=(Need("a", 20),))
+    assert _estimate(free, 0, [0, 1, 2], {}) == (8, D(0))
+    # Covered: need 3 on C alone, 3 packs at 1.00 (its cost alone 3.00): (0, 3.00).
+    small = attrs.evolve(event, needs=(Need("a", 3),))
+    assert _estimate(small, 0, [2], {2: D(3)}) == (0, D(3))
