@@ -139,6 +139,11 @@ def test_vendor_goods_sums_each_vendors_lines_at_their_reached_prices() -> None:
     assert vendor_goods(CROSS, (1, 2, 0, 1)) == {0: D(3), 1: D(14)}
 
 
+def test_vendor_goods_refuses_pack_counts_of_another_length() -> None:
+    with pytest.raises(ValueError):
+        vendor_goods(CROSS, (1, 2, 0, 1, 1))
+
+
 def test_costing_by_hand() -> None:
     # X: b 2 packs at 4.00 (8), a 1 pack of 3 at 6.00 (6): 14, no tier (< 20), + 2 = 16.
     # Y: b 1 pack at 3.00: 3 + 1 + 0.5 = 4.5. Total 20.5; delivered 4 + 3 + 1 = 8.
@@ -299,6 +304,8 @@ def one(line: Line, quantity: int, **kwargs: object) -> Event:
         (Line(0, 0, 3, 0, D(2), capacity=5), 10, {"minimum_order_value": D(13)}, 4, 5),
         (Line(0, 0, 3, 0, D(2), capacity=9), 10, {"minimum_order_value": D(13)}, 4, 7),
         (Line(0, 0, 3, 0, D(2), capacity=3), 10, {}, 4, 3),
+        # A minimum of 1.00 at 0.01 a pack: 100 packs (a spend of 1 bounds like any other).
+        (Line(0, 0, 1, 0, D("0.01")), 1, {"minimum_order_value": D(1)}, 1, 100),
     ],
 )
 def test_plain_top_and_pack_ceiling(
