@@ -748,3 +748,34 @@ def test_the_estimate_of_a_need_short_or_covered() -> None:
     # Covered: need 3 on C alone, 3 packs at 1.00 (its cost alone 3.00): (0, 3.00).
     small = attrs.evolve(event, needs=(Need("a", 3),))
     assert _estimate(small, 0, [2], {2: D(3)}) == (0, D(3))
+
+
+def test_first_award_adds_no_vendor_that_only_ties() -> None:
+    # Need 2: A 2 packs at 2.00 (4.00), B 1 pack of 2 at 3.00 + 1.00 freight (4.00): a tie,
+    # A first by id. Adding B makes the estimate 3.00 + 1.00 = 4.00 again: not better, so A
+    # alone buys the need.
+    event = Event(
+        (Need("a", 2),),
+        (vendor("A"), vendor("B", "1")),
+        (Line(0, 0, 1, 0, D(2)), Line(1, 0, 2, 0, D(3))),
+    )
+    assert first_award(event) == (2, 0)
+
+
+def test_first_award_estimates_a_need_no_chosen_vendor_offers_at_zero() -> None:
+    # Needs a 5, b 10; at most 2 vendors. X: a at 2.10 (10.50), b capacity 5 (5 short);
+    # Y: b at 1.00 (10.00); Z: a at 1.00 (5.00). First round: X (1 need short, 5 units,
+    # 10.50), Y (1, 5, 10.00: a is offered by no chosen vendor and counts 0), Z (1, 10, 5.00):
+    # Y. Second: Y + X covers both for 20.50, Y + Z for 15.00: Z. a from Z, b from Y.
+    event = Event(
+        (Need("a", 5), Need("b", 10)),
+        (vendor("X"), vendor("Y"), vendor("Z")),
+        (
+            Line(0, 0, 1, 0, D("2.1")),
+            Line(0, 1, 1, 0, D(1), capacity=5),
+            Line(1, 1, 1, 0, D(1)),
+            Line(2, 0, 1, 0, D(1)),
+        ),
+        max_suppliers=2,
+    )
+    assert first_award(event) == (0, 0, 10, 5)
