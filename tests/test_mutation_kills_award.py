@@ -707,11 +707,12 @@ def test_cheapest_per_item_looks_only_at_each_needs_own_lines() -> None:
 def test_first_award_tops_up_every_short_vendor_and_only_its_own_lines() -> None:
     # B (index 0, no minimum) sells item a; A (index 1, minimum 5.00) sells item b, both 1.00
     # a pack, 1 unit needed each. B is met (no minimum), A's goods 1.00 are topped up on its
-    # own line to 5 packs, never on B's line (whose item comes first).
+    # own line to 5 packs, never on B's line (whose item comes first, and whose break at 10
+    # units, at the same 1.00, lets it take up to 10 packs).
     event = Event(
         (Need("a", 1), Need("b", 1)),
         (vendor("B"), vendor("A", minimum_order_value=D(5))),
-        (Line(0, 0, 1, 0, D(1)), Line(1, 1, 1, 0, D(1))),
+        (Line(0, 0, 1, 0, D(1), ((10, D(1)),)), Line(1, 1, 1, 0, D(1))),
     )
     assert first_award(event) == (1, 5)
 
