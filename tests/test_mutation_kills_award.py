@@ -224,7 +224,7 @@ def test_feasible_counts_the_events_suppliers_exactly() -> None:
     assert feasible(attrs.evolve(three, max_suppliers=3), (1, 1, 1))
     assert feasible(attrs.evolve(three, max_suppliers=None), (1, 1, 1))
     # The least packs exactly, and the capacity exactly, are allowed.
-    edge = attrs.evolve(three, lines=(Line(0, 0, 1, 2, D(1), capacity=3),), vendors=three.vendors)
+    edge = attrs.evolve(three, lines=(Line(0, 0, 1, 2, D(1), capacity=3),))
     assert feasible(edge, (3,)) and not feasible(edge, (4,))
     assert not feasible(attrs.evolve(edge, needs=(Need("a", 2),)), (1,))
     assert feasible(attrs.evolve(edge, needs=(Need("a", 2),)), (2,))
@@ -609,7 +609,7 @@ def test_first_award_tops_up_a_minimum_on_the_first_item() -> None:
         (Line(0, 0, 1, 0, D(1)), Line(0, 1, 1, 0, D(2))),
     )
     assert first_award(event) == (1, 2)
-    # a capped at 1 pack: b takes 4 (4 + 2 = 6 >= 5... 3 packs: 3 + 2 = 5 exactly).
+    # a capped at 1 pack: b takes 3 packs (3 + 2 = 5, the minimum exactly).
     capped = attrs.evolve(event, lines=(event.lines[0], Line(0, 1, 1, 0, D(2), capacity=1)))
     assert first_award(capped) == (3, 1)
     # Both capped: 1 + 2 = 3 < 5, no first award.
@@ -632,11 +632,10 @@ def test_first_award_estimates_count_units_short() -> None:
         max_suppliers=1,
     )
     assert first_award(event) is None
-    # Two allowed: A then B; by price A 6 at 1.00 then B 4.
+    # Two allowed: B (1 short), then A; by price A 6 at 1.00, then B 4.
     assert first_award(attrs.evolve(event, max_suppliers=2)) == (6, 4)
-    # Fewest needs uncovered first: two needs; A covers a only (b short by 1), B covers b
-    # only but leaves a short by 9 units... with one vendor neither covers both: the fewer
-    # units short wins: A (1 short) over B (9 short).
+    # Two needs, A sells a only (b short by 1), B b only (a short by 9): one vendor covers
+    # neither both, so no first award; with two, A (1 unit short) then B.
     two = Event(
         (Need("a", 9), Need("b", 1)),
         (vendor("A"), vendor("B")),
