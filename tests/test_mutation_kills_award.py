@@ -634,8 +634,8 @@ def test_first_award_estimates_count_units_short() -> None:
     assert first_award(event) is None
     # Two allowed: B (1 short), then A; by price A 6 at 1.00, then B 4.
     assert first_award(attrs.evolve(event, max_suppliers=2)) == (6, 4)
-    # Two needs, A sells a only (b short by 1), B b only (a short by 9): one vendor covers
-    # neither both, so no first award; with two, A (1 unit short) then B.
+    # Two needs, A sells a only (b short by 1), B b only (a short by 9): no vendor alone covers
+    # both, so one allowed gives no first award; with two, A (1 unit short) then B.
     two = Event(
         (Need("a", 9), Need("b", 1)),
         (vendor("A"), vendor("B")),
