@@ -132,3 +132,21 @@ def scaled_integers(values: Iterable[Decimal | int], places: int) -> list[int]:
     if any(scale % denominator for denominator in {denominator for _, denominator in pairs}):
         raise ArithmeticError("value has more decimals than the scale allows")
     return [numerator * (scale // denominator) for numerator, denominator in pairs]
+
+
+def decimal_places(values: Iterable[Decimal]) -> int:
+    """The most fractional digits any value needs (``1.50`` needs 1): the places an exact
+    integer scale of the values must cover (the planner's key, the award's model)."""
+    places = 0
+    for value in values:
+        exponent = value.normalize().as_tuple().exponent
+        assert isinstance(exponent, int)
+        places = max(places, -exponent)
+    return places
+
+
+def scaled(value: Decimal, scale: int) -> int:
+    """``value * scale`` as an exact integer; ``scale`` must cover every decimal place."""
+    numerator, denominator = EXACT.multiply(value, scale).as_integer_ratio()
+    assert denominator == 1
+    return numerator

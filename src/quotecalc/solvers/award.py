@@ -27,7 +27,7 @@ from typing import Final
 
 import attrs
 
-from ..core.exact import EXACT
+from ..core.exact import EXACT, decimal_places
 from ..core.records import Record
 
 # Why no award is given (reason codes of the event document).
@@ -289,16 +289,6 @@ def award_key(event: Event, packs: Sequence[int]) -> AwardKey:
     return (cost.landed_total, len(ids), cost.delivered, ids, last)
 
 
-def decimal_places(values: Sequence[Decimal]) -> int:
-    """The most fractional digits any value needs (``1.50`` needs 1)."""
-    places = 0
-    for value in values:
-        exponent = value.normalize().as_tuple().exponent
-        assert isinstance(exponent, int)
-        places = max(places, -exponent)
-    return places
-
-
 def money_places(event: Event) -> tuple[int, int]:
     """``(d, e)``: the decimal places of the money (prices, fees, minimum order values, tier
     spends) and of the tier percents. Every landed total is a multiple of
@@ -363,25 +353,26 @@ def usable(event: Event, index: int) -> bool:
     return event.lines[index].least_packs <= pack_ceiling(event, index)
 
 
+def units_short(event: Event, need_index: int, lines: Sequence[int]) -> int:
+    """What ``lines`` (usable lines of the need) leave of the need uncovered, at best: the
+    largest of them, at most the need's and the event's ``max_suppliers``, each at its
+    ceiling (0 when they can cover it)."""
+    need = event.needs[need_index]
+    room = sorted((pack_ceiling(event, i) * event.lines[i].pack_size for i in lines), reverse=True)
+    allowed = len(room) if need.max_suppliers is None else need.max_suppliers
+    if event.max_suppliers is not None:
+        allowed = min(allowed, event.max_suppliers)
+    return max(need.quantity - sum(room[:allowed]), 0)
+
+
 def uncoverable(event: Event) -> tuple[int, ...]:
-    """The needs no award can cover, by a cheap exact check: the usable lines of the need, at
-    most its ``max_suppliers`` of them (the largest), each at its ceiling, fall short."""
-    short = []
-    for need_index, need in enumerate(event.needs):
-        room = sorted(
-            (
-                pack_ceiling(event, index) * event.lines[index].pack_size
-                for index, line in enumerate(event.lines)
-                if line.need == need_index and usable(event, index)
-            ),
-            reverse=True,
-        )
-        allowed = len(room) if need.max_suppliers is None else need.max_suppliers
-        if event.max_suppliers is not None:
-            allowed = min(allowed, event.max_suppliers)
-        if sum(room[:allowed]) < need.quantity:
-            short.append(need_index)
-    return tuple(short)
+    """The needs no award can cover, by a cheap exact check (:func:`units_short` over all
+    their usable lines)."""
+    mine: list[list[int]] = [[] for _ in event.needs]
+    for index, line in enumerate(event.lines):
+        if usable(event, index):
+            mine[line.need].append(index)
+    return tuple(n for n, lines in enumerate(mine) if units_short(event, n, lines))
 
 
 def cover_rate(event: Event, index: int) -> Fraction:
@@ -472,8 +463,7 @@ def best_single_vendor(event: Event, budget: float | None = None) -> Award | Ref
     check_event(event)
     covers: dict[int, set[int]] = {}
     for index, line in enumerate(event.lines):
-        reach = pack_ceiling(event, index) * line.pack_size
-        if usable(event, index) and reach >= event.needs[line.need].quantity:
+        if usable(event, index) and not units_short(event, line.need, [index]):
             covers.setdefault(line.vendor, set()).add(line.need)
     able = {vendor for vendor, needs in covers.items() if len(needs) == len(event.needs)}
     if not able:

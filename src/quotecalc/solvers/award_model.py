@@ -43,7 +43,7 @@ from typing import Final
 
 from ortools.sat.python import cp_model
 
-from ..core.exact import EXACT
+from ..core.exact import EXACT, scaled
 from .award import (
     INFEASIBLE,
     MODEL_INVALID,
@@ -83,13 +83,6 @@ Terms = list[tuple[int, cp_model.IntVar]]
 
 class OutOfRange(Exception):
     """A linear expression of the model could exceed :data:`INT_LIMIT`."""
-
-
-def scaled(value: Decimal, scale: int) -> int:
-    """``value * scale`` as an exact integer (the scale covers every decimal place)."""
-    numerator, denominator = EXACT.multiply(value, scale).as_integer_ratio()
-    assert denominator == 1
-    return numerator
 
 
 class Builder:

@@ -32,6 +32,7 @@ from .award import (
     pack_ceiling,
     price_at,
     top_price,
+    units_short,
     usable,
     vendor_goods,
 )
@@ -112,15 +113,13 @@ def _estimate(
     event: Event, need_index: int, mine: list[int], cost: dict[int, Decimal]
 ) -> tuple[int, Decimal]:
     """``(0, goods)`` of the plan :func:`_cover` makes for a need over ``mine``, else ``(units
-    short, 0)``: what the need's largest allowed lines at their ceilings leave uncovered."""
+    short, 0)`` (:func:`~quotecalc.solvers.award.units_short`)."""
     plan = _cover(event, need_index, mine, cost)
     if plan is not None:
         goods = (EXACT.multiply(price_at(event.lines[i], count), count) for i, count in plan)
         return 0, sum(goods, Decimal(0))
-    need = event.needs[need_index]
-    room = sorted((pack_ceiling(event, i) * event.lines[i].pack_size for i in mine), reverse=True)
-    allowed = len(room) if need.max_suppliers is None else need.max_suppliers
-    return max(need.quantity - sum(room[:allowed]), 1), Decimal(0)
+    # At least 1: the plan may fail where the largest lines would not (it fills by price).
+    return max(units_short(event, need_index, mine), 1), Decimal(0)
 
 
 def _cover(

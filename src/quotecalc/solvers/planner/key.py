@@ -22,29 +22,12 @@ plan is unique and the search needs no separate tie-break.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
 
 import attrs
 
-from ...core.exact import EXACT
+from ...core.exact import decimal_places, scaled
 from ...core.records import Record
 from ..purchase import Offer, pack_ceiling
-
-
-def decimal_places(values: Sequence[Decimal]) -> int:
-    """The most fractional digits any value needs (``1.50`` needs 1)."""
-    places = 0
-    for value in values:
-        exponent = value.normalize().as_tuple().exponent
-        assert isinstance(exponent, int)
-        places = max(places, -exponent)
-    return places
-
-
-def _scaled(value: Decimal, scale: int) -> int:
-    numerator, denominator = EXACT.multiply(value, scale).as_integer_ratio()
-    assert denominator == 1
-    return numerator
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -121,7 +104,7 @@ def keyed_offers(offers: Sequence[Offer], quantity: int) -> tuple[Weights, tuple
     for offer in offers:
         rank = ranks[offer.supplier_id]
         low, high = offer.least_packs, pack_ceiling(offer, quantity)
-        base = _scaled(offer.fees, scale) * w.cost + w.suppliers - 2 ** (count - 1 - rank) * w.ids
+        base = scaled(offer.fees, scale) * w.cost + w.suppliers - 2 ** (count - 1 - rank) * w.ids
         extra = offer.pack_size * w.delivered - w.digit ** (count - 1 - rank)
         starts = [(1, offer.pack_price)]
         starts += [(-(-minimum // offer.pack_size), price) for minimum, price in offer.breaks]
@@ -130,6 +113,6 @@ def keyed_offers(offers: Sequence[Offer], quantity: int) -> tuple[Weights, tuple
             end = starts[index + 1][0] - 1 if index + 1 < len(starts) else high
             first, last = max(start, low), min(end, high)
             if first <= last:
-                levels.append((first, last, _scaled(price, scale) * w.cost + extra))
+                levels.append((first, last, scaled(price, scale) * w.cost + extra))
         keyed.append(Keyed(offer, rank, base, tuple(levels), low, high))
     return w, tuple(keyed)
