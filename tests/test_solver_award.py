@@ -5,7 +5,6 @@ order independence, and the import that never loads ``ortools``."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+from bench_events import generated
 from quotecalc.solvers import award as award_module
 from quotecalc.solvers.award import (
     INFEASIBLE,
@@ -290,12 +290,7 @@ def test_importing_the_engine_never_loads_ortools() -> None:
 
 
 def bench_event(seed: int, items: int, suppliers: int) -> Event:
-    spec = importlib.util.spec_from_file_location("bench_event", ROOT / "scripts/bench_event.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    event: Event = module.generate(seed, items, suppliers)
-    return attrs.evolve(event, max_suppliers=3)
+    return attrs.evolve(generated(seed, items, suppliers), max_suppliers=3)
 
 
 def test_a_budget_stop_returns_the_best_award_found_and_a_correct_bound() -> None:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+from bench_events import generated
 from quotecalc.solvers.award import (
     Award,
     Event,
@@ -57,20 +57,11 @@ def test_the_largest_tier_percent_comes_off() -> None:
     assert plain_bound(one_line(Line(0, 0, 10, 0, D(50)), 100, tiers)) == D(450)
 
 
-def bench_event(seed: int, items: int, suppliers: int) -> Event:
-    spec = importlib.util.spec_from_file_location("bench_event", ROOT / "scripts/bench_event.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    event: Event = module.generate(seed, items, suppliers)
-    return event
-
-
 def test_the_bound_is_never_above_the_proven_best() -> None:
     checked = 0
     for limit in (2, None):
         for seed in range(10):
-            event = attrs.evolve(bench_event(seed, 5, 4), max_suppliers=limit)
+            event = attrs.evolve(generated(seed, 5, 4), max_suppliers=limit)
             best = best_award(event)
             if not isinstance(best, Award):
                 continue

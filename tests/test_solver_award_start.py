@@ -4,13 +4,13 @@ than the proven best award (it is a start, never claimed optimal)."""
 
 from __future__ import annotations
 
-import importlib.util
 from decimal import Decimal
 from pathlib import Path
 
 import attrs
 import pytest
 
+from bench_events import generated
 from quotecalc.solvers.award import (
     Award,
     Event,
@@ -100,20 +100,11 @@ def test_vendors_are_chosen_by_coverage_then_estimate_then_id() -> None:
     assert first_award(twins) == (0, 1)
 
 
-def bench_event(seed: int, items: int, suppliers: int) -> Event:
-    spec = importlib.util.spec_from_file_location("bench_event", ROOT / "scripts/bench_event.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    event: Event = module.generate(seed, items, suppliers)
-    return event
-
-
 def test_the_first_award_is_allowed_and_never_better_than_the_best() -> None:
     found = 0
     for limit in (1, 2, 3, None):
         for seed in range(12):
-            event = attrs.evolve(bench_event(seed, 5, 4), max_suppliers=limit)
+            event = attrs.evolve(generated(seed, 5, 4), max_suppliers=limit)
             start = first_award(event)
             best = best_award(event)
             if not isinstance(best, Award):
@@ -130,7 +121,7 @@ def test_the_first_award_is_allowed_and_never_better_than_the_best() -> None:
 
 def test_large_generated_events_get_a_first_award() -> None:
     for seed, items, suppliers in ((0, 50, 20), (1, 50, 20), (1000, 300, 40)):
-        event = bench_event(seed, items, suppliers)
+        event = generated(seed, items, suppliers)
         start = first_award(event)
         assert start is not None and feasible(event, start)
 
