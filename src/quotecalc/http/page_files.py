@@ -99,7 +99,7 @@ def download_form(raw: bytes, lang: str) -> str:
     return (
         '<form method="post" action="/quotecalc/report" enctype="multipart/form-data"'
         ' class="download">\n'
-        f'<textarea name="request" hidden aria-hidden="true">{request}</textarea>\n'
+        f'<input type="hidden" name="request" value="{request}">\n'
         f'<input type="hidden" name="lang" value="{lang}">\n'
         '<input type="hidden" name="format" value="xlsx">\n'
         f'<p><button type="submit" style="{BUTTON_STYLE}">'
