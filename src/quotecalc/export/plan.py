@@ -96,7 +96,7 @@ def plan_workbook(document: Mapping[str, Any], lang: str, raw: bytes | None = No
     """The workbook of one purchase-plan document (``PlanDocument.output``)."""
     view = plan_view(document, lang, raw)
     status = str(document["status"])
-    summary = summary_sheet(lang, [view.title, *view.answer], status)
+    summary = summary_sheet(lang, list(view.answer), status)
     reasons: Sequence[Mapping[str, Any]] = document.get("reasons") or []
     if status in ("invalid_input", "internal_error"):
         return Workbook(view.title, (summary, errors_sheet(lang, reasons)))
