@@ -161,8 +161,7 @@ def test_a_refused_plan_format_is_named_on_stderr() -> None:
     shown = cli("--input-json", "-", "--plan", "--format", "svg")
     assert shown.returncode == 2
     assert (
-        shown.stderr
-        == b"quotecalc: --plan takes --format json, text, html, xlsx, not svg;"
+        shown.stderr == b"quotecalc: --plan takes --format json, text, html, xlsx, not svg;"
         b" see quotecalc --help\n"
     )
     assert b"unknown option" not in cli("--input-json", "-", "--plan", "--lang", "zh").stderr
