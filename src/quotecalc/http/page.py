@@ -40,6 +40,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..analysis.document import analyze
+from ..core.limits import MAX_EVENT_BYTES
 from ..planning.document import asks_for_plan, plan
 from .admission import Admission
 from .edge import (
@@ -256,7 +257,12 @@ async def _form(request: Request, raw: bytes) -> dict[str, Any]:
         return {"type": "http.request", "body": raw, "more_body": False}
 
     fields: dict[str, Any] = {}
-    async with Request(request.scope, replay).form(max_files=1, max_fields=32) as form:
+    # A field may hold a whole event request (4 MiB; the download button posts it back,
+    # issue 35): Starlette's default part limit of 1 MiB would refuse it as "not a form".
+    part = MAX_EVENT_BYTES + 1
+    async with Request(request.scope, replay).form(
+        max_files=1, max_fields=32, max_part_size=part
+    ) as form:
         for key, value in form.multi_items():
             if isinstance(value, UploadFile):
                 data = await value.read()
