@@ -56,6 +56,17 @@ def at(*keys: str) -> Getter:
     return get
 
 
+def at_need(key: str) -> Getter:
+    """A single supplier's figure at the need: unknown (``-``) when it cannot deliver the
+    need, as the plan page shows it (no price anyone can buy at)."""
+
+    def get(entry: Mapping[str, Any]) -> Any:
+        need = entry["atNeed"]
+        return need[key] if need["deliverable"] else None
+
+    return get
+
+
 # sheet (English title) -> (rows of the document, [(English header, field of a row)])
 QUOTES = [
     ("Pack size", at("packSize")),
@@ -125,9 +136,9 @@ def expected_tables(kind: str, document: Mapping[str, Any]) -> dict[str, tuple[l
                 plan["singleSource"],
                 [
                     ("Lead days", at("leadDays")),
-                    ("Packs at need", at("atNeed", "packs")),
-                    ("Delivered at need", at("atNeed", "deliveredQuantity")),
-                    ("Landed total at need", at("atNeed", "landedTotal")),
+                    ("Packs at need", at_need("packs")),
+                    ("Delivered at need", at_need("deliveredQuantity")),
+                    ("Landed total at need", at_need("landedTotal")),
                     ("Packs, cheapest", at("cheapest", "packs")),
                     ("Delivered, cheapest", at("cheapest", "deliveredQuantity")),
                     ("Landed total, cheapest", at("cheapest", "landedTotal")),
@@ -320,6 +331,14 @@ def test_every_figure_is_the_documents_read_back_with_openpyxl(
         item["code"] for item in source["limitations"]
     ]
     assert listed == codes
+    if kind == "plan":  # an undeliverable supplier says what it can deliver, in words
+        single = book["Single suppliers"]
+        short = [e for e in document["plan"]["singleSource"] if not e["atNeed"]["deliverable"]]
+        assert short  # the example has one (SOUTH)
+        reasons = [single.cell(row, 11).value for row in range(2, single.max_row + 1)]
+        for entry in short:
+            words = f"at most {entry['capacityQuantity']} units ({entry['capacityPacks']} packs)"
+            assert any(words in (reason or "") for reason in reasons)
 
 
 @pytest.mark.parametrize("kind", list(REQUESTS))

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..output.plan_view import plan_view
+from ..output.plan_words import WORDS as PLAN_WORDS
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
 from .model import Cell, Sheet, Workbook, figure, table
 from .words import say, yes_no
@@ -73,6 +74,14 @@ def _single(lang: str, plan: Mapping[str, Any]) -> Sheet:
     for entry in plan.get("singleSource") or ():
         at_need = entry.get("atNeed") or {}
         cheapest = entry.get("cheapest") or {}
+        reason = str(entry.get("reason") or "")
+        if at_need and not at_need.get("deliverable", True):
+            # Not a price anyone can buy at (as the plan page says): what it can deliver.
+            reason = PLAN_WORDS[lang]["cannot_deliver"].format(
+                units=entry.get("capacityQuantity") or "-",
+                packs=entry.get("capacityPacks") or "-",
+            )
+            at_need = {}
         rows.append(
             (
                 str(entry["supplierId"]),
@@ -85,7 +94,7 @@ def _single(lang: str, plan: Mapping[str, Any]) -> Sheet:
                 figure(cheapest.get("landedTotal")),
                 figure(cheapest.get("costPerDeliveredUnit")),
                 figure(entry.get("saving")),
-                str(entry.get("reason") or ""),
+                reason,
             )
         )
     header = tuple(say(lang, key) for key in keys)

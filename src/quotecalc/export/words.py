@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from ..output.plan_words import LIMITATION_WORDS, REASON_TEXT
 from ..output.wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT, STATUS_TEXT
 
 WORDS: Final[dict[str, dict[str, str]]] = {
@@ -233,7 +234,14 @@ def limitation_words(lang: str, item: Mapping[str, Any]) -> str:
     """One limitation or reason in words: the reports' wording of its code (with its field
     and dimension), else the document's own message."""
     code = str(item.get("code"))
-    template = LIMITATION_TEXT[lang].get(code) or ERROR_TEXT[lang].get(code)
+    if code in REASON_TEXT[lang]:  # a plan's reason: {what} is whom and which field
+        what = ", ".join(str(item[key]) for key in ("supplierId", "field") if item.get(key))
+        return REASON_TEXT[lang][code].format(what=what or "-")
+    template = (
+        LIMITATION_TEXT[lang].get(code)
+        or LIMITATION_WORDS[lang].get(code)
+        or ERROR_TEXT[lang].get(code)
+    )
     if template is None:
         return str(item.get("message") or code)
     try:
