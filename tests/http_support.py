@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -222,3 +223,27 @@ class Server:
                     return
             time.sleep(0.05)
         raise AssertionError(f"port {self.port}: {listeners(self.port)} listener(s) left")
+
+
+DOWNLOAD_FORM = re.compile(
+    rb'<form method="post" action="/quotecalc/report" enctype="multipart/form-data"'
+    rb' class="download">\n.*?</form>\n',
+    re.DOTALL,
+)
+
+
+def without_download(page: bytes, raw: bytes | None = None) -> bytes:
+    """A report page of the analyst's page without its download button (issue 35), which
+    must be there exactly once, before the end of the page's main part, and, when ``raw``
+    is given, post exactly those request bytes back with format=xlsx."""
+    import html
+
+    found = DOWNLOAD_FORM.findall(page)
+    assert len(found) == 1, "one download button per report page"
+    assert b'name="format" value="xlsx"' in found[0]
+    if raw is not None:
+        value = re.search(rb'name="request" value="([^"]*)"', found[0])
+        assert value is not None
+        assert html.unescape(value.group(1).decode("utf-8")).encode("utf-8") == raw
+    stripped = DOWNLOAD_FORM.sub(b"", page, count=1)
+    return stripped

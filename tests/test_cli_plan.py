@@ -161,12 +161,12 @@ def test_a_refused_plan_format_is_named_on_stderr() -> None:
     shown = cli("--input-json", "-", "--plan", "--format", "svg")
     assert shown.returncode == 2
     assert (
-        shown.stderr
-        == b"quotecalc: --plan takes --format json, text, html, not svg; see quotecalc --help\n"
+        shown.stderr == b"quotecalc: --plan takes --format json, text, html, xlsx, not svg;"
+        b" see quotecalc --help\n"
     )
     assert b"unknown option" not in cli("--input-json", "-", "--plan", "--lang", "zh").stderr
 
 
 def test_the_usage_names_the_plan_formats() -> None:
     shown = cli("--help", stdin=b"")
-    assert b"--plan [--trace] [--format json|text|html] [--lang en|zh]" in shown.stdout
+    assert b"--plan [--trace] [--format json|text|html|xlsx] [--lang en|zh]" in shown.stdout

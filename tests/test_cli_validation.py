@@ -487,7 +487,7 @@ BAD_ARGV: list[tuple[list[str], str]] = [
     (["--input-json", "-", "--input-json", "-"], "--input-json given twice"),
     (["-"], "unknown option '-'"),
     (["--input-json", "-", "--input-jsonl", "-"], "give one input flag only"),
-    (["--input-json", "-", "--format", "pdf"], "--format takes one of json, text, svg, html"),
+    (["--input-json", "-", "--format", "pdf"], "--format takes one of json, text, svg, html, xlsx"),
     (["--version", "--trace"], "--version is accepted only alone"),
     (
         ["--print-schema"],

@@ -35,6 +35,11 @@ Maintainer options, none of which changes the fixed call's stdout:
   ``docs/event.md``), or with ``--format text|html [--lang en|zh]`` the award for people, the
   answer first; exit code as for JSON.
 
+``--format xlsx`` (with ``--input-json -``, alone or with ``--plan``, ``--convert`` or ``--event``,
+optionally ``--lang en|zh``; not with ``--trace``): the same document as a workbook a buyer can
+forward, the answer first (issue 35, :mod:`quotecalc.export`, ``docs/xlsx.md``), as bytes on
+stdout; needs the ``xlsx`` extra (without it: one line on stderr, exit 1); exit code as for JSON.
+
 ``--print-schema request|result|batch-request|batch-result|analysis|plan-request|plan|``
 ``event-request|event|convert-request|converted`` (alone)
 prints the published JSON Schema (``docs/schema/``), generated from the same rule tables the
@@ -67,9 +72,10 @@ from .engine.render import EXIT_CODES, TOOL, TOOL_VERSION, render_errors
 
 _CHUNK = 65536
 LANGS = ("en", "zh")
-FORMATS = ("json", "text", "svg", "html")
-PLAN_FORMATS = ("json", "text", "html")
-EVENT_FORMATS = ("json", "text", "html")
+FORMATS = ("json", "text", "svg", "html", "xlsx")
+PLAN_FORMATS = ("json", "text", "html", "xlsx")
+EVENT_FORMATS = ("json", "text", "html", "xlsx")
+CONVERT_FORMATS = ("json", "text", "html", "xlsx")
 Rendered = tuple[bytes, int]
 SCHEMAS = (
     "request",
@@ -88,11 +94,12 @@ INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])
 VERSION_ARGV = ["--version"]
 USAGE = """\
-usage: quotecalc --input-json - [--trace] [--format json|text|svg|html] [--lang en|zh]
+usage: quotecalc --input-json - [--trace] [--format json|text|svg|html|xlsx] [--lang en|zh]
        quotecalc --input-json - --analysis [--trace]
-       quotecalc --input-json - --plan [--trace] [--format json|text|html] [--lang en|zh]
-       quotecalc --input-json - --convert [--trace] [--format json|text|html] [--lang en|zh]
-       quotecalc --input-json - --event [--trace] [--format json|text|html] [--lang en|zh]
+       quotecalc --input-json - --plan [--trace] [--format json|text|html|xlsx] [--lang en|zh]
+       quotecalc --input-json - --convert [--trace] [--format json|text|html|xlsx]
+                                [--lang en|zh]
+       quotecalc --input-json - --event [--trace] [--format json|text|html|xlsx] [--lang en|zh]
        quotecalc --input-jsonl - [--trace]
        quotecalc --input-batch -
        quotecalc --print-schema request|result|batch-request|batch-result|analysis
@@ -117,9 +124,11 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
                          request's exchangeRates, with each rate's provenance and range
   --event                the award of a sourcing event (items, suppliers, offers): which
                          supplier gets what, at the least landed total, proven
-  --format json|text|svg|html
-                         text: a readable report; svg: the weight map; html: one page
-  --lang en|zh           the language of text, svg and html (default en)
+  --format json|text|svg|html|xlsx
+                         text: a readable report; svg: the weight map; html: one page;
+                         xlsx: a workbook to forward, the answer first (binary on stdout;
+                         needs the xlsx extra)
+  --lang en|zh           the language of text, svg, html and xlsx (default en)
   --print-schema NAME    print a published JSON Schema (request, result, batch-request,
                          batch-result, analysis, plan-request, plan, event-request,
                          event, convert-request, converted)
@@ -257,6 +266,8 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
         return None
     if options["input"] == "--input-batch" and "trace" in options:
         return None
+    if options.get("format") == "xlsx" and "trace" in options:
+        return None  # a workbook is one binary answer: no trace beside it
     if "analysis" in options and ("format" in options or options["input"] != "--input-json"):
         return None
     if "plan" in options and (
@@ -266,7 +277,7 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     ):
         return None
     if "convert" in options and (
-        options.get("format", "json") not in ("json", "text", "html")
+        options.get("format", "json") not in CONVERT_FORMATS
         or "analysis" in options
         or "plan" in options
         or "event" in options
@@ -388,6 +399,33 @@ def event(
     return awarded.exit_code
 
 
+def write_workbook(
+    stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, options: dict[str, str]
+) -> int:
+    """``--format xlsx``: the workbook of the comparison, the plan (``--plan``), the converted
+    comparison (``--convert``) or the event award (``--event``), the answer first, as bytes on
+    stdout (:func:`quotecalc.export.workbook`, loaded only here; ``docs/xlsx.md``). Exit code
+    as for JSON. Without the ``xlsx`` extra: one line on stderr and exit 1, stdout empty."""
+    from .core.limits import MAX_EVENT_BYTES
+
+    kind = next((k for k in ("plan", "convert", "event") if k in options), "comparison")
+    raw = stdin.read((MAX_EVENT_BYTES if kind == "event" else MAX_INPUT_BYTES) + 1)
+    try:
+        import xlsxwriter  # noqa: F401 - the extra's writer, checked before any work
+    except ImportError:
+        stderr.write(
+            b"quotecalc: --format xlsx needs the xlsx extra: pip install 'quotecalc[xlsx]'\n"
+        )
+        stderr.flush()
+        return 1
+    from .export import workbook
+
+    exported = workbook(kind, raw, options.get("lang", "en"))
+    stdout.write(exported.body)
+    stdout.flush()
+    return exported.exit_code
+
+
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
     if argv in HELP_ARGV:
@@ -423,6 +461,8 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
             stdout.write(result.to_json())
         stdout.flush()
         return 0
+    if options.get("format") == "xlsx":
+        return write_workbook(stdin, stdout, stderr, options)
     if "event" in options:
         fmt = options.get("format", "json")
         return event(stdin, stdout, stderr, trace=trace, fmt=fmt, lang=options.get("lang", "en"))

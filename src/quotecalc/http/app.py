@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Awaitable, Callable
+from decimal import Decimal
 from typing import Final
 
 import anyio
@@ -105,26 +106,69 @@ def calculation_endpoint(
         if len(raw) > calculation.body_limit:
             answer = calculation.too_large()
             return await early(request, json_response(answer.status, answer.body), limits)
-        ran = await calculated_unless_gone(request, raw)
+        lang = request.query_params.get("lang", "en")
+        if calculation.workbook is not None and wants_workbook(request.headers):
+            ran = await calculated_unless_gone(
+                request, raw, lambda body: calculation.workbook_answer(body, lang)
+            )
+        else:
+            ran = await calculated_unless_gone(request, raw, calculation.answer)
         if ran is None:
             metrics.queue_wait.observe(waited + limits.queue_timeout)
             outcome(request.scope, "overloaded")
             return error_response("overloaded", overloaded_headers)
         calculated, slot_wait = ran
         metrics.queue_wait.observe(waited + slot_wait)
+        if calculated.media_type != "application/json":
+            return Response(
+                calculated.body,
+                calculated.status,
+                dict(calculated.headers),
+                calculated.media_type,
+            )
         return json_response(calculated.status, calculated.body)
 
-    async def calculated_unless_gone(request: Request, raw: bytes) -> tuple[Answer, float] | None:
+    async def calculated_unless_gone(
+        request: Request, raw: bytes, answer_of: Callable[[bytes], Answer]
+    ) -> tuple[Answer, float] | None:
         """The calculation, while the connection is watched: a client gone before its answer
         is marked ``client_disconnected`` in the access log (the call still runs to its end
         in its thread; the answer is then dropped by the server)."""
         async with anyio.create_task_group() as group:
             group.start_soon(watch_disconnect, request)
-            ran = await admission.run(calculation.answer, raw)
+            ran = await admission.run(answer_of, raw)
             group.cancel_scope.cancel()
         return ran
 
     return calculate
+
+
+def wants_workbook(headers: Headers) -> bool:
+    """Whether ``Accept`` asks for the XLSX workbook (issue 35): its media type listed with a
+    quality above 0 (and JSON not preferred to it). Anything else is the JSON answer."""
+    from ..export import MEDIA_TYPE
+
+    def quality(media: str) -> Decimal:
+        best = Decimal(0)
+        for part in ",".join(headers.getlist("accept")).split(","):
+            name, *params = (piece.strip() for piece in part.split(";"))
+            if name.lower() != media:
+                continue
+            q = Decimal(1)
+            for param in params:
+                key, _, value = param.partition("=")
+                if key.strip().lower() == "q":
+                    try:
+                        q = Decimal(value.strip())
+                    except ArithmeticError:
+                        q = Decimal(0)
+                    if not q.is_finite():
+                        q = Decimal(0)
+            best = max(best, q)
+        return best
+
+    wanted = quality(MEDIA_TYPE)
+    return wanted > 0 and wanted >= quality("application/json")
 
 
 async def watch_disconnect(request: Request) -> None:

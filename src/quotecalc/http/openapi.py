@@ -174,12 +174,28 @@ def _response(description: str, schema: JsonObject, **headers: JsonObject) -> Js
     }
 
 
+WORKBOOK_NOTE: Final = (
+    " With Accept: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet the"
+    " answer is the same document as a workbook (the CLI's --format xlsx bytes; the answer"
+    " first, figures as numbers; docs/xlsx.md), in the language of the lang query parameter,"
+    " with the same status; a body over the limit is still answered as JSON."
+)
+
+
 def calculation_operation(row: Calculation) -> JsonObject:
     result = _ref(row.result_component)
     responses: JsonObject = {}
     for status in sorted({*STATUS_BY_EXIT_CODE.values(), TOO_LARGE_STATUS}):
         schema = {"oneOf": [result, _ref("TransportError")]} if status == 500 else result
         responses[str(status)] = _response(STATUS_TEXT[status], schema)
+        if row.workbook is not None and status in STATUS_BY_EXIT_CODE.values():
+            responses[str(status)]["content"][XLSX_MEDIA] = {
+                "schema": {"type": "string", "contentMediaType": XLSX_MEDIA}
+            }
+            responses[str(status)]["headers"]["Content-Disposition"] = {
+                "description": "With the workbook only: attachment, its file name.",
+                "schema": {"type": "string"},
+            }
     for error in TRANSPORT_ERRORS:
         if error.code in CALCULATION_ERRORS:
             extra = (
@@ -188,11 +204,22 @@ def calculation_operation(row: Calculation) -> JsonObject:
                 else {}
             )
             responses[str(error.status)] = _response(error.message, _ref("TransportError"), **extra)
+    parameters: list[JsonObject] = [{"$ref": "#/components/parameters/X-Request-Id"}]
+    if row.workbook is not None:
+        parameters.append(
+            {
+                "name": "lang",
+                "in": "query",
+                "required": False,
+                "description": "The workbook's language (en, the default, or zh); JSON ignores it.",
+                "schema": {"enum": ["en", "zh"]},
+            }
+        )
     return {
         "operationId": row.operation_id,
         "summary": row.summary,
-        "description": row.description,
-        "parameters": [{"$ref": "#/components/parameters/X-Request-Id"}],
+        "description": row.description + (WORKBOOK_NOTE if row.workbook is not None else ""),
+        "parameters": parameters,
         "requestBody": {
             "required": True,
             "description": (

@@ -43,6 +43,8 @@ class Answer:
 
     status: int
     body: bytes
+    media_type: str = "application/json"
+    headers: tuple[tuple[str, str], ...] = ()
 
 
 class Calculated(Protocol):
@@ -67,6 +69,25 @@ class Calculation:
     run: Callable[[bytes], Calculated]
     request_component: str
     result_component: str
+    # The workbook of the answer (issue 35, quotecalc.export.KINDS), or None: no workbook.
+    workbook: str | None = None
+
+    def workbook_answer(self, raw: bytes, lang: str) -> Answer:
+        """The answer as a workbook (``Accept`` the XLSX media type, issue 35): the same
+        document read into sheets, the answer first, with the JSON answer's status; a body
+        over the limit keeps its JSON too-large answer."""
+        if len(raw) > self.body_limit or self.workbook is None:
+            return self.answer(raw)
+        from ..export import MEDIA_TYPE, workbook
+
+        exported = workbook(self.workbook, raw, lang)
+        disposition = f'attachment; filename="quotecalc-{self.workbook}-{lang}.xlsx"'
+        return Answer(
+            STATUS_BY_EXIT_CODE[exported.exit_code],
+            exported.body,
+            MEDIA_TYPE,
+            (("Content-Disposition", disposition),),
+        )
 
     def answer(self, raw: bytes) -> Answer:
         """The answer to a body of at most ``body_limit`` + 1 bytes (the edge never reads
@@ -114,6 +135,7 @@ CALCULATE: Final = Calculation(
     run=calculate,
     request_component="Request",
     result_component="Result",
+    workbook="comparison",
 )
 CALCULATE_BATCH: Final = Calculation(
     path="/quotecalc/calculate-batch",
@@ -165,6 +187,7 @@ PLAN: Final = Calculation(
     run=plan,
     request_component="PlanRequest",
     result_component="Plan",
+    workbook="plan",
 )
 EVENT: Final = Calculation(
     path="/quotecalc/event",
@@ -181,6 +204,7 @@ EVENT: Final = Calculation(
     run=award,
     request_component="EventRequest",
     result_component="Event",
+    workbook="event",
 )
 CONVERT: Final = Calculation(
     path="/quotecalc/convert",
@@ -197,6 +221,7 @@ CONVERT: Final = Calculation(
     run=convert,
     request_component="ConvertRequest",
     result_component="Converted",
+    workbook="convert",
 )
 HEALTH: Final = Document(
     path="/healthz",
@@ -248,6 +273,15 @@ INTAKE: Final = Page(
     body_limit=PAGE_BODY_LIMIT,
 )
 
+TEMPLATE: Final = Page(
+    path="/quotecalc/page/template",
+    method="GET",
+    kind="template",
+    summary="A blank template workbook (kind=comparison|event, lang=en|zh), as the intake's"
+    " --template writes it (issue 35).",
+    body_limit=0,
+)
+
 CALCULATIONS: Final[tuple[Calculation, ...]] = (
     CALCULATE,
     CALCULATE_BATCH,
@@ -273,7 +307,7 @@ METRICS: Final = Document(
     media_type="text/plain",
 )
 
-PAGES: Final[tuple[Page, ...]] = (ANALYST_FORM, ANALYST_REPORT, INTAKE)
+PAGES: Final[tuple[Page, ...]] = (ANALYST_FORM, ANALYST_REPORT, INTAKE, TEMPLATE)
 DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH, READY, METRICS)
 
 

@@ -40,6 +40,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..analysis.document import analyze
+from ..core.limits import MAX_EVENT_BYTES
 from ..planning.document import asks_for_plan, plan
 from .admission import Admission
 from .edge import (
@@ -56,6 +57,13 @@ from .edge import (
 from .errors import TransportError
 from .limits import Limits
 from .operations import PAGES, STATUS_BY_EXIT_CODE, Page
+from .page_files import (
+    XLSX_MEDIA,
+    asks_for_workbook,
+    template_endpoint,
+    with_download,
+    workbook_of,
+)
 from .page_html import error_page, form_page
 
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -249,7 +257,12 @@ async def _form(request: Request, raw: bytes) -> dict[str, Any]:
         return {"type": "http.request", "body": raw, "more_body": False}
 
     fields: dict[str, Any] = {}
-    async with Request(request.scope, replay).form(max_files=1, max_fields=32) as form:
+    # A field may hold a whole event request (4 MiB; the download button posts it back,
+    # issue 35): Starlette's default part limit of 1 MiB would refuse it as "not a form".
+    part = MAX_EVENT_BYTES + 1
+    async with Request(request.scope, replay).form(
+        max_files=1, max_fields=32, max_part_size=part
+    ) as form:
         for key, value in form.multi_items():
             if isinstance(value, UploadFile):
                 data = await value.read()
@@ -287,7 +300,8 @@ def _event_page(raw: bytes, lang: str) -> tuple[int, str]:
 
     awarded = award(raw)
     page = render_event_html(awarded.output, awarded.exit_code, event_currency(raw), lang, raw)
-    return STATUS_BY_EXIT_CODE[awarded.exit_code], page
+    status = STATUS_BY_EXIT_CODE[awarded.exit_code]
+    return status, with_download(page, raw, lang, status)
 
 
 def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
@@ -309,7 +323,8 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
 
                 planned_only = plan(raw)
                 page = render_plan_html(planned_only.output, lang, raw)
-                return STATUS_BY_EXIT_CODE[planned_only.exit_code], page
+                status = STATUS_BY_EXIT_CODE[planned_only.exit_code]
+                return status, with_download(page, raw, lang, status)
         elif UPLOAD in fields:
             data, suffix = fields[UPLOAD]
             built, errors = read_sheet(data, suffix, root_options(fields))
@@ -326,7 +341,8 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
             # The best purchase plan beside the answer (issue 20): the planner's own document.
             planned = plan(raw).output
         page = html_page(done.result, done.output, lang, purchase_of(raw), planned, raw=raw)
-        return STATUS_BY_EXIT_CODE[done.exit_code], page
+        status = STATUS_BY_EXIT_CODE[done.exit_code]
+        return status, with_download(page, raw, lang, status)
 
     async def report(request: Request) -> Response:
         if _media(request) not in FORM_MEDIA:
@@ -337,6 +353,8 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
                 fields = await _form(request, raw)
             except (MultiPartException, HTTPException):  # no boundary: not a form
                 return _page_error("unsupported_form_type")
+            if asks_for_workbook(fields):  # the report's download button (issue 35)
+                return await workbook(request, fields, raw)
             ran = await admission.run(lambda _: work(fields), raw)
             if ran is None:
                 outcome(request.scope, "overloaded")
@@ -344,6 +362,18 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
             return _html(*ran[0])
 
         return await _with_body(request, row, limits, admission, answer)
+
+    async def workbook(request: Request, fields: Mapping[str, Any], raw: bytes) -> Response:
+        """The workbook of the posted request (issue 35; ``page_files``)."""
+        pasted = str(fields.get("request") or "").strip()
+        if not pasted:
+            return _html(422, error_page(_lang(fields), []))
+        ran = await admission.run(lambda _: workbook_of(pasted.encode("utf-8"), _lang(fields)), raw)
+        if ran is None:
+            outcome(request.scope, "overloaded")
+            return _overloaded(limits)
+        status, body, headers = ran[0]
+        return Response(body, status, headers, XLSX_MEDIA)
 
     return report
 
@@ -408,6 +438,8 @@ def page_routes(limits: Limits, admission: Admission) -> list[Route]:
             endpoint = form_endpoint(row)
         elif row.kind == "report":
             endpoint = report_endpoint(row, limits, admission)
+        elif row.kind == "template":
+            endpoint = template_endpoint(row)
         else:
             endpoint = intake_endpoint(row, limits, admission)
         made.append(Route(row.path, endpoint, methods=[row.method]))

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from .page_files import hint_links, template_links
+
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "Compare supplier quotes",
@@ -261,6 +263,7 @@ def form_page(lang: str, limit: int) -> str:
         f' aria-label="{_escape(words["request"])}" spellcheck="false"></textarea></label>\n'
         f'<label>{_escape(words["lang"])}<select name="lang">{options}</select></label>\n'
         f'<button type="submit">{_escape(words["submit"])}</button>\n</form>\n'
+        + template_links(lang)  # the blank templates (issue 35)
     )
     return _document(lang, words["title"], body)
 
@@ -276,7 +279,7 @@ def error_page(lang: str, errors: Sequence[Mapping[str, str]]) -> str:
             "<tr>"
             f'<td><code class="id">{_escape(error["cell"] or words["whole_file"])}</code></td>'
             f"<td>{_escape(error['message'])}</td>"
-            f"<td>{_escape(page_hint(lang, error))}</td>"
+            f"<td>{_escape(page_hint(lang, error))}{hint_links(lang, error)}</td>"
             f"<td><code>{_escape(error['code'])}</code></td></tr>\n"
             for error in errors
         )

@@ -1,0 +1,177 @@
+"""The comparison's workbook (issue 35): the answer, the quotes, the ranking, the hard
+constraints and the limitations of one result (``Result.output``, CONTRACT §3), and, for a
+converted comparison (issue 27), the conversions.
+
+The answer's sentences are the reports' own (:func:`quotecalc.output.answer.answer`, with the
+weight analysis' robustness when given); every figure is the result's decimal string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..output.answer import answer, render_plain
+from ..output.cells import clean
+from ..output.wording import CONSTRAINT_STATUS_TEXT
+from .model import Cell, Sheet, Workbook, figure, table
+from .words import limitation_words, say, status_words, yes_no
+
+QUOTE_COLUMNS = (
+    ("col.supplier", "supplierId"),
+    ("col.comparable", "comparable"),
+    ("col.currency", "currency"),
+    ("col.pack_size", "packSize"),
+    ("col.minimum_packs", "minimumPacks"),
+    ("col.pack_price", "packPrice"),
+    ("col.packs", "packsPurchased"),
+    ("col.delivered", "deliveredQuantity"),
+    ("col.overbuy", "overbuyQuantity"),
+    ("col.goods", "goodsSubtotal"),
+    ("col.freight", "freight"),
+    ("col.other_fees", "otherFees"),
+    ("col.landed", "landedTotal"),
+    ("col.per_unit", "costPerDeliveredUnit"),
+    ("col.unit_price", "unitQuotePrice"),
+    ("col.lead", "leadDays"),
+    ("col.quality", "qualityScore"),
+    ("col.constraint_status", "constraintStatus"),
+)
+TEXT_FIELDS = frozenset({"supplierId", "currency"})
+
+
+def summary_sheet(lang: str, sentences: Sequence[str], status: str) -> Sheet:
+    """The answer first: its sentences, then the status and what the workbook's numbers are."""
+    lines: list[tuple[Cell, ...]] = [(sentence,) for sentence in sentences]
+    lines.extend(
+        [
+            (),
+            (say(lang, "status") + say(lang, "colon") + status_words(lang, status),),
+            (say(lang, "exact_note"),),
+        ]
+    )
+    return Sheet(say(lang, "sheet.summary"), tuple(lines))
+
+
+def limitations_sheet(
+    lang: str, limitations: Sequence[Mapping[str, Any]], title: str = "sheet.limitations"
+) -> Sheet:
+    """Each limitation (or reason) in words, with whom and which field it is about."""
+    header = tuple(say(lang, key) for key in ("col.meaning", "col.about", "col.field", "col.code"))
+    rows = [
+        (
+            limitation_words(lang, item),
+            str(item.get("supplierId") or item.get("itemId") or ""),
+            str(item.get("field") or ""),
+            str(item.get("code")),
+        )
+        for item in limitations
+    ]
+    return Sheet(say(lang, title), (), header, table(rows))
+
+
+def errors_sheet(lang: str, errors: Sequence[Mapping[str, Any]]) -> Sheet:
+    """An invalid request's errors: where, the code, in words."""
+    header = tuple(say(lang, key) for key in ("col.path", "col.code", "col.meaning"))
+    rows = [
+        (str(error.get("path", "")), str(error.get("code")), limitation_words(lang, error))
+        for error in errors
+    ]
+    return Sheet(say(lang, "sheet.errors"), (), header, table(rows))
+
+
+def _quote_cell(lang: str, field: str, quote: Mapping[str, Any]) -> Cell:
+    value = quote.get(field)
+    if field in TEXT_FIELDS:
+        return "-" if value is None else str(value)
+    if field == "comparable":
+        return yes_no(lang, value)
+    if field == "constraintStatus":
+        return CONSTRAINT_STATUS_TEXT[lang].get(str(value), str(value))
+    return figure(value)
+
+
+def _quotes(lang: str, quotes: Sequence[Mapping[str, Any]]) -> Sheet:
+    header = tuple(say(lang, key) for key, _ in QUOTE_COLUMNS)
+    rows = [[_quote_cell(lang, field, quote) for _, field in QUOTE_COLUMNS] for quote in quotes]
+    return Sheet(say(lang, "sheet.quotes"), (), header, table(rows))
+
+
+def _ranking(lang: str, ranking: Sequence[Mapping[str, Any]]) -> Sheet:
+    keys = ("col.rank", "col.supplier", "col.score", "col.cost", "col.delivery")
+    header = (*(say(lang, key) for key in keys), say(lang, "col.quality_component"))
+    rows = [
+        (
+            figure(entry["rank"]),
+            str(entry["supplierId"]),
+            figure(entry.get("score")),
+            *(
+                figure((entry.get("components") or {}).get(name))
+                for name in ("cost", "delivery", "quality")
+            ),
+        )
+        for entry in ranking
+    ]
+    return Sheet(say(lang, "sheet.ranking"), (), header, table(rows))
+
+
+def _constraints(lang: str, quotes: Sequence[Mapping[str, Any]]) -> Sheet:
+    """One row per check; a row's limit and value show the same decimals (each row is its
+    own constraint, so lead days never take a quality score's decimals)."""
+    keys = ("col.supplier", "col.constraint", "col.limit", "col.value", "col.result")
+    rows: list[tuple[Cell, ...]] = []
+    for quote in quotes:
+        for check in quote.get("constraints") or ():
+            paired = table([(figure(check.get("limit")),), (figure(check.get("value")),)])
+            status = str(check["status"])
+            rows.append(
+                (
+                    str(quote["supplierId"]),
+                    str(check["constraint"]),
+                    paired[0][0],
+                    paired[1][0],
+                    CONSTRAINT_STATUS_TEXT[lang].get(status, status),
+                )
+            )
+    header = tuple(say(lang, k) for k in keys)
+    return Sheet(say(lang, "sheet.constraints"), (), header, tuple(rows))
+
+
+def answer_sentences(
+    result: Mapping[str, Any],
+    analysis: Mapping[str, Any] | None,
+    lang: str,
+    purchase: Mapping[str, Any] | None,
+) -> list[str]:
+    """The reports' answer: the title sentence, then each sentence, as plain text."""
+    facts = answer(result, analysis, lang, purchase)
+    return [render_plain(s, lang, clean) for s in (facts.title, *facts.sentences)]
+
+
+def comparison_workbook(
+    result: Mapping[str, Any],
+    lang: str,
+    *,
+    analysis: Mapping[str, Any] | None = None,
+    purchase: Mapping[str, Any] | None = None,
+    before: Sequence[str] = (),
+    extra: Sequence[Sheet] = (),
+) -> Workbook:
+    """The workbook of one result: the answer first (``before``: a wrapping document's own
+    sentences after it), then the quotes, ranking, constraints, any ``extra`` sheets and
+    the limitations; an invalid request's workbook has its errors instead."""
+    sentences = [*answer_sentences(result, analysis, lang, purchase), *before]
+    status = str(result["status"])
+    title = sentences[0]
+    summary = summary_sheet(lang, sentences, status)
+    if status in ("invalid_input", "internal_error"):
+        return Workbook(title, (summary, errors_sheet(lang, result["limitations"])))
+    quotes = result.get("normalizedQuotes") or []
+    sheets = [summary, _quotes(lang, quotes)]
+    if result.get("ranking"):
+        sheets.append(_ranking(lang, result["ranking"]))
+    if any(quote.get("constraints") for quote in quotes):
+        sheets.append(_constraints(lang, quotes))
+    sheets.extend(extra)
+    sheets.append(limitations_sheet(lang, result.get("limitations") or []))
+    return Workbook(title, tuple(sheets))

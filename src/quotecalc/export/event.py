@@ -1,0 +1,113 @@
+"""The sourcing event's workbook (issue 35): the answer (the event report's own sentence,
+:func:`quotecalc.output.event_report.answer_sentence`) with the award's figures, the award
+lines, the suppliers awarded, the items, the baselines, and the reasons and limitations,
+all read from the event-award document (``docs/event.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..output.cells import clean
+from ..output.event_report import BASELINES, answer_sentence
+from .comparison import errors_sheet, limitations_sheet, summary_sheet
+from .model import Cell, Sheet, Workbook, figure, table
+from .words import say, yes_no
+
+LINE_COLUMNS = (
+    ("col.item", "itemId"),
+    ("col.supplier", "supplierId"),
+    ("col.packs", "packs"),
+    ("col.delivered", "deliveredQuantity"),
+    ("col.pack_price", "packPrice"),
+    ("col.goods", "goodsSubtotal"),
+)
+SUPPLIER_COLUMNS = (
+    ("col.supplier", "supplierId"),
+    ("col.goods", "goodsSubtotal"),
+    ("col.discount", "discount"),
+    ("col.freight", "freight"),
+    ("col.other_fees", "otherFees"),
+    ("col.landed", "landedTotal"),
+)
+ITEM_COLUMNS = (
+    ("col.item", "itemId"),
+    ("col.need", "quantity"),
+    ("col.delivered", "deliveredQuantity"),
+    ("col.overbuy", "overbuyQuantity"),
+)
+TEXT_FIELDS = frozenset({"itemId", "supplierId"})
+
+
+def _rows(
+    lang: str, columns: Sequence[tuple[str, str]], entries: Sequence[Mapping[str, Any]]
+) -> tuple[tuple[str, ...], tuple[tuple[Cell, ...], ...]]:
+    header = tuple(say(lang, key) for key, _ in columns)
+    rows = [
+        [str(entry[f]) if f in TEXT_FIELDS else figure(entry.get(f)) for _, f in columns]
+        for entry in entries
+    ]
+    return header, table(rows)
+
+
+def _figures(lang: str, currency: str | None, award: Mapping[str, Any]) -> Sheet:
+    rows: list[tuple[Cell, ...]] = [
+        (say(lang, "currency"), currency or "-"),
+        (say(lang, "fig.landed"), figure(award.get("landedTotal"))),
+        (say(lang, "fig.delivered"), figure(award.get("deliveredQuantity"))),
+        (say(lang, "fig.suppliers"), figure(award.get("suppliersAwarded"))),
+        (say(lang, "fig.lower_bound"), figure(award.get("lowerBound"))),
+        (say(lang, "fig.proven"), yes_no(lang, award.get("proven"))),
+    ]
+    return Sheet("", (), (say(lang, "figure"), say(lang, "value")), tuple(rows))
+
+
+def _baselines(lang: str, baselines: Mapping[str, Any]) -> Sheet:
+    keys = ("col.baseline", "col.landed", "col.saving", "col.suppliers", "col.reason")
+    rows = []
+    for name in BASELINES:
+        entry = baselines.get(name) or {}
+        shown = entry.get("award") or {}
+        suppliers = ", ".join(str(s["supplierId"]) for s in shown.get("suppliers") or ())
+        rows.append(
+            (
+                say(lang, f"baseline.{name}"),
+                figure(shown.get("landedTotal")),
+                figure(entry.get("saving")),
+                suppliers,
+                str(entry.get("reason") or ""),
+            )
+        )
+    return Sheet(say(lang, "sheet.baselines"), (), tuple(say(lang, k) for k in keys), table(rows))
+
+
+def event_workbook(document: Mapping[str, Any], currency: str | None, lang: str) -> Workbook:
+    """The workbook of one event-award document (``currency``: the request's, for words)."""
+    sentence = answer_sentence(document, currency, lang, clean)
+    status = str(document["status"])
+    summary = summary_sheet(lang, [sentence], status)
+    reasons: Sequence[Mapping[str, Any]] = document.get("reasons") or []
+    if status in ("invalid_input", "internal_error"):
+        return Workbook(sentence, (summary, errors_sheet(lang, reasons)))
+    award = document.get("award")
+    sheets = [summary]
+    if award is not None:
+        figures = _figures(lang, currency, award)
+        sheets[0] = summary._replace(header=figures.header, rows=figures.rows)
+        for key, columns, entries in (
+            ("sheet.award", LINE_COLUMNS, award["lines"]),
+            ("sheet.suppliers", SUPPLIER_COLUMNS, award["suppliers"]),
+            ("sheet.items", ITEM_COLUMNS, award["items"]),
+        ):
+            header, rows = _rows(lang, columns, entries)
+            if key == "sheet.items":
+                header = (*header, say(lang, "col.suppliers"))
+                rows = tuple(
+                    (*row, ", ".join(str(s) for s in item["suppliers"]))
+                    for row, item in zip(rows, entries, strict=True)
+                )
+            sheets.append(Sheet(say(lang, key), (), header, rows))
+    if document.get("baselines"):
+        sheets.append(_baselines(lang, document["baselines"]))
+    sheets.append(limitations_sheet(lang, [*reasons, *(document.get("limitations") or [])]))
+    return Workbook(sentence, tuple(sheets))

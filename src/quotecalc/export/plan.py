@@ -1,0 +1,121 @@
+"""The purchase plan's workbook (issue 35): the answer (the plan page's own sentences,
+:func:`quotecalc.output.plan_view.plan_view`), the best plan's figures and lines, each
+single supplier (the baselines), and the limitations, all read from the plan document
+(``docs/plan.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..output.plan_view import plan_view
+from ..output.plan_words import WORDS as PLAN_WORDS
+from .comparison import errors_sheet, limitations_sheet, summary_sheet
+from .model import Cell, Sheet, Workbook, figure, table
+from .words import say, yes_no
+
+LINE_COLUMNS = (
+    ("col.supplier", "supplierId"),
+    ("col.packs", "packs"),
+    ("col.delivered", "deliveredQuantity"),
+    ("col.pack_price", "packPrice"),
+    ("col.goods", "goodsSubtotal"),
+    ("col.freight", "freight"),
+    ("col.other_fees", "otherFees"),
+    ("col.landed", "landedTotal"),
+    ("col.per_unit", "costPerDeliveredUnit"),
+    ("col.lead", "leadDays"),
+)
+BEST_FIGURES = (
+    ("fig.landed", "landedTotal"),
+    ("fig.delivered", "deliveredQuantity"),
+    ("fig.overbuy", "overbuyQuantity"),
+    ("fig.per_unit", "costPerDeliveredUnit"),
+    ("fig.suppliers", "suppliers"),
+    ("fig.lead", "leadDays"),
+    ("fig.saving_single", "savingVsSingleSource"),
+    ("fig.lower_bound", "lowerBound"),
+)
+
+
+def _figures(lang: str, plan: Mapping[str, Any], best: Mapping[str, Any]) -> Sheet:
+    """The best plan's figures (label, value), on the summary sheet's right: one per line."""
+    rows: list[tuple[Cell, ...]] = [(say(lang, "currency"), str(plan.get("currency") or "-"))]
+    rows.extend((say(lang, key), figure(best.get(field))) for key, field in BEST_FIGURES)
+    rows.append((say(lang, "fig.proven"), yes_no(lang, best.get("proven"))))
+    header = (say(lang, "figure"), say(lang, "value"))
+    return Sheet("", (), header, tuple(rows))
+
+
+def _lines(lang: str, best: Mapping[str, Any]) -> Sheet:
+    header = tuple(say(lang, key) for key, _ in LINE_COLUMNS)
+    rows = [
+        [str(line[f]) if f == "supplierId" else figure(line.get(f)) for _, f in LINE_COLUMNS]
+        for line in best.get("lines") or ()
+    ]
+    return Sheet(say(lang, "sheet.plan"), (), header, table(rows))
+
+
+def _single(lang: str, plan: Mapping[str, Any]) -> Sheet:
+    keys = (
+        "col.supplier",
+        "col.lead",
+        "col.need_packs",
+        "col.need_delivered",
+        "col.need_landed",
+        "col.cheapest_packs",
+        "col.cheapest_delivered",
+        "col.cheapest_landed",
+        "col.cheapest_per_unit",
+        "col.saving_single",
+        "col.reason",
+    )
+    rows = []
+    for entry in plan.get("singleSource") or ():
+        at_need = entry.get("atNeed") or {}
+        cheapest = entry.get("cheapest") or {}
+        reason = str(entry.get("reason") or "")
+        if at_need and not at_need.get("deliverable", True):
+            # Not a price anyone can buy at (as the plan page says): what it can deliver.
+            reason = PLAN_WORDS[lang]["cannot_deliver"].format(
+                units=entry.get("capacityQuantity") or "-",
+                packs=entry.get("capacityPacks") or "-",
+            )
+            at_need = {}
+        rows.append(
+            (
+                str(entry["supplierId"]),
+                figure(entry.get("leadDays")),
+                figure(at_need.get("packs")),
+                figure(at_need.get("deliveredQuantity")),
+                figure(at_need.get("landedTotal")),
+                figure(cheapest.get("packs")),
+                figure(cheapest.get("deliveredQuantity")),
+                figure(cheapest.get("landedTotal")),
+                figure(cheapest.get("costPerDeliveredUnit")),
+                figure(entry.get("saving")),
+                reason,
+            )
+        )
+    header = tuple(say(lang, key) for key in keys)
+    return Sheet(say(lang, "sheet.single"), (), header, table(rows))
+
+
+def plan_workbook(document: Mapping[str, Any], lang: str, raw: bytes | None = None) -> Workbook:
+    """The workbook of one purchase-plan document (``PlanDocument.output``)."""
+    view = plan_view(document, lang, raw)
+    status = str(document["status"])
+    summary = summary_sheet(lang, list(view.answer), status)
+    reasons: Sequence[Mapping[str, Any]] = document.get("reasons") or []
+    if status in ("invalid_input", "internal_error"):
+        return Workbook(view.title, (summary, errors_sheet(lang, reasons)))
+    plan = document.get("plan")
+    sheets = [summary]
+    if plan is not None and plan.get("best") is not None:
+        figures = _figures(lang, plan, plan["best"])
+        sheets[0] = summary._replace(header=figures.header, rows=figures.rows)
+        sheets.append(_lines(lang, plan["best"]))
+    if plan is not None:
+        sheets.append(_single(lang, plan))
+    sheets.append(limitations_sheet(lang, [*reasons, *(document.get("limitations") or [])]))
+    return Workbook(view.title, tuple(sheets))
