@@ -137,8 +137,12 @@ async def scenario(url: str, hard: bytes, group: int) -> dict[str, Any]:
                 seen["running"] |= heavy_workers(group)
                 await asyncio.sleep(0.2)
 
+        async def readiness_meanwhile() -> None:
+            await asyncio.sleep(1.0)  # one event running, one waiting, one refused
+            seen["ready_meanwhile"] = await client.get("/readyz")
+
         # the first event surely holds the slot before the other two arrive
-        await asyncio.gather(event(0), event(0.3), event(0.3), light())
+        await asyncio.gather(event(0), event(0.3), event(0.3), light(), readiness_meanwhile())
         seen["ready"] = await client.get("/readyz")
         seen["metrics"] = (await client.get("/metrics")).text
     return seen
@@ -175,6 +179,18 @@ def test_heavy_events_stop_at_their_deadline_while_light_calls_keep_their_latenc
     left = heavy_workers(server.proc.pid)
     assert len(left) <= 1
     assert not any(alive(pid) for pid in seen["running"] - left)
+
+    # while the heavy pool was full the worker stayed ready for light work (decision 34.25)
+    meanwhile = seen["ready_meanwhile"]
+    assert meanwhile.status_code == 200
+    assert meanwhile.json()["status"] == "ready"
+    assert meanwhile.json()["heavy"] == {
+        "status": "full",
+        "inFlight": 1,
+        "maxInFlight": 1,
+        "waiting": 1,
+        "maxWaiting": 1,
+    }
 
     ready = seen["ready"].json()
     assert seen["ready"].status_code == 200

@@ -191,7 +191,7 @@ class HeavyAdmission:
         answer: tuple[int, bytes] | None = None
         target = target_of(function)
         self._warm[target] = None
-        worker = self._idle.pop() if self._idle else Subprocess(tuple(self._warm))
+        worker = self._take_idle() or Subprocess(tuple(self._warm))
         try:
             with anyio.move_on_after(deadline - anyio.current_time()):
                 answer = await anyio.to_thread.run_sync(
@@ -213,6 +213,14 @@ class HeavyAdmission:
             self._slots.release()
             self._publish()
         return answer
+
+    def _take_idle(self) -> Subprocess | None:
+        """An idle subprocess still running (one that died idle is reaped and dropped)."""
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.process.poll() is None:
+                return worker
+        return None
 
     def close(self) -> None:
         """Stop the idle subprocesses (the app is shutting down)."""
