@@ -231,3 +231,34 @@ def test_a_heavy_subprocess_dies_with_its_http_worker(server: Server) -> None:
             time.sleep(0.1)
     else:
         raise AssertionError("the service did not answer again")
+
+
+def test_an_event_pasted_into_the_page_is_heavy_work_too(server: Server) -> None:
+    """``POST /quotecalc/report`` with a pasted hard event is admitted by the heavy pool: 503
+    ``deadline_exceeded`` at the deadline (not a light thread busy for a minute), and the
+    fixed call answered meanwhile."""
+    hard = json.dumps(_events_module().event_document(2), separators=(",", ":"))
+
+    async def both() -> tuple[httpx.Response, float, httpx.Response, float]:
+        async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+
+            async def page() -> tuple[httpx.Response, float]:
+                started = time.perf_counter()
+                reply = await client.post("/quotecalc/report", files={"request": (None, hard)})
+                return reply, time.perf_counter() - started
+
+            async def light() -> tuple[httpx.Response, float]:
+                await asyncio.sleep(DEADLINE / 2)
+                started = time.perf_counter()
+                reply = await client.post(CALC, content=FIXED, headers={"Content-Type": JSON})
+                return reply, time.perf_counter() - started
+
+            (paged, page_s), (lit, light_s) = await asyncio.gather(page(), light())
+            return paged, page_s, lit, light_s
+
+    paged, page_seconds, lit, light_seconds = asyncio.run(both())
+    assert paged.status_code == 503
+    assert paged.json()["error"]["code"] == "deadline_exceeded"
+    assert paged.headers["retry-after"] == RETRY
+    assert DEADLINE - 0.5 <= page_seconds < DEADLINE + 2.0
+    assert lit.status_code == 200 and light_seconds < LIGHT_BOUND

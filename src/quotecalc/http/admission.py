@@ -22,6 +22,7 @@ light calculations never wait behind it.
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -139,6 +140,8 @@ class HeavyAdmission:
         self._threads = anyio.CapacityLimiter(2 * limits.heavy_max_in_flight + 1)
         self._idle: list[Subprocess] = []
         self._warm: dict[str, None] = {}  # the entry points run so far, in order
+        # an app dropped without its shutdown (built in process, as the tests do) leaves none
+        weakref.finalize(self, _kill_all, self._idle)
 
     @property
     def places(self) -> int:
@@ -224,6 +227,9 @@ class HeavyAdmission:
 
     def close(self) -> None:
         """Stop the idle subprocesses (the app is shutting down)."""
-        idle, self._idle = self._idle, []
-        for worker in idle:
-            worker.kill()
+        _kill_all(self._idle)
+
+
+def _kill_all(idle: list[Subprocess]) -> None:
+    while idle:
+        idle.pop().kill()

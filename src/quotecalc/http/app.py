@@ -315,7 +315,7 @@ def routes(
     ]
     for path, endpoint in document_endpoints(admission, metrics, heavy).items():
         table.append(Route(path, endpoint, methods=["GET"]))
-    table.extend(page_routes(settings.limits, admission))  # the analyst's page (issue 21)
+    table.extend(page_routes(settings.limits, admission, heavy))  # the analyst's page (issue 21)
     return table
 
 

@@ -32,6 +32,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
+import anyio
+import attrs
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
@@ -41,7 +43,7 @@ from starlette.routing import Route
 
 from ..analysis.document import analyze
 from ..planning.document import asks_for_plan, plan
-from .admission import Admission
+from .admission import Admission, HeavyAdmission
 from .edge import (
     CLOSE,
     NO_STORE,
@@ -290,8 +292,40 @@ def _event_page(raw: bytes, lang: str) -> tuple[int, str]:
     return STATUS_BY_EXIT_CODE[awarded.exit_code], page
 
 
-def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
-    """``POST /quotecalc/report``: the form in, the HTML report (or the intake's errors) out."""
+@attrs.frozen
+class EventPage:
+    """A pasted event's award page as the heavy worker subprocess returns it (issue 34): the
+    exit code and the page's bytes (``to_json`` is the worker protocol's name for them)."""
+
+    exit_code: int
+    page: str
+
+    def to_json(self) -> bytes:
+        return self.page.encode("utf-8")
+
+
+def event_page_en(raw: bytes) -> EventPage:
+    """:func:`_event_page` in English, importable by the heavy worker subprocess."""
+    status, page = _event_page(raw, "en")
+    return EventPage(_EXIT_CODE[status], page)
+
+
+def event_page_zh(raw: bytes) -> EventPage:
+    """:func:`_event_page` in Chinese, importable by the heavy worker subprocess."""
+    status, page = _event_page(raw, "zh")
+    return EventPage(_EXIT_CODE[status], page)
+
+
+EVENT_PAGES: Final = {"en": event_page_en, "zh": event_page_zh}
+_EXIT_CODE: Final = {status: code for code, status in STATUS_BY_EXIT_CODE.items()}
+
+
+def report_endpoint(
+    row: Page, limits: Limits, admission: Admission, heavy: HeavyAdmission | None = None
+) -> Endpoint:
+    """``POST /quotecalc/report``: the form in, the HTML report (or the intake's errors) out.
+    A pasted sourcing event is heavy work (issue 34): with ``heavy`` it is awarded in the heavy
+    pool, under its place, slot and deadline, as ``POST /quotecalc/event`` is."""
 
     def work(fields: Mapping[str, Any]) -> tuple[int, str]:
         from ..output.answer import purchase_of
@@ -329,6 +363,7 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
         return STATUS_BY_EXIT_CODE[done.exit_code], page
 
     async def report(request: Request) -> Response:
+        deadline = anyio.current_time() + limits.heavy_deadline
         if _media(request) not in FORM_MEDIA:
             return await early(request, _page_error("unsupported_form_type"), limits)
 
@@ -337,11 +372,30 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
                 fields = await _form(request, raw)
             except (MultiPartException, HTTPException):  # no boundary: not a form
                 return _page_error("unsupported_form_type")
+            pasted = str(fields.get("request") or "").strip().encode("utf-8")
+            if heavy is not None and pasted and is_event_request(pasted):
+                return await heavy_event(_lang(fields), pasted)
             ran = await admission.run(lambda _: work(fields), raw)
             if ran is None:
                 outcome(request.scope, "overloaded")
                 return _overloaded(limits)
             return _html(*ran[0])
+
+        async def heavy_event(lang: str, pasted: bytes) -> Response:
+            assert heavy is not None
+            retry = {"Retry-After": str(limits.heavy_retry_after)}
+            if not heavy.take_place():
+                outcome(request.scope, "overloaded")
+                return error_response("overloaded", retry)
+            try:
+                ran = await heavy.run(EVENT_PAGES[lang], pasted, deadline)
+            finally:
+                heavy.leave()
+            if ran is None:
+                outcome(request.scope, "deadline_exceeded")
+                return error_response("deadline_exceeded", retry)
+            code, page = ran
+            return _html(STATUS_BY_EXIT_CODE[code], page.decode("utf-8"))
 
         return await _with_body(request, row, limits, admission, answer)
 
@@ -399,7 +453,9 @@ def intake_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
     return intake
 
 
-def page_routes(limits: Limits, admission: Admission) -> list[Route]:
+def page_routes(
+    limits: Limits, admission: Admission, heavy: HeavyAdmission | None = None
+) -> list[Route]:
     """One route per row of :data:`.operations.PAGES` (the calculation routes' admission
     shared: one body budget and one set of calculation slots per worker)."""
     made: list[Route] = []
@@ -407,7 +463,7 @@ def page_routes(limits: Limits, admission: Admission) -> list[Route]:
         if row.kind == "form":
             endpoint = form_endpoint(row)
         elif row.kind == "report":
-            endpoint = report_endpoint(row, limits, admission)
+            endpoint = report_endpoint(row, limits, admission, heavy)
         else:
             endpoint = intake_endpoint(row, limits, admission)
         made.append(Route(row.path, endpoint, methods=[row.method]))
