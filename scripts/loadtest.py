@@ -33,6 +33,15 @@ answer after it, the replacement's time and the requests lost; the exit status i
 nothing mismatched, at most ``--concurrency`` requests were lost (one in flight per
 connection) and the service answered again within 2 s.
 
+With ``--events N`` (issue 34) the run is instead: the server started with its default
+settings (``python -B -m quotecalc.http`` and nothing else), ``N`` hard sourcing events (the
+award bench's 50 items x 20 suppliers, ``scripts/loadtest_events.py``, seeds 1..N, compact
+JSON) sent at once over ``POST /quotecalc/event`` by a foreign client (httpx's async client),
+while the fixed call (``examples/multi-supplier.request.json``) and ``/healthz`` are each sent
+every 0.2 s for ``--light-seconds`` (40). Targets: every fixed call answered 200 with the
+CLI's bytes within 1 s, every ``/healthz`` within 1 s, every event answered 200 with an award
+or 503 with ``Retry-After`` within 60 s (none hangs, none 500). Exit status 0 when all hold.
+
 Exit status 0 only when nothing was lost and nothing mismatched.
 """
 
@@ -45,6 +54,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import subprocess
@@ -488,6 +498,174 @@ def finish(
     return figures
 
 
+def start_default_server() -> tuple[subprocess.Popen[bytes], str, Any]:
+    """``python -B -m quotecalc.http`` with no option but the port: the default settings."""
+    port = free_port()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - closed by the caller
+    proc = subprocess.Popen(
+        [sys.executable, "-B", "-m", "quotecalc.http", "--port", str(port)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return proc, url, log
+        except httpx.TransportError:
+            time.sleep(0.1)
+    os.killpg(proc.pid, signal.SIGKILL)
+    raise SystemExit("the server did not start")
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+async def heavy_and_light(
+    url: str, events: list[bytes], fixed: bytes, expected: bytes, seconds: float
+) -> dict[str, Any]:
+    """The events at once and the light calls on a 0.2 s clock (each call its own task, so a
+    slow answer never delays the next send); every answer timed and checked."""
+    light: list[tuple[int, float, bool]] = []
+    health: list[tuple[int, float]] = []
+    heavy: list[dict[str, Any]] = []
+    limits = httpx.Limits(max_connections=len(events) + 64, max_keepalive_connections=64)
+    headers = {"Content-Type": "application/json"}
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as client:
+
+        async def event(raw: bytes) -> None:
+            started = time.perf_counter()
+            try:
+                reply = await client.post("/quotecalc/event", content=raw, headers=headers)
+            except httpx.HTTPError as exc:
+                heavy.append(
+                    {"error": type(exc).__name__, "seconds": time.perf_counter() - started}
+                )
+                return
+            elapsed = time.perf_counter() - started
+            record: dict[str, Any] = {"status": reply.status_code, "seconds": elapsed}
+            if reply.status_code == 200:
+                record["award"] = reply.json().get("award") is not None
+                record["documentStatus"] = reply.json().get("status")
+            elif reply.status_code == 503:
+                record["code"] = reply.json()["error"]["code"]
+                record["retryAfter"] = reply.headers.get("retry-after")
+            heavy.append(record)
+
+        async def fixed_call() -> None:
+            started = time.perf_counter()
+            try:
+                reply = await client.post("/quotecalc/calculate", content=fixed, headers=headers)
+                light.append(
+                    (reply.status_code, time.perf_counter() - started, reply.content == expected)
+                )
+            except httpx.HTTPError:
+                light.append((0, time.perf_counter() - started, False))
+
+        async def healthz() -> None:
+            started = time.perf_counter()
+            try:
+                reply = await client.get("/healthz")
+                health.append((reply.status_code, time.perf_counter() - started))
+            except httpx.HTTPError:
+                health.append((0, time.perf_counter() - started))
+
+        async with asyncio.TaskGroup() as group:
+            for raw in events:
+                group.create_task(event(raw))
+            await asyncio.sleep(0.5)  # the events are in before the clock starts
+            begun = time.perf_counter()
+            tick = 0
+            while time.perf_counter() - begun < seconds:
+                group.create_task(fixed_call())
+                group.create_task(healthz())
+                tick += 1
+                await asyncio.sleep(max(0.0, begun + tick * 0.2 - time.perf_counter()))
+    light_seconds = [t for _, t, _ in light]
+    return {
+        "light_calls": len(light),
+        "light_200_with_cli_bytes": sum(1 for status, _, same in light if status == 200 and same),
+        "light_within_1s": sum(1 for t in light_seconds if t <= 1.0),
+        "light_p50_ms": round(1000 * _percentile(light_seconds, 0.5), 1),
+        "light_p99_ms": round(1000 * _percentile(light_seconds, 0.99), 1),
+        "light_max_ms": round(1000 * max(light_seconds, default=0.0), 1),
+        "healthz_calls": len(health),
+        "healthz_200_within_1s": sum(1 for status, t in health if status == 200 and t <= 1.0),
+        "healthz_max_ms": round(1000 * max((t for _, t in health), default=0.0), 1),
+        "events": sorted(heavy, key=lambda r: r["seconds"]),
+    }
+
+
+def events_run(args: argparse.Namespace) -> int:
+    """The ``--events`` run (module docstring): its figures, and 0 when every target held."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from loadtest_events import event_document
+
+    events = [
+        json.dumps(event_document(seed), separators=(",", ":")).encode()
+        for seed in range(1, args.events + 1)
+    ]
+    fixed = (ROOT / "examples" / "multi-supplier.request.json").read_bytes()
+    expected = subprocess.run(
+        [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-"],
+        input=fixed,
+        capture_output=True,
+        cwd=ROOT,
+        check=True,
+    ).stdout
+    print(f"{len(events)} events, {sum(map(len, events))} bytes in all")
+    print("load average before:", os.getloadavg())
+    reaped_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc, url, log = start_default_server()
+    try:
+        started = time.perf_counter()
+        figures = asyncio.run(heavy_and_light(url, events, fixed, expected, args.light_seconds))
+        figures["elapsed_s"] = round(time.perf_counter() - started, 1)
+        figures["load_average_after"] = os.getloadavg()
+        figures["readyz_after"] = httpx.get(url + "/readyz", timeout=5).json()
+        metrics = httpx.get(url + "/metrics", timeout=5).text
+        figures["metrics"] = [
+            line
+            for line in metrics.splitlines()
+            if line.startswith(("quotecalc_http_deadline", "quotecalc_http_rejected"))
+        ]
+    finally:
+        figures_status = stop(proc)
+        log.close()
+    figures["exit_status_after_sigterm"] = figures_status
+    # Once the server is reaped its CPU is in RUSAGE_CHILDREN, its workers' and their heavy
+    # subprocesses' (killed at the deadline, reaped by the worker) included.
+    reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+    figures["service_cpu_seconds_all_processes"] = round(
+        reaped.ru_utime + reaped.ru_stime - reaped_before.ru_utime - reaped_before.ru_stime, 1
+    )
+    for record in figures["events"]:
+        record["seconds"] = round(record["seconds"], 2)
+    print(json.dumps(figures, indent=2))
+    events_ok = all(
+        record.get("seconds", 99) <= 60
+        and (
+            (record.get("status") == 200 and record.get("award"))
+            or (record.get("status") == 503 and record.get("retryAfter"))
+        )
+        for record in figures["events"]
+    ) and len(figures["events"]) == len(events)
+    ok = (
+        events_ok
+        and figures["light_200_with_cli_bytes"] == figures["light_calls"]
+        and figures["light_within_1s"] == figures["light_calls"]
+        and figures["healthz_200_within_1s"] == figures["healthz_calls"]
+    )
+    print("targets met" if ok else "TARGETS MISSED")
+    return 0 if ok else 1
+
+
 def main() -> int:
     parse = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parse.add_argument("--requests", type=int, default=20000)
@@ -506,7 +684,17 @@ def main() -> int:
         metavar="SECONDS",
         help="kill -9 one worker this many seconds into the run (issue 28)",
     )
+    parse.add_argument(
+        "--events",
+        type=int,
+        default=None,
+        metavar="N",
+        help="issue 34: N hard events at once while the fixed call runs every 0.2 s",
+    )
+    parse.add_argument("--light-seconds", type=float, default=40.0)
     args = parse.parse_args()
+    if args.events is not None:
+        return events_run(args)
 
     requests = pool(args.pool, args.seed)
     started = time.perf_counter()

@@ -122,6 +122,7 @@ def test_transport_errors_are_fixed_and_distinct() -> None:
         "server_error": 500,
         "unsupported_transfer_coding": 501,
         "overloaded": 503,
+        "deadline_exceeded": 503,
     }
     for error in TRANSPORT_ERRORS:
         body = error.body()
@@ -296,6 +297,10 @@ def test_version_and_help_with_every_default() -> None:
         "--read-timeout": "10.0",
         "--body-budget": "16777216",
         "--drain-limit": "268435456",
+        "--heavy-max-in-flight": "1",
+        "--heavy-queue": "2",
+        "--heavy-deadline": "30.0",
+        "--heavy-retry-after": "30",
         "--max-connections": "256",
         "--header-timeout": "5.0",
         "--max-header-bytes": "16384",

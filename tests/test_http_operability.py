@@ -136,6 +136,14 @@ def test_readiness_is_saturated_while_every_slot_is_busy_and_liveness_stays_ok()
 
     anyio.run(scenario)
     ready = {"schemaVersion": 1, "status": "ready", "inFlight": 0, "maxInFlight": 1, "waiting": 0}
+    # the heavy pool's part (issue 34), its defaults: idle while only light work runs
+    ready["heavy"] = {
+        "status": "ready",
+        "inFlight": 0,
+        "maxInFlight": 1,
+        "waiting": 0,
+        "maxWaiting": 2,
+    }
     assert (seen["idle"].status, json.loads(seen["idle"].body)) == (200, ready)
     busy = {**ready, "status": "saturated", "inFlight": 1}
     assert (seen["busy"].status, json.loads(seen["busy"].body)) == (503, busy)

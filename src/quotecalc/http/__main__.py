@@ -101,6 +101,30 @@ def parser() -> argparse.ArgumentParser:
         help="unread body bytes dropped before an early answer (413/415/503) so it arrives",
     )
     add(
+        "--heavy-max-in-flight",
+        type=_bounded(int, 1),
+        default=DEFAULTS.heavy_max_in_flight,
+        help="heavy calculations (event, plan) running at once per worker, each in a subprocess",
+    )
+    add(
+        "--heavy-queue",
+        type=_bounded(int, 0),
+        default=DEFAULTS.heavy_queue,
+        help="heavy calculations waiting for a slot per worker; one more is answered 503 at once",
+    )
+    add(
+        "--heavy-deadline",
+        type=_bounded(float, 0.001),
+        default=DEFAULTS.heavy_deadline,
+        help="seconds from a heavy request's arrival to its answer; then 503 and its work stops",
+    )
+    add(
+        "--heavy-retry-after",
+        type=_bounded(int, 1),
+        default=DEFAULTS.heavy_retry_after,
+        help="the Retry-After seconds of a heavy route's 503",
+    )
+    add(
         "--max-connections",
         type=_bounded(int, 1),
         default=SERVER_DEFAULTS.max_connections,
@@ -184,6 +208,10 @@ def serve(args: argparse.Namespace) -> int:
         queue_timeout=args.queue_timeout,
         body_budget=int(args.body_budget),
         drain_limit=int(args.drain_limit),
+        heavy_max_in_flight=int(args.heavy_max_in_flight),
+        heavy_queue=int(args.heavy_queue),
+        heavy_deadline=args.heavy_deadline,
+        heavy_retry_after=int(args.heavy_retry_after),
     )
     os.environ[SETTINGS_ENV] = Settings(limits, tuple(args.cors_origin)).to_json()
     Granian(

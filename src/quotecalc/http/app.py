@@ -1,23 +1,28 @@
 """The Starlette app: a route table of small endpoints built from :mod:`.operations`.
 
-Every calculation route runs the same edge, in this order (``docs/http.md``): media type
-(415: exactly one accepted ``Content-Type``), announced length (413), the body budget
-(503), body read with its timeout (408) and limit (413), a calculation slot (503), then the
-calculator off the event loop. An answer decided before the body was read is sent after the
-body was drained (:func:`.edge.drain`). Unknown routes, a trailing slash included, and other
-methods are 404 and 405 from the transport error table (no redirects); the outermost
-:class:`.edge.Edge` adds ``X-Request-Id`` and ``no-store`` to every response and writes the
-access log and the metrics; CORS only when origins are configured, its preflight answered
-as JSON too.
+Every calculation route runs the same edge, in this order (``docs/http.md``): media type (415:
+exactly one accepted ``Content-Type``), announced length (413), the body budget (503), body
+read with its timeout (408) and limit (413), a calculation slot (503), then the calculator off
+the event loop. A heavy route (issue 34: its row's ``cost_class``) takes a place in the heavy
+queue instead of the body budget (503 at once when none is free), then a heavy slot, and runs
+in a worker subprocess; it is answered within ``heavy_deadline`` seconds of its arrival or gets
+503 ``deadline_exceeded`` (the subprocess is killed). An answer decided before the body was
+read is sent after the body was drained (:func:`.edge.drain`). Unknown routes, a trailing slash
+included, and other methods are 404 and 405 from the transport error table (no redirects); the
+outermost :class:`.edge.Edge` adds ``X-Request-Id`` and ``no-store`` to every response and
+writes the access log and the metrics; CORS only when origins are configured, its preflight
+answered as JSON too.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from decimal import Decimal
-from typing import Final
+from typing import Any, Final
 
 import anyio
 from starlette.applications import Starlette
@@ -31,11 +36,12 @@ from starlette.routing import Route
 from starlette.types import ASGIApp
 
 from .access import DISCONNECTED
-from .admission import Admission
+from .admission import Admission, HeavyAdmission
 from .edge import (
     CLOSE,
     BodyTimeout,
     Edge,
+    access_of,
     announced_length,
     early,
     error_response,
@@ -49,12 +55,14 @@ from .openapi import openapi_bytes
 from .operations import (
     CALCULATIONS,
     HEALTH,
+    HEAVY,
     METRICS,
     OPENAPI,
     READY,
     Answer,
     Calculation,
     health_document,
+    heavy_readiness,
     readiness_document,
 )
 from .page import page_routes
@@ -171,6 +179,91 @@ def wants_workbook(headers: Headers) -> bool:
     return wanted > 0 and wanted >= quality("application/json")
 
 
+def heavy_endpoint(
+    calculation: Calculation, limits: Limits, heavy: HeavyAdmission, metrics: Metrics
+) -> Endpoint:
+    """The endpoint of one heavy calculation row: the same edge and the same bytes as
+    :func:`calculation_endpoint`, admitted by the heavy pool and bounded by its deadline."""
+    retry = {"Retry-After": str(limits.heavy_retry_after)}
+
+    async def calculate(request: Request) -> Response:
+        deadline = anyio.current_time() + limits.heavy_deadline
+        types = request.headers.getlist("content-type")
+        if len(types) != 1 or not accepts_media_type(types[0]):
+            outcome(request.scope, "unsupported_media_type")
+            return await early(request, error_response("unsupported_media_type"), limits)
+        length = announced_length(request.headers)
+        if length is not None and length > calculation.body_limit:
+            answer = calculation.too_large()
+            return await early(request, json_response(answer.status, answer.body), limits)
+        if not heavy.take_place():
+            outcome(request.scope, "overloaded")
+            return await early(request, error_response("overloaded", retry), limits)
+        try:
+            return await admitted(request, deadline)
+        finally:
+            heavy.leave()
+
+    async def admitted(request: Request, deadline: float) -> Response:
+        try:
+            raw = await read_body(request.receive, calculation.body_limit, limits.read_timeout)
+        except BodyTimeout:
+            outcome(request.scope, "request_timeout")
+            return error_response("request_timeout", CLOSE)
+        except ClientDisconnect:
+            outcome(request.scope, DISCONNECTED)
+            return error_response("client_disconnected", CLOSE)
+        if len(raw) > calculation.body_limit:
+            answer = calculation.too_large()
+            return await early(request, json_response(answer.status, answer.body), limits)
+        lang = request.query_params.get("lang", "en")
+        entry: Callable[[bytes], Any] = calculation.run
+        workbook = calculation.workbook is not None and wants_workbook(request.headers)
+        if workbook:
+            # the workbook runs the same search: in the heavy pool too (issues 34 and 35)
+            from ..export.entries import ENTRIES
+
+            entry = ENTRIES[(str(calculation.workbook), "zh" if lang == "zh" else "en")]
+        ran: tuple[int, bytes] | None = None
+        async with anyio.create_task_group() as group:
+
+            async def watch() -> None:
+                # a client gone stops its work (the subprocess is killed): nobody will read it
+                if await disconnected(request):
+                    group.cancel_scope.cancel()
+
+            group.start_soon(watch)
+            ran = await heavy.run(entry, raw, deadline)
+            group.cancel_scope.cancel()
+        if ran is None:
+            if access_gone(request):
+                return error_response("client_disconnected", CLOSE)
+            outcome(request.scope, "deadline_exceeded")
+            return error_response("deadline_exceeded", retry)
+        if workbook:
+            made = calculation.workbook_answer_of("zh" if lang == "zh" else "en", *ran)
+            return Response(made.body, made.status, dict(made.headers), made.media_type)
+        answer = calculation.answer_of(raw, *ran)
+        return json_response(answer.status, answer.body)
+
+    return calculate
+
+
+def access_gone(request: Request) -> bool:
+    record = access_of(request.scope)
+    return record is not None and record.outcome == DISCONNECTED
+
+
+async def disconnected(request: Request) -> bool:
+    """Whether the client went away (one ``receive`` after the body ended: only a disconnect
+    can come; a server that repeats the body's end instead ends the watch with ``False``)."""
+    message = await request.receive()
+    if message["type"] == "http.disconnect":
+        outcome(request.scope, DISCONNECTED)
+        return True
+    return False
+
+
 async def watch_disconnect(request: Request) -> None:
     """One ``receive`` after the body ended: only a disconnect can come (a server that
     repeats the body's end instead ends the watch)."""
@@ -179,7 +272,9 @@ async def watch_disconnect(request: Request) -> None:
         outcome(request.scope, DISCONNECTED)
 
 
-def document_endpoints(admission: Admission, metrics: Metrics) -> dict[str, Endpoint]:
+def document_endpoints(
+    admission: Admission, metrics: Metrics, heavy: HeavyAdmission | None = None
+) -> dict[str, Endpoint]:
     """The GET routes by path: the OpenAPI document, liveness, readiness, metrics."""
 
     async def openapi(request: Request) -> Response:
@@ -191,12 +286,23 @@ def document_endpoints(admission: Admission, metrics: Metrics) -> dict[str, Endp
         return json_response(200, _json(health_document()))
 
     async def readyz(request: Request) -> Response:
-        """Readiness: 503 while this worker is saturated (a new calculation would wait)."""
+        """Readiness: 503 while this worker is saturated (a new light calculation would
+        wait); the heavy pool's state beside it, which does not change the status."""
+        heavy_part = None
+        if heavy is not None:
+            heavy_part = heavy_readiness(
+                ready=not heavy.saturated,
+                in_flight=heavy.in_flight,
+                max_in_flight=heavy.limits.heavy_max_in_flight,
+                waiting=heavy.waiting,
+                max_waiting=heavy.limits.heavy_queue,
+            )
         document = readiness_document(
             ready=not admission.saturated,
             in_flight=admission.in_flight,
             max_in_flight=admission.limits.max_in_flight,
             waiting=admission.waiting,
+            heavy=heavy_part,
         )
         return json_response(200 if document["status"] == "ready" else 503, _json(document))
 
@@ -247,21 +353,39 @@ def routes(
     admission: Admission,
     metrics: Metrics,
     calculations: tuple[Calculation, ...] = CALCULATIONS,
+    heavy: HeavyAdmission | None = None,
 ) -> list[Route]:
     """The route table: one endpoint per row of :mod:`.operations` (one admission shared by
-    all calculation routes)."""
+    all light calculation routes, one by the heavy ones)."""
+    heavy = heavy or HeavyAdmission(settings.limits, metrics)
     table = [
         Route(
             row.path,
-            calculation_endpoint(row, settings.limits, admission, metrics),
+            heavy_endpoint(row, settings.limits, heavy, metrics)
+            if row.cost_class == HEAVY
+            else calculation_endpoint(row, settings.limits, admission, metrics),
             methods=["POST"],
         )
         for row in calculations
     ]
-    for path, endpoint in document_endpoints(admission, metrics).items():
+    for path, endpoint in document_endpoints(admission, metrics, heavy).items():
         table.append(Route(path, endpoint, methods=["GET"]))
-    table.extend(page_routes(settings.limits, admission))  # the analyst's page (issue 21)
+    table.extend(page_routes(settings.limits, admission, heavy))  # the analyst's page (issue 21)
     return table
+
+
+def _closing(heavy: HeavyAdmission) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """The app's lifespan: the idle heavy subprocesses are stopped at shutdown (they also
+    exit on their own when the worker's pipes close or the worker dies)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            heavy.close()
+
+    return lifespan
 
 
 def create_app(
@@ -270,8 +394,9 @@ def create_app(
     """The ASGI app for one worker (``calculations``: the rows to serve; tests substitute
     rows to reach the states no request can, such as a calculation that blocks)."""
     settings = settings or Settings()
-    admission = Admission(settings.limits)
     metrics = Metrics()
+    admission = Admission(settings.limits, metrics)
+    heavy = HeavyAdmission(settings.limits, metrics)
     middleware = []
     if settings.cors_origins:
         middleware.append(
@@ -283,14 +408,16 @@ def create_app(
                 expose_headers=["X-Request-Id"],
             )
         )
-    table = routes(settings, admission, metrics, calculations)
+    table = routes(settings, admission, metrics, calculations, heavy)
     app = Starlette(
         routes=table,
         middleware=middleware,
         exception_handlers={HTTPException: http_error, Exception: server_error},
+        lifespan=_closing(heavy),
     )
     app.router.redirect_slashes = False  # a trailing slash is another path: 404, no redirect
-    return Edge(app, metrics, frozenset(route.path for route in table), settings.limits)
+    pools = {row.path: row.cost_class for row in calculations}
+    return Edge(app, metrics, frozenset(route.path for route in table), settings.limits, pools)
 
 
 def app_from_environment() -> ASGIApp:

@@ -59,5 +59,13 @@ TRANSPORT_ERRORS: Final = (
         " no other transfer coding is decoded.",
     ),
     TransportError("overloaded", 503, "Too many calculations in flight; retry later."),
+    # issue 34: a heavy calculation (event, plan) not answered within the service's deadline;
+    # its work was stopped.
+    TransportError(
+        "deadline_exceeded",
+        503,
+        "The calculation did not finish within the service's deadline and was stopped;"
+        " retry later.",
+    ),
 )
 ERRORS: Final = {error.code: error for error in TRANSPORT_ERRORS}

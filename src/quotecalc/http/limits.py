@@ -10,6 +10,14 @@
 - ``max_in_flight``: calculations running at once per worker process; a further call waits
   up to ``queue_timeout`` seconds for a slot (and as long again for its body budget), then
   gets 503 with ``Retry-After``;
+- heavy work (issue 34: the routes whose :attr:`.operations.Calculation.cost_class` is
+  ``heavy``, the event award and the purchase plan) is admitted apart from light work, so it
+  never takes a light route's slot or body budget: ``heavy_max_in_flight`` run at once per
+  worker, each in a worker subprocess of its own; up to ``heavy_queue`` more wait (holding
+  their body, at most the route's limit + 1 bytes each); a further one is answered 503 at
+  once; every heavy request is answered within ``heavy_deadline`` seconds of its arrival or
+  gets 503 ``deadline_exceeded`` with ``Retry-After: heavy_retry_after`` (its subprocess is
+  killed: the work really stops);
 - ``drain_limit``: an answer decided before the body was read (413, 415, 501, 503) is sent
   only after the rest of the body, up to this many bytes, was read and dropped, so that
   closing the connection never resets it under the client's feet (the kernel answers unread
@@ -59,6 +67,10 @@ class Limits:
         default=16 * 1024 * 1024, validator=attrs.validators.ge(LARGEST_BODY)
     )
     drain_limit: int = attrs.field(default=DRAIN_LIMIT, validator=attrs.validators.ge(0))
+    heavy_max_in_flight: int = attrs.field(default=1, validator=attrs.validators.gt(0))
+    heavy_queue: int = attrs.field(default=2, validator=attrs.validators.ge(0))
+    heavy_deadline: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
+    heavy_retry_after: int = attrs.field(default=30, validator=attrs.validators.gt(0))
 
 
 @attrs.frozen

@@ -14,7 +14,11 @@ the requests the dead one had in flight are not counted for ever, while its coun
 - ``quotecalc_http_in_flight``: requests being handled now (all workers summed);
 - ``quotecalc_http_queue_wait_seconds``: time a calculation waited for budget and slot;
 - ``quotecalc_http_overloaded_total``: 503 answers (no budget or slot in time);
-- ``quotecalc_http_client_disconnects_total``: clients gone before their answer.
+- ``quotecalc_http_client_disconnects_total``: clients gone before their answer;
+- per admission pool (issue 34; ``pool`` is the route's cost class, ``light`` or ``heavy``):
+  ``quotecalc_http_pool_in_flight{pool}`` and ``quotecalc_http_pool_waiting{pool}`` (the
+  queue's depth), ``quotecalc_http_rejected_total{pool,route}`` (503 ``overloaded``) and
+  ``quotecalc_http_deadline_exceeded_total{route}`` (503 ``deadline_exceeded``).
 """
 
 from __future__ import annotations
@@ -112,6 +116,35 @@ class Metrics:
             "503 answers: no body budget or calculation slot freed in time.",
             registry=registry,
         )
+        self.pool_in_flight = Gauge(
+            "quotecalc_http_pool_in_flight",
+            "Calculations running now, by admission pool (light, heavy).",
+            ("pool",),
+            registry=registry,
+            multiprocess_mode="livesum",
+        )
+        self.pool_waiting = Gauge(
+            "quotecalc_http_pool_waiting",
+            "Calculations waiting for budget or a slot (the queue's depth), by pool.",
+            ("pool",),
+            registry=registry,
+            multiprocess_mode="livesum",
+        )
+        self.rejected = Counter(
+            "quotecalc_http_rejected",
+            "503 overloaded answers, by admission pool and route.",
+            ("pool", "route"),
+            registry=registry,
+        )
+        self.deadline_exceeded = Counter(
+            "quotecalc_http_deadline_exceeded",
+            "503 deadline_exceeded answers: heavy calculations stopped at their deadline.",
+            ("route",),
+            registry=registry,
+        )
+        for pool in ("light", "heavy"):  # both pools shown from the first scrape
+            self.pool_in_flight.labels(pool).set(0)
+            self.pool_waiting.labels(pool).set(0)
         self.disconnects = Counter(
             "quotecalc_http_client_disconnects",
             "Clients that went away before their answer was sent.",

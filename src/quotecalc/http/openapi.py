@@ -32,12 +32,13 @@ from ..schema import (
     result_schema,
     serialise,
 )
-from .errors import TRANSPORT_ERRORS
+from .errors import ERRORS, TRANSPORT_ERRORS
 from .limits import MAX_REQUEST_ID_CHARS, MEDIA_TYPE
 from .operations import (
     CALCULATIONS,
     DOCUMENTS,
     HEALTH,
+    HEAVY,
     INTAKE,
     METRICS,
     OPENAPI,
@@ -215,6 +216,9 @@ def calculation_operation(row: Calculation) -> JsonObject:
                 "schema": {"enum": ["en", "zh"]},
             }
         )
+    if row.cost_class == HEAVY:  # issue 34: its own deadline, a second 503
+        stopped = ERRORS["deadline_exceeded"].message
+        responses["503"]["description"] += f" Or (deadline_exceeded): {stopped}"
     return {
         "operationId": row.operation_id,
         "summary": row.summary,
@@ -367,6 +371,19 @@ def readiness_schema() -> JsonObject:
             "inFlight": counts,
             "maxInFlight": {"type": "integer", "minimum": 1},
             "waiting": counts,
+            # issue 34: the heavy pool (event, plan); it does not change the status
+            "heavy": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["status", "inFlight", "maxInFlight", "waiting", "maxWaiting"],
+                "properties": {
+                    "status": {"enum": ["ready", "saturated", "full"]},
+                    "inFlight": counts,
+                    "maxInFlight": {"type": "integer", "minimum": 1},
+                    "waiting": counts,
+                    "maxWaiting": counts,
+                },
+            },
         },
     }
 

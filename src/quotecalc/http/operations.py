@@ -57,9 +57,21 @@ class Calculated(Protocol):
     def to_json(self) -> bytes: ...
 
 
+LIGHT: Final = "light"
+HEAVY: Final = "heavy"
+COST_CLASSES: Final = (LIGHT, HEAVY)
+
+
 @attrs.frozen
 class Calculation:
-    """A POST route running one calculator entry point on the raw body."""
+    """A POST route running one calculator entry point on the raw body.
+
+    ``cost_class`` (issue 34) says how the edge admits it: ``light`` calculations share the
+    worker's calculation slots and run in its threads; ``heavy`` ones (a search that may run
+    for a minute: the event award, the purchase plan) have their own few slots, queue and
+    deadline and run in a worker subprocess that is killed at the deadline (``docs/http.md``).
+    The answer's bytes do not depend on it.
+    """
 
     path: str
     operation_id: str
@@ -78,24 +90,38 @@ class Calculation:
         over the limit keeps its JSON too-large answer."""
         if len(raw) > self.body_limit or self.workbook is None:
             return self.answer(raw)
-        from ..export import MEDIA_TYPE, workbook
+        from ..export import workbook
 
         exported = workbook(self.workbook, raw, lang)
+        return self.workbook_answer_of(lang, exported.exit_code, exported.body)
+
+    def workbook_answer_of(self, lang: str, exit_code: int, body: bytes) -> Answer:
+        """The workbook answer given its exit code and bytes (computed here or in a heavy
+        worker subprocess: the same mapping either way)."""
+        from ..export import MEDIA_TYPE
+
         disposition = f'attachment; filename="quotecalc-{self.workbook}-{lang}.xlsx"'
         return Answer(
-            STATUS_BY_EXIT_CODE[exported.exit_code],
-            exported.body,
+            STATUS_BY_EXIT_CODE[exit_code],
+            body,
             MEDIA_TYPE,
             (("Content-Disposition", disposition),),
         )
+
+    cost_class: str = attrs.field(default=LIGHT, validator=attrs.validators.in_(COST_CLASSES))
 
     def answer(self, raw: bytes) -> Answer:
         """The answer to a body of at most ``body_limit`` + 1 bytes (the edge never reads
         more): over the limit it is the calculator's own ``input_too_large`` answer, 413."""
         result = self.run(raw)
+        return self.answer_of(raw, result.exit_code, result.to_json())
+
+    def answer_of(self, raw: bytes, exit_code: int, body: bytes) -> Answer:
+        """The answer to ``raw`` given the entry point's exit code and bytes for it (computed
+        here or in a heavy worker subprocess: the same mapping either way)."""
         if len(raw) > self.body_limit:
-            return Answer(TOO_LARGE_STATUS, result.to_json())
-        return Answer(STATUS_BY_EXIT_CODE[result.exit_code], result.to_json())
+            return Answer(TOO_LARGE_STATUS, body)
+        return Answer(STATUS_BY_EXIT_CODE[exit_code], body)
 
     def too_large(self) -> Answer:
         """The answer to a body announced (``Content-Length``) over the limit, before any of
@@ -188,6 +214,7 @@ PLAN: Final = Calculation(
     request_component="PlanRequest",
     result_component="Plan",
     workbook="plan",
+    cost_class=HEAVY,
 )
 EVENT: Final = Calculation(
     path="/quotecalc/event",
@@ -205,6 +232,7 @@ EVENT: Final = Calculation(
     request_component="EventRequest",
     result_component="Event",
     workbook="event",
+    cost_class=HEAVY,
 )
 CONVERT: Final = Calculation(
     path="/quotecalc/convert",
@@ -322,13 +350,38 @@ def health_document() -> dict[str, object]:
 
 
 def readiness_document(
-    *, ready: bool, in_flight: int, max_in_flight: int, waiting: int
+    *,
+    ready: bool,
+    in_flight: int,
+    max_in_flight: int,
+    waiting: int,
+    heavy: dict[str, object] | None = None,
 ) -> dict[str, object]:
-    """What ``GET /readyz`` answers: ``ready`` or ``saturated`` and the worker's counts."""
-    return {
+    """What ``GET /readyz`` answers: ``ready`` or ``saturated`` and the worker's counts of
+    light calculations (the status follows them: a running event must not turn the cheap
+    routes away), and under ``heavy`` the heavy pool's own (:func:`heavy_readiness`)."""
+    document: dict[str, object] = {
         "schemaVersion": SCHEMA_VERSION,
         "status": "ready" if ready else "saturated",
         "inFlight": in_flight,
         "maxInFlight": max_in_flight,
         "waiting": waiting,
+    }
+    if heavy is not None:
+        document["heavy"] = heavy
+    return document
+
+
+def heavy_readiness(
+    *, ready: bool, in_flight: int, max_in_flight: int, waiting: int, max_waiting: int
+) -> dict[str, object]:
+    """The heavy pool's part of ``/readyz`` (issue 34): ``ready`` while a heavy call would
+    start at once, ``saturated`` while it would wait, ``full`` while it would be refused."""
+    full = in_flight + waiting >= max_in_flight + max_waiting
+    return {
+        "status": "full" if full else "ready" if ready else "saturated",
+        "inFlight": in_flight,
+        "maxInFlight": max_in_flight,
+        "waiting": waiting,
+        "maxWaiting": max_waiting,
     }

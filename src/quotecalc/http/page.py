@@ -32,6 +32,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
+import anyio
+import attrs
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
@@ -42,7 +44,7 @@ from starlette.routing import Route
 from ..analysis.document import analyze
 from ..core.limits import MAX_EVENT_BYTES
 from ..planning.document import asks_for_plan, plan
-from .admission import Admission
+from .admission import Admission, HeavyAdmission
 from .edge import (
     CLOSE,
     NO_STORE,
@@ -304,47 +306,98 @@ def _event_page(raw: bytes, lang: str) -> tuple[int, str]:
     return status, with_download(page, raw, lang, status)
 
 
-def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
-    """``POST /quotecalc/report``: the form in, the HTML report (or the intake's errors) out."""
+@attrs.frozen
+class EventPage:
+    """A pasted event's award page as the heavy worker subprocess returns it (issue 34): the
+    exit code and the page's bytes (``to_json`` is the worker protocol's name for them)."""
 
-    def work(fields: Mapping[str, Any]) -> tuple[int, str]:
-        from ..output.answer import purchase_of
-        from ..output.pictures import html_page
+    exit_code: int
+    page: str
 
-        lang = _lang(fields)
-        pasted = str(fields.get("request") or "").strip()
-        if pasted:
-            raw = pasted.encode("utf-8")
-            if is_event_request(raw):
-                return _event_page(raw, lang)
-            if asks_for_plan(raw):
-                # A plan request (issue 25): its readable plan, as --plan --format html.
-                from ..output.plan_html import render_plan_html
+    def to_json(self) -> bytes:
+        return self.page.encode("utf-8")
 
-                planned_only = plan(raw)
-                page = render_plan_html(planned_only.output, lang, raw)
-                status = STATUS_BY_EXIT_CODE[planned_only.exit_code]
-                return status, with_download(page, raw, lang, status)
-        elif UPLOAD in fields:
-            data, suffix = fields[UPLOAD]
-            built, errors = read_sheet(data, suffix, root_options(fields))
-            if errors is not None:
-                return 422, error_page(lang, json.loads(errors)["errors"])
-            raw = _request_bytes(built)
-            if is_event_request(raw):  # an event workbook read with event=true (issue 26)
-                return _event_page(raw, lang)
-        else:
-            return 422, error_page(lang, [])
-        done = analyze(raw)
-        planned = None
-        if done.result["status"] in ("completed", "partial"):
-            # The best purchase plan beside the answer (issue 20): the planner's own document.
-            planned = plan(raw).output
-        page = html_page(done.result, done.output, lang, purchase_of(raw), planned, raw=raw)
-        status = STATUS_BY_EXIT_CODE[done.exit_code]
-        return status, with_download(page, raw, lang, status)
+
+def event_page_en(raw: bytes) -> EventPage:
+    """:func:`_event_page` in English, importable by the heavy worker subprocess."""
+    status, page = _event_page(raw, "en")
+    return EventPage(_EXIT_CODE[status], page)
+
+
+def event_page_zh(raw: bytes) -> EventPage:
+    """:func:`_event_page` in Chinese, importable by the heavy worker subprocess."""
+    status, page = _event_page(raw, "zh")
+    return EventPage(_EXIT_CODE[status], page)
+
+
+EVENT_PAGES: Final = {"en": event_page_en, "zh": event_page_zh}
+_EXIT_CODE: Final = {status: code for code, status in STATUS_BY_EXIT_CODE.items()}
+
+
+async def _workbook(
+    request: Request, fields: Mapping[str, Any], raw: bytes, admission: Admission, limits: Limits
+) -> Response:
+    """The workbook of the posted request (issue 35; ``page_files``)."""
+    pasted = str(fields.get("request") or "").strip()
+    if not pasted:
+        return _html(422, error_page(_lang(fields), []))
+    ran = await admission.run(lambda _: workbook_of(pasted.encode("utf-8"), _lang(fields)), raw)
+    if ran is None:
+        outcome(request.scope, "overloaded")
+        return _overloaded(limits)
+    status, body, headers = ran[0]
+    return Response(body, status, headers, XLSX_MEDIA)
+
+
+def _report_work(fields: Mapping[str, Any]) -> tuple[int, str]:
+    """The report page of one posted form, in the light pool's thread: a pasted request
+    (event, plan or comparison) or an uploaded sheet."""
+    from ..output.answer import purchase_of
+    from ..output.pictures import html_page
+
+    lang = _lang(fields)
+    pasted = str(fields.get("request") or "").strip()
+    if pasted:
+        raw = pasted.encode("utf-8")
+        if is_event_request(raw):
+            return _event_page(raw, lang)
+        if asks_for_plan(raw):
+            # A plan request (issue 25): its readable plan, as --plan --format html.
+            from ..output.plan_html import render_plan_html
+
+            planned_only = plan(raw)
+            page = render_plan_html(planned_only.output, lang, raw)
+            status = STATUS_BY_EXIT_CODE[planned_only.exit_code]
+            return status, with_download(page, raw, lang, status)
+    elif UPLOAD in fields:
+        data, suffix = fields[UPLOAD]
+        built, errors = read_sheet(data, suffix, root_options(fields))
+        if errors is not None:
+            return 422, error_page(lang, json.loads(errors)["errors"])
+        raw = _request_bytes(built)
+        if is_event_request(raw):  # an event workbook read with event=true (issue 26)
+            return _event_page(raw, lang)
+    else:
+        return 422, error_page(lang, [])
+    done = analyze(raw)
+    planned = None
+    if done.result["status"] in ("completed", "partial"):
+        # The best purchase plan beside the answer (issue 20): the planner's own document.
+        planned = plan(raw).output
+    page = html_page(done.result, done.output, lang, purchase_of(raw), planned, raw=raw)
+    status = STATUS_BY_EXIT_CODE[done.exit_code]
+    return status, with_download(page, raw, lang, status)
+
+
+def report_endpoint(
+    row: Page, limits: Limits, admission: Admission, heavy: HeavyAdmission | None = None
+) -> Endpoint:
+    """``POST /quotecalc/report``: the form in, the HTML report (or the intake's errors) out.
+    A pasted sourcing event is heavy work (issue 34): with ``heavy`` it is awarded in the heavy
+    pool, under its place, slot and deadline, as ``POST /quotecalc/event`` is."""
 
     async def report(request: Request) -> Response:
+        deadline = anyio.current_time() + limits.heavy_deadline
         if _media(request) not in FORM_MEDIA:
             return await early(request, _page_error("unsupported_form_type"), limits)
 
@@ -354,26 +407,33 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
             except (MultiPartException, HTTPException):  # no boundary: not a form
                 return _page_error("unsupported_form_type")
             if asks_for_workbook(fields):  # the report's download button (issue 35)
-                return await workbook(request, fields, raw)
-            ran = await admission.run(lambda _: work(fields), raw)
+                return await _workbook(request, fields, raw, admission, limits)
+            pasted = str(fields.get("request") or "").strip().encode("utf-8")
+            if heavy is not None and pasted and is_event_request(pasted):
+                return await heavy_event(_lang(fields), pasted)
+            ran = await admission.run(lambda _: _report_work(fields), raw)
             if ran is None:
                 outcome(request.scope, "overloaded")
                 return _overloaded(limits)
             return _html(*ran[0])
 
-        return await _with_body(request, row, limits, admission, answer)
+        async def heavy_event(lang: str, pasted: bytes) -> Response:
+            assert heavy is not None
+            retry = {"Retry-After": str(limits.heavy_retry_after)}
+            if not heavy.take_place():
+                outcome(request.scope, "overloaded")
+                return error_response("overloaded", retry)
+            try:
+                ran = await heavy.run(EVENT_PAGES[lang], pasted, deadline)
+            finally:
+                heavy.leave()
+            if ran is None:
+                outcome(request.scope, "deadline_exceeded")
+                return error_response("deadline_exceeded", retry)
+            code, page = ran
+            return _html(STATUS_BY_EXIT_CODE[code], page.decode("utf-8"))
 
-    async def workbook(request: Request, fields: Mapping[str, Any], raw: bytes) -> Response:
-        """The workbook of the posted request (issue 35; ``page_files``)."""
-        pasted = str(fields.get("request") or "").strip()
-        if not pasted:
-            return _html(422, error_page(_lang(fields), []))
-        ran = await admission.run(lambda _: workbook_of(pasted.encode("utf-8"), _lang(fields)), raw)
-        if ran is None:
-            outcome(request.scope, "overloaded")
-            return _overloaded(limits)
-        status, body, headers = ran[0]
-        return Response(body, status, headers, XLSX_MEDIA)
+        return await _with_body(request, row, limits, admission, answer)
 
     return report
 
@@ -429,7 +489,9 @@ def intake_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
     return intake
 
 
-def page_routes(limits: Limits, admission: Admission) -> list[Route]:
+def page_routes(
+    limits: Limits, admission: Admission, heavy: HeavyAdmission | None = None
+) -> list[Route]:
     """One route per row of :data:`.operations.PAGES` (the calculation routes' admission
     shared: one body budget and one set of calculation slots per worker)."""
     made: list[Route] = []
@@ -437,7 +499,7 @@ def page_routes(limits: Limits, admission: Admission) -> list[Route]:
         if row.kind == "form":
             endpoint = form_endpoint(row)
         elif row.kind == "report":
-            endpoint = report_endpoint(row, limits, admission)
+            endpoint = report_endpoint(row, limits, admission, heavy)
         elif row.kind == "template":
             endpoint = template_endpoint(row)
         else:

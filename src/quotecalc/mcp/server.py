@@ -53,6 +53,7 @@ Written for the SDK's 2.x low-level API (handlers passed to ``Server(...)``); te
 from __future__ import annotations
 
 import copy
+import sys
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
@@ -78,6 +79,7 @@ from ..schema import (
     mcp_plan_tool,
     mcp_tool,
 )
+from .guard import GuardedLines
 from .request import request_bytes
 
 __all__ = [
@@ -156,10 +158,13 @@ def call_convert_result(arguments: Arguments) -> types.CallToolResult:
 
 
 class ToolRow(NamedTuple):
-    """One tool: its published descriptor and the handler that answers its calls."""
+    """One tool: its published descriptor, the handler that answers its calls, and the entry
+    point on raw bytes it calls (what :mod:`.guard` runs on the raw arguments of a call the
+    SDK cannot parse, issue 34)."""
 
     descriptor: dict[str, Any]
     handler: Callable[[Arguments], types.CallToolResult]
+    entry: Callable[[bytes], Any]
 
     @property
     def name(self) -> str:
@@ -173,12 +178,32 @@ class ToolRow(NamedTuple):
 # The table: one row per tool, in tools/list order. The lambdas look the module function up
 # when called, so that wrapping it (as the no-file/no-socket audit test does) wraps the tool.
 TOOLS: Final[tuple[ToolRow, ...]] = (
-    ToolRow(_DESCRIPTOR, lambda arguments: call_result(arguments)),  # noqa: PLW0108
-    ToolRow(mcp_batch_tool(), lambda arguments: call_batch_result(arguments)),  # noqa: PLW0108
-    ToolRow(mcp_analysis_tool(), lambda arguments: call_analysis_result(arguments)),  # noqa: PLW0108
-    ToolRow(mcp_plan_tool(), lambda arguments: call_plan_result(arguments)),  # noqa: PLW0108
-    ToolRow(mcp_event_tool(), lambda arguments: call_event_result(arguments)),  # noqa: PLW0108
-    ToolRow(mcp_convert_tool(), lambda arguments: call_convert_result(arguments)),  # noqa: PLW0108
+    ToolRow(_DESCRIPTOR, lambda arguments: call_result(arguments), calculate),  # noqa: PLW0108
+    ToolRow(
+        mcp_batch_tool(),
+        lambda arguments: call_batch_result(arguments),  # noqa: PLW0108
+        calculate_batch,
+    ),
+    ToolRow(
+        mcp_analysis_tool(),
+        lambda arguments: call_analysis_result(arguments),  # noqa: PLW0108
+        analyze,
+    ),
+    ToolRow(
+        mcp_plan_tool(),
+        lambda arguments: call_plan_result(arguments),  # noqa: PLW0108
+        plan,
+    ),
+    ToolRow(
+        mcp_event_tool(),
+        lambda arguments: call_event_result(arguments),  # noqa: PLW0108
+        award,
+    ),
+    ToolRow(
+        mcp_convert_tool(),
+        lambda arguments: call_convert_result(arguments),  # noqa: PLW0108
+        convert,
+    ),
 )
 _BY_NAME: Final = {row.name: row for row in TOOLS}
 
@@ -220,11 +245,31 @@ def build_server() -> Server[Any]:
     return server
 
 
+def _claimed_stdin() -> tuple[Any, Callable[[], None] | None]:
+    """The wire's stdin, fd 0 pointed at the null device meanwhile, as the SDK's transport
+    does when it reads stdin itself (its own claim, so the two never both hold fd 0); the
+    process's stdin buffer as is with an SDK that lacks it."""
+    try:
+        from mcp.server.stdio import _claim_fd, _open_stdin_diversion
+    except ImportError:  # another SDK release: the wire read in place
+        return sys.stdin.buffer, None
+    return _claim_fd(0, sys.stdin, "rb", _open_stdin_diversion)
+
+
 async def serve() -> None:
-    """Serve MCP over this process's stdin/stdout until the client closes stdin."""
+    """Serve MCP over this process's stdin/stdout until the client closes stdin; every line
+    reaches the SDK through :class:`.guard.GuardedLines`, which answers the lines the SDK's
+    parser refuses (issue 34)."""
     server = build_server()
-    async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+    source, release = _claimed_stdin()
+    guard = GuardedLines(anyio.wrap_file(source), {row.name: row.entry for row in TOOLS})
+    try:
+        async with stdio_server(stdin=guard) as (read_stream, write_stream):  # type: ignore[arg-type]
+            guard.attach(write_stream)
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+    finally:
+        if release is not None:
+            release()
 
 
 def run() -> None:
