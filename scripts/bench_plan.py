@@ -178,7 +178,7 @@ def fixed_request(plan: dict[str, object]) -> dict[str, object]:
 
 def _offers(body: dict[str, object]) -> tuple[list[object], int, int | None]:
     """The request's quotes as the planner's offers (every generated quote is usable)."""
-    from quotecalc.solvers.purchase import Offer
+    from quotecalc.solvers.award.purchase import Offer
 
     offers: list[object] = []
     for q in body["quotes"]:  # type: ignore[attr-defined]
@@ -202,7 +202,7 @@ def _offers(body: dict[str, object]) -> tuple[list[object], int, int | None]:
 
 def _searched(body: dict[str, object]) -> tuple[float, str]:
     """CPU seconds of the search on the request's offers, and what it found."""
-    from quotecalc.solvers.planner import best_plan
+    from quotecalc.solvers.award.search import best_plan
 
     offers, need, most = _offers(body)
     started = time.thread_time()

@@ -27,11 +27,10 @@ from quotecalc.core.plan_rules import (
 )
 from quotecalc.engine.pipeline import Pipeline, make_pipeline
 from quotecalc.planning.document import plan as plan_document
-from quotecalc.solvers.planner import best_plan
-from quotecalc.solvers.planner.cover import cover_points
-from quotecalc.solvers.planner.key import decimal_places, keyed_offers, weights
-from quotecalc.solvers.planner.search import _candidates, _children, _left_out, _Search
-from quotecalc.solvers.purchase import Offer, Plan, plan_key
+from quotecalc.solvers.award.cover import cover_points
+from quotecalc.solvers.award.key import decimal_places, keyed_offers, weights
+from quotecalc.solvers.award.purchase import Offer, Plan, plan_key
+from quotecalc.solvers.award.search import _candidates, _children, _left_out, _Search, best_plan
 from quotecalc.stages.plan import PlanStage
 
 

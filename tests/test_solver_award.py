@@ -264,7 +264,7 @@ def limit_event(fees: int) -> Event:
 
 
 def test_out_of_range_at_the_limit_both_sides() -> None:
-    from quotecalc.solvers.award_model import INT_LIMIT
+    from quotecalc.solvers.award.cpsat import INT_LIMIT
 
     largest = (INT_LIMIT - 1) // 100 - 1  # 100 * (1 + largest) < 2^62
     result = proven(limit_event(largest))
@@ -273,7 +273,7 @@ def test_out_of_range_at_the_limit_both_sides() -> None:
 
 
 def test_no_solver_is_its_own_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award_model", None)
+    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award.cpsat", None)
     assert best_award(SHARED) == Refusal(SOLVER_UNAVAILABLE)
 
 

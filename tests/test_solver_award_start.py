@@ -21,7 +21,7 @@ from quotecalc.solvers.award import (
     best_award,
     feasible,
 )
-from quotecalc.solvers.award_start import first_award
+from quotecalc.solvers.award.start import first_award
 
 ROOT = Path(__file__).resolve().parent.parent
 D = Decimal

@@ -1,4 +1,4 @@
-"""The purchase planner's exact search (``quotecalc.solvers.purchase`` and
+"""The purchase planner's exact search (``quotecalc.solvers.award.purchase`` and
 ``quotecalc.solvers.planner``, issues 20 and 25).
 
 Hand-worked cases of the issue (every expected figure worked out in the comments), the
@@ -14,9 +14,8 @@ from fractions import Fraction
 
 import pytest
 
-from quotecalc.solvers import purchase
-from quotecalc.solvers.planner import best_plan
-from quotecalc.solvers.purchase import (
+from quotecalc.solvers.award import purchase
+from quotecalc.solvers.award.purchase import (
     INFEASIBLE,
     Offer,
     Plan,
@@ -26,6 +25,7 @@ from quotecalc.solvers.purchase import (
     plan_key,
     price_at,
 )
+from quotecalc.solvers.award.search import best_plan
 
 D = Decimal
 

@@ -113,7 +113,7 @@ def test_an_unproven_award_is_partial_with_its_bound() -> None:
 
 
 def test_without_the_solver_the_award_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award_model", None)
+    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award.cpsat", None)
     if ENGINE.__name__ != "quotecalc.solvers.award":
         pytest.skip("the stand-in has no solver to miss")
     raw = event([item("a", 3)], [supplier("S", offer("a", "2")), supplier("T", offer("a", "3"))])

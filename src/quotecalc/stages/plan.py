@@ -39,8 +39,8 @@ from ..core.plan_rules import (
     SingleSource,
 )
 from ..core.records import Record
-from ..solvers.planner import DEFAULT_NODES, best_plan
-from ..solvers.purchase import Offer, cheapest_alone, packs_at_need, price_at
+from ..solvers.award.purchase import Offer, cheapest_alone, packs_at_need, price_at
+from ..solvers.award.search import DEFAULT_NODES, best_plan
 from .cost import price_quote
 from .validate import Errors
 

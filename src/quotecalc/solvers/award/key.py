@@ -27,7 +27,7 @@ import attrs
 
 from ...core.exact import decimal_places, scaled
 from ...core.records import Record
-from ..purchase import Offer, pack_ceiling
+from .purchase import Offer, pack_ceiling
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -24,8 +24,8 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from ..core.exact import EXACT
-from .award import (
+from ...core.exact import EXACT
+from . import (
     Event,
     alone_packs,
     feasible,

@@ -22,8 +22,8 @@ from typing import Final
 
 import attrs
 
-from ..core.exact import EXACT
-from ..core.records import Record
+from ...core.exact import EXACT
+from ...core.records import Record
 
 # Why a plan could not be given (the plan document's reason code).
 INFEASIBLE: Final = "plan_infeasible"

@@ -37,7 +37,9 @@ from typing import Final
 import attrs
 
 from ...core.records import Record
-from ..purchase import (
+from .cover import Domain
+from .key import Keyed, keyed_offers
+from .purchase import (
     INFEASIBLE,
     Offer,
     Plan,
@@ -46,8 +48,6 @@ from ..purchase import (
     plan_key,
     usable,
 )
-from .cover import Domain
-from .key import Keyed, keyed_offers
 from .relax import Relaxation, Relaxer
 
 DEFAULT_NODES: Final = 20_000

@@ -43,8 +43,8 @@ from typing import Final
 
 from ortools.sat.python import cp_model
 
-from ..core.exact import EXACT, scaled
-from .award import (
+from ...core.exact import EXACT, scaled
+from . import (
     INFEASIBLE,
     MODEL_INVALID,
     OUT_OF_RANGE,
@@ -67,7 +67,7 @@ from .award import (
     top_spend,
     usable,
 )
-from .award_start import first_award
+from .start import first_award
 
 INT_LIMIT: Final = 2**62
 EXACT_DOUBLE: Final = 2**53

@@ -27,8 +27,8 @@ from typing import Final
 
 import attrs
 
-from ..core.exact import EXACT, decimal_places
-from ..core.records import Record
+from ...core.exact import EXACT, decimal_places
+from ...core.records import Record
 
 # Why no award is given (reason codes of the event document).
 INFEASIBLE: Final = "event_infeasible"
@@ -449,7 +449,7 @@ def best_award(event: Event, budget: float | None = None) -> Award | Refusal:
     if short:
         return Refusal(INFEASIBLE, short)
     try:
-        from .award_model import search
+        from .cpsat import search
     except ImportError:
         return Refusal(SOLVER_UNAVAILABLE)
     return search(event, budget)
