@@ -16,6 +16,7 @@ from fractions import Fraction
 import attrs
 import pytest
 
+from quotecalc.core.exact import decimal_places
 from quotecalc.solvers.award import (
     INFEASIBLE,
     Award,
@@ -35,7 +36,6 @@ from quotecalc.solvers.award import (
     check_event,
     costing,
     cover_rate,
-    decimal_places,
     discount_of,
     event_budget,
     feasible,
