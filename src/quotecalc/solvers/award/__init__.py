@@ -53,6 +53,7 @@ from .model import (
     check_event,
     line_order,
     money_places,
+    one_item,
     pack_ceiling,
     plain_top,
     price_at,
@@ -62,11 +63,13 @@ from .model import (
     units_short,
     usable,
 )
+from .search import DEFAULT_NODES, award_one
 from .start import cheapest_per_item
 
 __all__ = [
     "BUDGET_LINES",
     "DEFAULT_BUDGET",
+    "DEFAULT_NODES",
     "INFEASIBLE",
     "MODEL_INVALID",
     "OUT_OF_RANGE",
@@ -96,6 +99,7 @@ __all__ = [
     "feasible",
     "line_order",
     "money_places",
+    "one_item",
     "pack_ceiling",
     "plain_bound",
     "plain_top",
@@ -126,20 +130,27 @@ def event_budget(event: Event) -> float:
     return DEFAULT_BUDGET * min(1.0, BUDGET_LINES / max(lines, 1))
 
 
-def best_award(event: Event, budget: float | None = None) -> Award | Refusal:
-    """The least award by :func:`award_key`, or why there is none; ``budget`` in CP-SAT
-    deterministic seconds (``None``: :func:`event_budget`).
+def best_award(
+    event: Event, budget: float | None = None, nodes: int = DEFAULT_NODES
+) -> Award | Refusal:
+    """The least award by :func:`award_key`, or why there is none.
 
     A need that the cheap exact check :func:`uncoverable` names makes ``event_infeasible``
-    without a solver; otherwise CP-SAT searches (``docs/event-solver.md``). Without the
-    ``[plan]`` extra that is ``event_solver_unavailable``.
+    without a search. An event of one item without spend tiers or minimum order values (a
+    purchase plan is one, :func:`~.model.one_item`) is answered by the integer branch and bound
+    (:func:`.search.award_one`, no solver library), within ``nodes`` search nodes; any other by
+    CP-SAT (``docs/event-solver.md``) within ``budget`` deterministic seconds (``None``:
+    :func:`event_budget`), and without the ``[plan]`` extra that is
+    ``event_solver_unavailable``.
     """
     check_event(event)
-    if budget is None:
-        budget = event_budget(event)
     short = uncoverable(event)
     if short:
         return Refusal(INFEASIBLE, short)
+    if one_item(event):
+        return award_one(event, nodes)
+    if budget is None:
+        budget = event_budget(event)
     try:
         from .cpsat import search
     except ImportError:

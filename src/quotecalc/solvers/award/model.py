@@ -88,12 +88,14 @@ class Award(Record):
     """Packs per line (the order of :attr:`Event.lines`; 0 = not awarded); ``proven`` only when
     the exact lower bound equals the award's landed total and every tie level was settled;
     ``lower_bound`` is exact (the landed total when proven); ``budget_stopped`` only when the
-    deterministic budget stopped the search."""
+    deterministic budget stopped the search; ``nodes`` the nodes the integer branch and bound
+    of one item visited (0 for the other searches, and when no search was needed)."""
 
     packs: tuple[int, ...]
     proven: bool
     lower_bound: Decimal
     budget_stopped: bool = False
+    nodes: int = 0
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -232,4 +234,12 @@ def line_order(event: Event) -> tuple[int, ...]:
                 event.vendors[event.lines[index].vendor].supplier_id,
             ),
         )
+    )
+
+
+def one_item(event: Event) -> bool:
+    """Whether the integer branch and bound of one item answers the event: one need, and no
+    vendor with spend tiers or a minimum order value (a purchase plan is such an event)."""
+    return len(event.needs) == 1 and not any(
+        vendor.tiers or vendor.minimum_order_value is not None for vendor in event.vendors
     )

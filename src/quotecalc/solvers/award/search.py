@@ -39,6 +39,8 @@ import attrs
 from ...core.records import Record
 from .cover import Domain
 from .key import Keyed, keyed_offers
+from .model import INFEASIBLE as EVENT_INFEASIBLE
+from .model import Award, Event, Refusal, one_item
 from .purchase import (
     INFEASIBLE,
     Offer,
@@ -330,3 +332,30 @@ def best_plan(
             return INFEASIBLE
         return Plan(single, True, plan_key(offers, single)[0], 0)
     return search(offers, quantity, max_suppliers, nodes)
+
+
+def award_one(event: Event, nodes: int = DEFAULT_NODES) -> Award | Refusal:
+    """The best award of a one-item event (:func:`~quotecalc.solvers.award.model.one_item`):
+    each line an offer of its vendor (its fees paid once, as the vendor's), the need's and the
+    event's ``max_suppliers`` the fewer of the two, :func:`best_plan` over them. ``nodes`` is the
+    budget; an award stopped by it has ``budget_stopped`` and the exact bound of the nodes left.
+    """
+    assert one_item(event), "the branch and bound answers one item without tiers or minimums"
+    limits = [m for m in (event.needs[0].max_suppliers, event.max_suppliers) if m is not None]
+    offers = [
+        Offer(
+            event.vendors[line.vendor].supplier_id,
+            line.pack_size,
+            line.minimum_packs,
+            line.pack_price,
+            event.vendors[line.vendor].freight,
+            event.vendors[line.vendor].other_fees,
+            line.breaks,
+            line.capacity,
+        )
+        for line in event.lines
+    ]
+    found = best_plan(offers, event.needs[0].quantity, min(limits, default=None), nodes)
+    if isinstance(found, str):
+        return Refusal(EVENT_INFEASIBLE, (0,))
+    return Award(found.packs, found.proven, found.lower_bound, not found.proven, found.nodes)
