@@ -25,14 +25,14 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from quotecalc.solvers.award.purchase import (  # noqa: E402
+from one_item import (  # noqa: E402
     INFEASIBLE,
     Offer,
     Plan,
+    best_plan,
     cheapest_alone,
     price_at,
 )
-from quotecalc.solvers.award.search import best_plan  # noqa: E402
 
 CHUNKS = 20
 PER_CHUNK = 500

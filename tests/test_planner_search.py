@@ -20,10 +20,8 @@ from fractions import Fraction
 
 import pytest
 
+from one_item import INFEASIBLE, Offer, Plan, best_plan, keyed_offers
 from quotecalc.solvers.award.cover import cover_points
-from quotecalc.solvers.award.key import keyed_offers
-from quotecalc.solvers.award.purchase import INFEASIBLE, Offer, Plan
-from quotecalc.solvers.award.search import best_plan
 
 D = Decimal
 Order = tuple[Fraction, int, int, tuple[str, ...], tuple[int, ...]]

@@ -14,18 +14,18 @@ from fractions import Fraction
 
 import pytest
 
-from quotecalc.solvers.award import purchase
-from quotecalc.solvers.award.purchase import (
+import one_item as purchase
+from one_item import (
     INFEASIBLE,
     Offer,
     Plan,
+    best_plan,
     cheapest_alone,
     pack_ceiling,
     packs_at_need,
     plan_key,
     price_at,
 )
-from quotecalc.solvers.award.search import best_plan
 
 D = Decimal
 

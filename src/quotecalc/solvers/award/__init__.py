@@ -7,7 +7,7 @@ event and the purchase plan (a plan is an event of one item).
 - :mod:`.bound`: exact lower bounds without a solver;
 - :mod:`.start`: the first awards built without a solver (each item from its cheapest supplier,
   the greedy first award);
-- :mod:`.search` (with :mod:`.key`, :mod:`.cover`, :mod:`.relax`, :mod:`.purchase`): the exact
+- :mod:`.search` (with :mod:`.key`, :mod:`.cover`, :mod:`.relax`): the exact
   integer branch and bound of one item, with no solver library;
 - :mod:`.cpsat`: the CP-SAT search of many items, imported only inside :func:`best_award` (the
   ``[plan]`` extra), so importing this package never loads ``ortools``.

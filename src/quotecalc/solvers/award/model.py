@@ -10,6 +10,7 @@ all-units break reached (:func:`price_at`).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from decimal import Decimal
@@ -72,6 +73,11 @@ class Line(Record):
         """The fewest packs an awarded line takes: ``max(1, minimumPacks)``."""
         return max(1, self.minimum_packs)
 
+    @functools.cached_property
+    def counts(self) -> tuple[int, ...]:
+        """:func:`break_counts`, computed once (the searches read it per node)."""
+        return tuple(-(-minimum // self.pack_size) for minimum, _ in self.breaks)
+
 
 @attrs.frozen(eq=False, repr=False)
 class Event(Record):
@@ -81,6 +87,12 @@ class Event(Record):
     vendors: tuple[Vendor, ...]
     lines: tuple[Line, ...]
     max_suppliers: int | None = None
+
+    @functools.cached_property
+    def ceilings(self) -> tuple[int, ...]:
+        """Every line's :func:`pack_ceiling`, computed once per event (issue 33: the model is
+        prepared once, not per call)."""
+        return tuple(line_ceiling(self, index) for index in range(len(self.lines)))
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -121,7 +133,7 @@ def price_at(line: Line, packs: int) -> Decimal:
 
 def break_counts(line: Line) -> tuple[int, ...]:
     """The first pack count reaching each break: ``ceil(minimumQuantity / packSize)``."""
-    return tuple(-(-minimum // line.pack_size) for minimum, _ in line.breaks)
+    return line.counts
 
 
 def money_places(event: Event) -> tuple[int, int]:
@@ -152,6 +164,12 @@ def top_spend(vendor: Vendor) -> Decimal:
 
 
 def pack_ceiling(event: Event, index: int) -> int:
+    """The most packs a best award can take on line ``index``: :func:`line_ceiling`, read from
+    the event's :attr:`Event.ceilings`."""
+    return event.ceilings[index]
+
+
+def line_ceiling(event: Event, index: int) -> int:
     """The most packs a best award can take on line ``index`` (capped by its capacity).
 
     Let ``top = max(ceil(quantity / packSize), least packs, the highest break count)``, ``p``
