@@ -57,7 +57,7 @@ def test_plan_root_fields_extend_only_the_quotes_row_then_add_the_root_rows() ->
             assert new is old
 
 
-# --- the planner's key (solvers/planner/key.py) -------------------------------------------------
+# --- the planner's key (solvers/award/key.py) ---------------------------------------------------
 
 D = Decimal
 
@@ -254,7 +254,7 @@ def test_the_key_is_the_whole_order_and_its_formula() -> None:
         assert sorted(plans, key=keys.__getitem__) == sorted(plans, key=lambda p: _order(offers, p))
 
 
-# --- the cover hulls (solvers/planner/cover.py) -------------------------------------------------
+# --- the cover hulls (solvers/award/cover.py) ---------------------------------------------------
 
 
 def _lower_hull(points: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
@@ -326,7 +326,7 @@ def test_cover_points_are_the_lower_hull_of_the_cover_cost() -> None:
                     )
 
 
-# --- the relaxations and the node bound (solvers/planner/relax.py, search.py) -------------------
+# --- the relaxations and the node bound (solvers/award/relax.py, search.py) ---------------------
 
 Domains = dict[int, "tuple[bool, int, int] | None"]
 

@@ -1,5 +1,6 @@
-"""The planner's exact search (``quotecalc.solvers.planner``, issue 25) against an exhaustive
-search of every pack vector, on the whole order (ties included), and the cases of issue 25.
+"""The one-item exact search (``quotecalc.solvers.award.search``, issues 25 and 33) against an
+exhaustive search of every pack vector, on the whole order (ties included), and the cases of
+issue 25.
 
 The exhaustive search below knows nothing of the planner: it tries every vector of pack counts
 (each offer unused, or any count from its minimum to past its last break and the need), prices

@@ -314,7 +314,7 @@ def test_a_budget_stop_returns_the_best_award_found_and_a_correct_bound() -> Non
     assert best_award(event, budget=0.01) == stopped  # deterministic
 
 
-# A set-cover trap for the greedy first award (award_start): with two vendors allowed, X covers
+# A set-cover trap for the greedy first award (award/start.py): with two vendors allowed, X covers
 # the most needs but leaves n5 and n6 to two different vendors; only Y + Z covers all six.
 TRAP = Event(
     needs=tuple(Need(f"n{i}", 1) for i in range(1, 7)),

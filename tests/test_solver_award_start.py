@@ -1,4 +1,4 @@
-"""The greedy first award (issue 26, ``solvers/award_start.py``): hand-worked cases for each of
+"""The greedy first award (issue 26, ``solvers/award/start.py``): hand-worked cases for each of
 its steps, and over generated events that what it returns is always allowed and never better
 than the proven best award (it is a start, never claimed optimal)."""
 
