@@ -23,7 +23,7 @@ import attrs
 
 from ...core.exact import EXACT
 from ...core.records import Record
-from .model import Event, Vendor, break_counts, line_order, price_at
+from .model import Event, Vendor, line_order, price_at
 
 _HUNDRED: Final = Decimal(100)
 
@@ -162,17 +162,3 @@ def award_key(event: Event, packs: Sequence[int]) -> AwardKey:
     ids = tuple(sorted(event.vendors[vendor.vendor].supplier_id for vendor in cost.vendors))
     last = tuple(-packs[index] for index in line_order(event))
     return (cost.landed_total, len(ids), cost.delivered, ids, last)
-
-
-def alone_packs(event: Event, index: int) -> int | None:
-    """The pack count with the least ``packs * price`` covering line ``index``'s need alone
-    (fewest packs among equals), ``None`` when its capacity cannot: only the fewest covering
-    count and the break counts above it can win, since within one price level the cost does
-    not decrease as packs grow."""
-    line = event.lines[index]
-    start = max(-(-event.needs[line.need].quantity // line.pack_size), line.least_packs)
-    cap = line.capacity
-    if cap is not None and start > cap:
-        return None
-    counts = [start] + [n for n in break_counts(line) if n > start and (cap is None or n <= cap)]
-    return min(counts, key=lambda n: (EXACT.multiply(price_at(line, n), n), n))

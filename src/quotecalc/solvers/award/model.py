@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from ...core.exact import decimal_places
+from ...core.exact import EXACT, decimal_places
 from ...core.records import Record
 
 # Why no award is given (reason codes of the event document).
@@ -93,6 +93,12 @@ class Event(Record):
         """Every line's :func:`pack_ceiling`, computed once per event (issue 33: the model is
         prepared once, not per call)."""
         return tuple(line_ceiling(self, index) for index in range(len(self.lines)))
+
+    @functools.cached_property
+    def alone(self) -> tuple[int | None, ...]:
+        """Every line's :func:`alone_packs`, computed once per event (the plan's single
+        sources and the one-item search's best single source both read it)."""
+        return tuple(line_alone(self, index) for index in range(len(self.lines)))
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -261,3 +267,22 @@ def one_item(event: Event) -> bool:
     return len(event.needs) == 1 and not any(
         vendor.tiers or vendor.minimum_order_value is not None for vendor in event.vendors
     )
+
+
+def alone_packs(event: Event, index: int) -> int | None:
+    """:func:`line_alone`, read from the event's :attr:`Event.alone`."""
+    return event.alone[index]
+
+
+def line_alone(event: Event, index: int) -> int | None:
+    """The pack count with the least ``packs * price`` covering line ``index``'s need alone
+    (fewest packs among equals), ``None`` when its capacity cannot: only the fewest covering
+    count and the break counts above it can win, since within one price level the cost does
+    not decrease as packs grow."""
+    line = event.lines[index]
+    start = max(-(-event.needs[line.need].quantity // line.pack_size), line.least_packs)
+    cap = line.capacity
+    if cap is not None and start > cap:
+        return None
+    counts = [start] + [n for n in break_counts(line) if n > start and (cap is None or n <= cap)]
+    return min(counts, key=lambda n: (EXACT.multiply(price_at(line, n), n), n))

@@ -40,10 +40,20 @@ import attrs
 
 from ...core.exact import EXACT
 from ...core.records import Record
-from .costing import alone_packs, costing
+from .costing import costing
 from .cover import Domain
 from .key import Keyed, keyed_lines
-from .model import INFEASIBLE, Award, Event, Refusal, one_item, pack_ceiling, price_at, usable
+from .model import (
+    INFEASIBLE,
+    Award,
+    Event,
+    Refusal,
+    alone_packs,
+    one_item,
+    pack_ceiling,
+    price_at,
+    usable,
+)
 from .relax import Relaxation, Relaxer
 
 DEFAULT_NODES: Final = 20_000

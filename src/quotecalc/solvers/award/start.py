@@ -25,8 +25,17 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ...core.exact import EXACT
-from .costing import alone_packs, feasible, vendor_goods
-from .model import Event, check_event, pack_ceiling, price_at, top_price, units_short, usable
+from .costing import feasible, vendor_goods
+from .model import (
+    Event,
+    alone_packs,
+    check_event,
+    pack_ceiling,
+    price_at,
+    top_price,
+    units_short,
+    usable,
+)
 
 
 def first_award(event: Event) -> tuple[int, ...] | None:
