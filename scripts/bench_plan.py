@@ -3,7 +3,7 @@
 
 6. The contract's scale: generated requests of 100 quotes x 20 price breaks, half with
    ``capacityPacks``, needs of 5,000 to 40,000 units, for each ``maxSuppliers`` of 1, 2, 3, 5
-   and omitted: CPU time of the search (:func:`quotecalc.solvers.planner.best_plan` on the
+   and omitted: CPU time of the search (:func:`quotecalc.solvers.award.best_award` on the
    request's offers) per request, median and worst, and every request proven. Targets: median
    <= 50 ms and worst <= 250 ms for ``maxSuppliers`` <= 3, worst <= 1 s for 5 and omitted.
    Beside it, the same for two harder generators: **capacity-heavy** (80 % of the quotes
@@ -176,40 +176,36 @@ def fixed_request(plan: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in plan.items() if k != "maxSuppliers"} | {"quotes": quotes}
 
 
-def _offers(body: dict[str, object]) -> tuple[list[object], int, int | None]:
-    """The request's quotes as the planner's offers (every generated quote is usable)."""
-    from quotecalc.solvers.purchase import Offer
+def _event(body: dict[str, object]) -> object:
+    """The request as the one-item event the plan stage writes (every generated quote is
+    usable): :func:`quotecalc.stages.plan.plan_event`."""
+    from quotecalc.stages.plan import plan_event
 
-    offers: list[object] = []
-    for q in body["quotes"]:  # type: ignore[attr-defined]
-        breaks = tuple(
-            (b["minimumQuantity"], Decimal(b["packPrice"])) for b in q.get("priceBreaks", ())
-        )
-        offers.append(
-            Offer(
-                q["supplierId"],
-                q["packSize"],
-                q["minimumPacks"],
-                Decimal(q["packPrice"]),
-                Decimal(q["freight"]),
-                Decimal(q["otherFees"]),
-                breaks,
-                q.get("capacityPacks"),
-            )
-        )
-    return offers, body["quantity"], body.get("maxSuppliers")  # type: ignore[return-value]
+    quotes = [
+        {
+            **q,
+            "packPrice": Decimal(q["packPrice"]),
+            "freight": Decimal(q["freight"]),
+            "otherFees": Decimal(q["otherFees"]),
+            "priceBreaks": [
+                {**b, "packPrice": Decimal(b["packPrice"])} for b in q.get("priceBreaks", ())
+            ],
+        }
+        for q in body["quotes"]  # type: ignore[attr-defined]
+    ]
+    return plan_event(quotes, body["quantity"], body.get("maxSuppliers"))  # type: ignore[arg-type]
 
 
 def _searched(body: dict[str, object]) -> tuple[float, str]:
-    """CPU seconds of the search on the request's offers, and what it found."""
-    from quotecalc.solvers.planner import best_plan
+    """CPU seconds of the search on the request's one-item event, and what it found."""
+    from quotecalc.solvers.award import best_award
 
-    offers, need, most = _offers(body)
+    event = _event(body)
     started = time.thread_time()
-    found = best_plan(offers, need, most)  # type: ignore[arg-type]
+    found = best_award(event)  # type: ignore[arg-type]
     spent = time.thread_time() - started
-    if isinstance(found, str):
-        return spent, found
+    if not hasattr(found, "proven"):
+        return spent, "plan_infeasible"
     return spent, "proven" if found.proven else "not proven"
 
 

@@ -3,11 +3,14 @@
 import-linter's contracts in ``pyproject.toml`` must be kept by the package, and must break on
 a copy of the package with a back-arrow, a circle or a door-to-door import added (a check
 that cannot fail is no check). The folder listing, the diagram in docs/architecture.md and the
-layers contract name the same things in the same order.
+layers contract name the same things in the same order. No module of the package imports
+itself through others (issue 33: a circle means two modules are one idea or one belongs lower),
+imports under ``TYPE_CHECKING`` and inside functions included.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -97,3 +100,53 @@ def test_the_diagram_is_the_layers_contract_in_order() -> None:
     contract = [name for layer in LAYERS for name in re.split(r"\s*\|\s*", layer)]
     drawn = [entry.removesuffix(".py") for entry in diagram_entries()]
     assert drawn == contract
+
+
+# Every strongly connected group of two or more modules of ``quotecalc`` (grimp, import-linter's
+# own graph: imports inside functions and under TYPE_CHECKING count), as JSON on stdout.
+CIRCLES = """
+import json, grimp
+graph = grimp.build_graph("quotecalc", cache_dir=None)
+found = set()
+for module in sorted(graph.modules):
+    for imported in graph.find_modules_directly_imported_by(module):
+        if imported != module and graph.chain_exists(importer=imported, imported=module):
+            found.add(frozenset(
+                m for m in graph.modules if m != module
+                and graph.chain_exists(importer=module, imported=m)
+                and graph.chain_exists(importer=m, imported=module)
+            ) | {module})
+print(json.dumps(sorted(sorted(group) for group in found)))
+"""
+
+
+def circles(src: Path) -> list[list[str]]:
+    """The import circles of the package under ``src``."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    run = subprocess.run(
+        [sys.executable, "-c", CIRCLES],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    found: list[list[str]] = json.loads(run.stdout)
+    return found
+
+
+def test_the_package_has_no_import_circle() -> None:
+    assert circles(ROOT / "src") == []
+
+
+def test_a_copy_with_a_circle_is_caught(tmp_path: Path) -> None:
+    copy = tmp_path / "src"
+    shutil.copytree(PACKAGE, copy / "quotecalc", ignore=shutil.ignore_patterns("__pycache__"))
+    target = copy / "quotecalc" / "core" / "exact.py"
+    # context imports exact: both in the core layer, so only the circle check sees it.
+    line = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import context"
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{line}  # noqa\n", "utf-8")
+    found = circles(copy)
+    assert len(found) == 1
+    assert {"quotecalc.core.context", "quotecalc.core.exact"} <= set(found[0])

@@ -16,6 +16,7 @@ from fractions import Fraction
 import attrs
 import pytest
 
+from quotecalc.core.exact import decimal_places
 from quotecalc.solvers.award import (
     INFEASIBLE,
     Award,
@@ -35,7 +36,6 @@ from quotecalc.solvers.award import (
     check_event,
     costing,
     cover_rate,
-    decimal_places,
     discount_of,
     event_budget,
     feasible,
@@ -53,7 +53,7 @@ from quotecalc.solvers.award import (
     vendor_goods,
     vendor_landed,
 )
-from quotecalc.solvers.award_start import first_award
+from quotecalc.solvers.award.start import first_award
 
 D = Decimal
 
@@ -728,7 +728,7 @@ def test_first_award_splits_in_price_order_not_line_order() -> None:
 
 
 def test_the_estimate_of_a_need_short_or_covered() -> None:
-    from quotecalc.solvers.award_start import _estimate
+    from quotecalc.solvers.award.start import _estimate
 
     # Need 10 split across at most 2 vendors: A packs of 2, capacity 2 (4 units), B 3 units,
     # C 5 units. No two lines cover it; the largest two leave 10 - (5 + 4) = 1 unit short.

@@ -17,6 +17,17 @@ from typing import Any
 
 import pytest
 
+from one_item import (
+    Offer,
+    Plan,
+    best_plan,
+    keyed_offers,
+    offer_of,
+    plan_key,
+    search_of,
+    weights,
+)
+from quotecalc.core.exact import decimal_places
 from quotecalc.core.fields import BASE_ROOT_FIELDS
 from quotecalc.core.plan_rules import (
     PLAN_QUOTE_FIELDS,
@@ -27,11 +38,8 @@ from quotecalc.core.plan_rules import (
 )
 from quotecalc.engine.pipeline import Pipeline, make_pipeline
 from quotecalc.planning.document import plan as plan_document
-from quotecalc.solvers.planner import best_plan
-from quotecalc.solvers.planner.cover import cover_points
-from quotecalc.solvers.planner.key import decimal_places, keyed_offers, weights
-from quotecalc.solvers.planner.search import _candidates, _children, _left_out, _Search
-from quotecalc.solvers.purchase import Offer, Plan, plan_key
+from quotecalc.solvers.award.cover import cover_points
+from quotecalc.solvers.award.search import _candidates, _children, _left_out, _Search
 from quotecalc.stages.plan import PlanStage
 
 
@@ -49,7 +57,7 @@ def test_plan_root_fields_extend_only_the_quotes_row_then_add_the_root_rows() ->
             assert new is old
 
 
-# --- the planner's key (solvers/planner/key.py) -------------------------------------------------
+# --- the planner's key (solvers/award/key.py) ---------------------------------------------------
 
 D = Decimal
 
@@ -246,7 +254,7 @@ def test_the_key_is_the_whole_order_and_its_formula() -> None:
         assert sorted(plans, key=keys.__getitem__) == sorted(plans, key=lambda p: _order(offers, p))
 
 
-# --- the cover hulls (solvers/planner/cover.py) -------------------------------------------------
+# --- the cover hulls (solvers/award/cover.py) ---------------------------------------------------
 
 
 def _lower_hull(points: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
@@ -274,7 +282,7 @@ def _hull_afresh(
     ``u`` units, fewer packs among equal keys) over every whole ``u`` from what the offer
     covers at its least count (0 if it may be left out, at key 0) to the need or its reach."""
     zero, low, high = domain
-    size = item.offer.pack_size
+    size = item.line.pack_size
     cap = min(quantity, size * high)
     points = [(0, 0, 0)] if zero else []
     for units in range(1 if zero else min(size * low, cap), cap + 1):
@@ -311,14 +319,14 @@ def test_cover_points_are_the_lower_hull_of_the_cover_cost() -> None:
                 for cut in (0, relief):
                     expected = _hull_afresh(item, domain, quantity, cut)
                     assert cover_points(item, domain, quantity, cut) == expected, (
-                        item.offer,
+                        item.line,
                         domain,
                         quantity,
                         cut,
                     )
 
 
-# --- the relaxations and the node bound (solvers/planner/relax.py, search.py) -------------------
+# --- the relaxations and the node bound (solvers/award/relax.py, search.py) ---------------------
 
 Domains = dict[int, "tuple[bool, int, int] | None"]
 
@@ -382,7 +390,7 @@ def _node_plans(
         packs
         for packs in itertools.product(*choices)
         if 0 < sum(1 for n in packs if n) <= most
-        and sum(item.offer.pack_size * n for item, n in zip(items, packs, strict=True)) >= quantity
+        and sum(item.line.pack_size * n for item, n in zip(items, packs, strict=True)) >= quantity
     ]
 
 
@@ -396,7 +404,7 @@ def _fewest_afresh(items: Sequence[Any], domains: Domains, quantity: int) -> int
     ]
 
     def reach(index: int) -> int:
-        return int(items[index].offer.pack_size * _domain_of(items, domains, index)[2])
+        return int(items[index].line.pack_size * _domain_of(items, domains, index)[2])
 
     base = sum(reach(i) for i in bought)
     for size in range(len(free) + 1):
@@ -424,7 +432,7 @@ def test_each_relaxation_is_the_exact_lp_value_rounded_up_and_the_bound_holds() 
     rng = random.Random(25_902)
     for _ in range(150):
         offers, quantity, most = _usable_small(rng)
-        run = _Search(offers, quantity, most)
+        run = search_of(offers, quantity, most)
         items = run.items
         for narrow in (True, True, False, False):
             domains = _node(rng, items, narrow)
@@ -478,7 +486,7 @@ def test_a_narrowed_free_offer_can_overcount_the_fewest_suppliers() -> None:
     # exceed the key of A alone.
     a = _offer("A", 2, "2.00")
     c = _offer("C", 3, "3.00")
-    run = _Search([a, c], 8, 2)
+    run = search_of([a, c], 8, 2)
     node: Domains = {1: (True, 1, 2)}
     assert _fewest_afresh(run.items, node, 8) == 1
     assert _node_plans(run.items, node, 8, 2)
@@ -500,7 +508,7 @@ def _slot_case() -> tuple[_Search, dict[str, int]]:
         _offer("C", 1, "1", cap=50),
         _offer("D", 1, "3"),
     ]
-    run = _Search(offers, 150, 2)
+    run = search_of(offers, 150, 2)
 
     def alone(index: int, packs: int) -> int:
         vector = [0, 0, 0, 0]
@@ -562,7 +570,7 @@ def test_the_max_suppliers_fill_by_hand() -> None:
 
 
 def run_offers(run: _Search) -> list[Offer]:
-    return [item.offer for item in run.items]
+    return [offer_of(item) for item in run.items]
 
 
 # --- the plan stage's single-source orders (stages/plan.py) -------------------------------------
@@ -656,7 +664,7 @@ def test_a_slot_taken_over_by_one_more_unit() -> None:
         _offer("C", 1, "1.01", cap=51),
         _offer("D", 1, "3"),
     ]
-    run = _Search(offers, 150, 2)
+    run = search_of(offers, 150, 2)
 
     def alone(index: int, packs: int) -> int:
         vector = [0, 0, 0, 0]
@@ -707,7 +715,7 @@ def test_a_partial_segment_past_the_first_pack_splits_the_range_at_the_fraction(
     # part-way from 2 packs (20 units) toward 3, 2 units still needed. Its range splits at
     # (20 + 2) // 10 = 2: "at most 2 packs, may be left out" and "3 packs, bought".
     offers = [_offer("Z", 1, "0.90", cap=3), _offer("X", 10, "10.00")]
-    run = _Search(offers, 25, 2)
+    run = search_of(offers, 25, 2)
     z3 = _key_afresh(offers, 25, [3, 0])
     x2 = _key_afresh(offers, 25, [0, 2])
     x3 = _key_afresh(offers, 25, [0, 3])
@@ -730,7 +738,7 @@ def test_a_partial_opening_segment_splits_into_left_out_and_bought() -> None:
     # off it: Y at the cheapest count covering 7 units (9 packs, 9.00, the break), and at the
     # segment's end (10 packs).
     offers = [_offer("Z", 1, "0.90", cap=3), _offer("Y", 1, "1.50", breaks=((9, "1.00"),))]
-    run = _Search(offers, 10, 2)
+    run = search_of(offers, 10, 2)
     relaxed = run.plain.relax({})
     assert relaxed is not None
     assert relaxed.packs == {0: 3, 1: 0}
@@ -739,7 +747,7 @@ def test_a_partial_opening_segment_splits_into_left_out_and_bought() -> None:
     assert _children(run, {}, relaxed) == [{1: None}, {1: (False, 1, 10)}]
     assert _candidates(run, {}, relaxed) == [[3, 9], [3, 10]]
     # Within at most 1 supplier no plan is read off a two-offer fill.
-    lone = _Search(offers, 10, 1)
+    lone = search_of(offers, 10, 1)
     lone_relaxed = lone.plain.relax({})
     assert lone_relaxed is not None and lone_relaxed.partial is not None
     assert _candidates(lone, {}, lone_relaxed) == []
@@ -804,7 +812,7 @@ def test_the_weakest_slot_is_the_one_that_reaches_least() -> None:
         _offer("Z", 1, "1.01", cap=55),
         _offer("W", 1, "3"),
     ]
-    run = _Search(offers, 200, 2)
+    run = search_of(offers, 200, 2)
 
     def alone(index: int, packs: int) -> int:
         vector = [0, 0, 0, 0]
@@ -942,7 +950,7 @@ def test_a_slot_counts_all_that_an_offer_reaches_below_the_slope() -> None:
     # the slot), W (22 units, 2 more than X's 20: it takes the slot), X's second segment: X now
     # reaches 25 units below that slope, 3 more than W's 22, and 3 are still needed.
     offers = [_offer("X", 10, "10.00"), _offer("W", 1, "1.50", cap=22)]
-    run = _Search(offers, 25, 1)
+    run = search_of(offers, 25, 1)
     x2 = _key_afresh(offers, 25, [2, 0])
     x3 = _key_afresh(offers, 25, [3, 0])
     w22 = _key_afresh(offers, 25, [0, 22])

@@ -25,11 +25,11 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from quotecalc.solvers.planner import best_plan  # noqa: E402
-from quotecalc.solvers.purchase import (  # noqa: E402
+from one_item import (  # noqa: E402
     INFEASIBLE,
     Offer,
     Plan,
+    best_plan,
     cheapest_alone,
     price_at,
 )

@@ -1,5 +1,6 @@
-"""The planner's exact search (``quotecalc.solvers.planner``, issue 25) against an exhaustive
-search of every pack vector, on the whole order (ties included), and the cases of issue 25.
+"""The one-item exact search (``quotecalc.solvers.award.search``, issues 25 and 33) against an
+exhaustive search of every pack vector, on the whole order (ties included), and the cases of
+issue 25.
 
 The exhaustive search below knows nothing of the planner: it tries every vector of pack counts
 (each offer unused, or any count from its minimum to past its last break and the need), prices
@@ -20,10 +21,8 @@ from fractions import Fraction
 
 import pytest
 
-from quotecalc.solvers.planner import best_plan
-from quotecalc.solvers.planner.cover import cover_points
-from quotecalc.solvers.planner.key import keyed_offers
-from quotecalc.solvers.purchase import INFEASIBLE, Offer, Plan
+from one_item import INFEASIBLE, Offer, Plan, best_plan, keyed_offers
+from quotecalc.solvers.award.cover import cover_points
 
 D = Decimal
 Order = tuple[Fraction, int, int, tuple[str, ...], tuple[int, ...]]

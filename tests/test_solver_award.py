@@ -17,6 +17,7 @@ import pytest
 from bench_events import generated
 from quotecalc.solvers import award as award_module
 from quotecalc.solvers.award import (
+    DEFAULT_BUDGET,
     INFEASIBLE,
     OUT_OF_RANGE,
     SOLVER_UNAVAILABLE,
@@ -264,16 +265,25 @@ def limit_event(fees: int) -> Event:
 
 
 def test_out_of_range_at_the_limit_both_sides() -> None:
-    from quotecalc.solvers.award_model import INT_LIMIT
+    # The CP-SAT model's limit (a one-item event is answered by the integer branch and bound,
+    # which has none: below).
+    from quotecalc.solvers.award.cpsat import INT_LIMIT, search
 
     largest = (INT_LIMIT - 1) // 100 - 1  # 100 * (1 + largest) < 2^62
-    result = proven(limit_event(largest))
+    result = search(limit_event(largest), DEFAULT_BUDGET)
+    assert isinstance(result, Award) and result.proven
     assert result.lower_bound == D(largest + 1)
-    assert best_award(limit_event(largest + 1)) == Refusal(OUT_OF_RANGE)
+    assert search(limit_event(largest + 1), DEFAULT_BUDGET) == Refusal(OUT_OF_RANGE)
+
+
+def test_one_item_has_no_integer_limit() -> None:
+    # Python integers: 1 pack at 1 plus fees of 2^62, proven at 2^62 + 1 (issue 33).
+    result = proven(limit_event(2**62))
+    assert result.packs == (1,) and result.lower_bound == D(2**62 + 1)
 
 
 def test_no_solver_is_its_own_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award_model", None)
+    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award.cpsat", None)
     assert best_award(SHARED) == Refusal(SOLVER_UNAVAILABLE)
 
 
@@ -304,7 +314,7 @@ def test_a_budget_stop_returns_the_best_award_found_and_a_correct_bound() -> Non
     assert best_award(event, budget=0.01) == stopped  # deterministic
 
 
-# A set-cover trap for the greedy first award (award_start): with two vendors allowed, X covers
+# A set-cover trap for the greedy first award (award/start.py): with two vendors allowed, X covers
 # the most needs but leaves n5 and n6 to two different vendors; only Y + Z covers all six.
 TRAP = Event(
     needs=tuple(Need(f"n{i}", 1) for i in range(1, 7)),

@@ -74,7 +74,7 @@ def test_the_bound_is_never_above_the_proven_best() -> None:
 @pytest.mark.parametrize(("lines", "level"), [(299, 1), (300, 2)])
 def test_the_full_lp_from_three_hundred_usable_lines(lines: int, level: int) -> None:
     pytest.importorskip("ortools")
-    from quotecalc.solvers.award_model import Model, Run
+    from quotecalc.solvers.award.cpsat import Model, Run
 
     needs = tuple(Need(f"n{i:03d}", 1) for i in range(lines))
     event = Event(

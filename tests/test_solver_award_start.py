@@ -1,4 +1,4 @@
-"""The greedy first award (issue 26, ``solvers/award_start.py``): hand-worked cases for each of
+"""The greedy first award (issue 26, ``solvers/award/start.py``): hand-worked cases for each of
 its steps, and over generated events that what it returns is always allowed and never better
 than the proven best award (it is a start, never claimed optimal)."""
 
@@ -21,7 +21,7 @@ from quotecalc.solvers.award import (
     best_award,
     feasible,
 )
-from quotecalc.solvers.award_start import first_award
+from quotecalc.solvers.award.start import first_award
 
 ROOT = Path(__file__).resolve().parent.parent
 D = Decimal

@@ -1,5 +1,5 @@
-"""The purchase planner's exact search (``quotecalc.solvers.purchase`` and
-``quotecalc.solvers.planner``, issues 20 and 25).
+"""The purchase planner's exact search, the one-item search of ``quotecalc.solvers.award``
+(issues 20, 25 and 33; offers written as one-item events by ``one_item.py``).
 
 Hand-worked cases of the issue (every expected figure worked out in the comments), the
 single-source rule against brute force, the proof budget, and the extremes of the contract.
@@ -14,12 +14,12 @@ from fractions import Fraction
 
 import pytest
 
-from quotecalc.solvers import purchase
-from quotecalc.solvers.planner import best_plan
-from quotecalc.solvers.purchase import (
+import one_item as purchase
+from one_item import (
     INFEASIBLE,
     Offer,
     Plan,
+    best_plan,
     cheapest_alone,
     pack_ceiling,
     packs_at_need,

@@ -113,19 +113,36 @@ def test_an_unproven_award_is_partial_with_its_bound() -> None:
 
 
 def test_without_the_solver_the_award_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award_model", None)
+    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award.cpsat", None)
     if ENGINE.__name__ != "quotecalc.solvers.award":
         pytest.skip("the stand-in has no solver to miss")
-    raw = event([item("a", 3)], [supplier("S", offer("a", "2")), supplier("T", offer("a", "3"))])
+    # Two items: one item is answered without a solver library (below).
+    raw = event(
+        [item("a", 3), item("b", 1)],
+        [supplier("S", offer("a", "2"), offer("b", "1")), supplier("T", offer("a", "3"))],
+    )
     done = award(raw)
     _valid(done.output)
     assert (done.status, done.output["award"]) == ("partial", None)
     assert [r["code"] for r in done.output["reasons"]] == ["event_solver_unavailable"]
     baselines = done.output["baselines"]
     assert baselines["singleSupplier"]["reason"] == "event_solver_unavailable"
-    # Each item from its cheapest supplier needs no solver: S, 3 x 2 = 6.
-    assert baselines["cheapestPerItem"]["award"]["landedTotal"] in ("6", "6.0", "6.00")
+    # Each item from its cheapest supplier needs no solver: S, 3 x 2 + 1 x 1 = 7.
+    assert baselines["cheapestPerItem"]["award"]["landedTotal"] in ("7", "7.0", "7.00")
     assert baselines["cheapestPerItem"]["saving"] is None
+
+
+def test_one_item_is_awarded_without_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 33: one item (no tiers, no minimum order values) is the integer branch and bound's.
+    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award.cpsat", None)
+    if ENGINE.__name__ != "quotecalc.solvers.award":
+        pytest.skip("the stand-in has no solver to miss")
+    raw = event([item("a", 3)], [supplier("S", offer("a", "2")), supplier("T", offer("a", "3"))])
+    done = award(raw)
+    _valid(done.output)
+    # S, 3 packs at 2 = 6 (T would be 9), proven.
+    assert done.status == "completed" and done.output["award"]["proven"] is True
+    assert done.output["award"]["landedTotal"] in ("6", "6.0", "6.00")
 
 
 class _Broken:

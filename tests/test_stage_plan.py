@@ -330,7 +330,7 @@ def test_the_planner_loads_no_solver_library() -> None:
     single = _loaded({**split, "maxSuppliers": 1}, "plan")
     assert "quotecalc.stages.plan" in single and not [m for m in single if "ortools" in m]
     whole = _loaded(split, "plan")
-    assert "quotecalc.solvers.planner.search" in whole
+    assert "quotecalc.solvers.award.search" in whole
     assert not [m for m in whole if "ortools" in m]
 
 

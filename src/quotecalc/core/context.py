@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
 from .exact import Ratio
+from .fields import Fields as Fields  # noqa: PLC0414 (re-exported: the stages read it here)
 from .records import Record
 
 if TYPE_CHECKING:
@@ -32,11 +33,6 @@ if TYPE_CHECKING:
     from .conversion_rules import ConversionReport
     from .event_rules import EventOutcome, EventRequest
     from .plan_rules import PurchasePlan
-
-# Values the validator accepted, by contract field name: integer fields are ints, decimal
-# fields Decimals (with the input's own digits), text fields strs, nested objects read-only
-# mappings. The row of ``fields.py`` says which; the type checker cannot, hence ``Any``.
-Fields = Mapping[str, Any]
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -28,12 +28,12 @@ from typing import Final
 import attrs
 
 from .codes import CONVERSION_ERROR_MESSAGES, ERROR_MESSAGES
-from .context import Fields
 from .conversion_rules import EVENT_BALANCE_ROOT_FIELDS, RATE_ROOT_FIELDS
 from .fields import (
     CORE,
     OPTIONAL,
     REQUIRED,
+    Fields,
     array_field,
     currency_field,
     decimal_field,

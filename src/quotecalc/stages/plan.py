@@ -8,10 +8,13 @@ It reads what the fixed stages decided and never halts; what blocks a plan becom
   missing, a quote is not comparable, a comparable quote's constraint status is ``unknown``,
   every quote is excluded, or a usable quote (comparable and ``eligible``) lacks ``packSize``,
   ``minimumPacks``, ``packPrice``, ``freight`` or ``otherFees``.
+- **The event**: the need and the usable quotes as a sourcing event of one item
+  (:func:`plan_event`: each quote a supplier with one offer line, ``maxSuppliers`` the
+  event's; issue 33, a plan is an event of one item).
 - **Single source**, per usable quote: at the need (the fixed call's pack count, priced by the
-  breaks) and at its cheapest count (:func:`quotecalc.solvers.purchase.cheapest_alone`).
-- **Best**: :func:`quotecalc.solvers.planner.best_plan` over the usable quotes (an exact search
-  on integers; its proof budget is a count of search nodes).
+  breaks) and at its cheapest count (:func:`quotecalc.solvers.award.alone_packs`).
+- **Best**: :func:`quotecalc.solvers.award.best_award` of that event, which answers one item by
+  its exact integer branch and bound (its proof budget is a count of search nodes).
 
 Money is the cost stage's own formula (:func:`quotecalc.stages.cost.price_quote`) at the
 break price of the count bought.
@@ -39,8 +42,18 @@ from ..core.plan_rules import (
     SingleSource,
 )
 from ..core.records import Record
-from ..solvers.planner import DEFAULT_NODES, best_plan
-from ..solvers.purchase import Offer, cheapest_alone, packs_at_need, price_at
+from ..solvers.award import (
+    DEFAULT_NODES,
+    INFEASIBLE,
+    Event,
+    Line,
+    Need,
+    Refusal,
+    Vendor,
+    alone_packs,
+    best_award,
+    price_at,
+)
 from .cost import price_quote
 from .validate import Errors
 
@@ -111,76 +124,89 @@ def use_balances(fields: Fields, usable: set[str]) -> tuple[tuple[BalanceUse, ..
     return found, covered[None]
 
 
-def offer_of(quote: Fields) -> Offer:
-    """A usable quote as the solver's :class:`Offer`."""
-    breaks = tuple((b["minimumQuantity"], b["packPrice"]) for b in quote.get("priceBreaks", ()))
-    return Offer(
-        quote["supplierId"],
-        quote["packSize"],
-        quote["minimumPacks"],
-        quote["packPrice"],
-        quote["freight"],
-        quote["otherFees"],
-        breaks,
-        quote.get("capacityPacks"),
+def plan_event(quotes: list[Fields], quantity: int, most: int | None) -> Event:
+    """The need and the usable ``quotes`` as a one-item event: quote ``i`` is vendor ``i`` (its
+    freight and other fees) with line ``i`` (pack size, minimum packs, pack price, breaks,
+    capacity); the plan's ``maxSuppliers`` is the event's."""
+    vendors = tuple(Vendor(q["supplierId"], q["freight"], q["otherFees"]) for q in quotes)
+    lines = tuple(
+        Line(
+            index,
+            0,
+            quote["packSize"],
+            quote["minimumPacks"],
+            quote["packPrice"],
+            tuple((b["minimumQuantity"], b["packPrice"]) for b in quote.get("priceBreaks", ())),
+            quote.get("capacityPacks"),
+        )
+        for index, quote in enumerate(quotes)
     )
+    return Event((Need("", quantity),), vendors, lines, most)
 
 
-def purchase(quote: Fields, offer: Offer, packs: int) -> Purchase:
+def packs_at_need(line: Line, quantity: int) -> int:
+    """The fewest packs covering the need alone, as the fixed call counts them (CONTRACT §7):
+    ``max(ceil(quantity / packSize), minimumPacks)``."""
+    return max(-(-quantity // line.pack_size), line.minimum_packs)
+
+
+def purchase(quote: Fields, vendor: Vendor, line: Line, packs: int) -> Purchase:
     """One order of ``packs`` packs, priced by the cost stage at the break price reached."""
-    price = price_at(offer, packs)
-    delivered = packs * offer.pack_size
+    price = price_at(line, packs)
+    delivered = packs * line.pack_size
     cost = price_quote({**quote, "packPrice": price}, PackCounts(None, packs, delivered, None))
     assert cost.goods_subtotal is not None and cost.landed_total is not None
     return Purchase(
-        offer.supplier_id,
+        vendor.supplier_id,
         packs,
         delivered,
         price,
         cost.goods_subtotal,
-        offer.freight,
-        offer.other_fees,
+        vendor.freight,
+        vendor.other_fees,
         cost.landed_total,
     )
 
 
 def single_source(
     quote: Fields,
-    offer: Offer,
+    vendor: Vendor,
+    line: Line,
     quantity: int,
+    *,
     cheapest: int | None,
     priced: tuple[PackCounts, Cost],
 ) -> SingleSource:
-    """The quote alone: at the need, and at its cheapest count (``cheapest_alone``).
+    """The quote alone: at the need, and at its cheapest count (``alone_packs``).
 
     At the need with no break reached, the order is the one the cost stage priced (``priced``,
     the same formula) when it priced the same count (balances shrink the need: then it did
     not); a cheapest count equal to the need's is that order."""
-    packs = packs_at_need(offer, quantity)
+    packs = packs_at_need(line, quantity)
     counted, cost = priced
     if (
         counted.packs_purchased == packs
-        and price_at(offer, packs) is offer.pack_price
+        and price_at(line, packs) is line.pack_price
         and cost.landed_total is not None
     ):
         assert cost.goods_subtotal is not None
         at_need = Purchase(
-            offer.supplier_id,
+            vendor.supplier_id,
             packs,
-            packs * offer.pack_size,
-            offer.pack_price,
+            packs * line.pack_size,
+            line.pack_price,
             cost.goods_subtotal,
-            offer.freight,
-            offer.other_fees,
+            vendor.freight,
+            vendor.other_fees,
             cost.landed_total,
         )
     else:
-        at_need = purchase(quote, offer, packs)
+        at_need = purchase(quote, vendor, line, packs)
     if cheapest is None:
-        return SingleSource(offer.supplier_id, at_need, None)
+        return SingleSource(vendor.supplier_id, at_need, None)
     same = cheapest == packs
     return SingleSource(
-        offer.supplier_id, at_need, at_need if same else purchase(quote, offer, cheapest)
+        vendor.supplier_id, at_need, at_need if same else purchase(quote, vendor, line, cheapest)
     )
 
 
@@ -193,7 +219,7 @@ def _single_order(entry: SingleSource) -> tuple[int, Any, str]:
 @attrs.frozen(eq=False, repr=False)
 class PlanStage(Record):
     """The purchase plan of a validated request; ``budget`` is the proof budget (search nodes,
-    :data:`quotecalc.solvers.planner.DEFAULT_NODES`)."""
+    :data:`quotecalc.solvers.award.DEFAULT_NODES`)."""
 
     budget: int = DEFAULT_NODES
     name: str = "plan"
@@ -220,27 +246,34 @@ class PlanStage(Record):
             nothing = BestPlan((), Decimal(0), 0, True, Decimal(0), 0)
             empty = PurchasePlan((), (), nothing, balances, need, Ratio(0, 1))
             return attrs.evolve(ctx, plan=empty)
-        offers = [offer_of(quote) for quote in quotes]
-        alone = [cheapest_alone(offer, quantity) for offer in offers]
+        event = plan_event(quotes, quantity, request.fields.get("maxSuppliers"))
         singles = sorted(
             (
-                single_source(q, o, quantity, n, priced)
-                for (q, priced), o, n in zip(eligible, offers, alone, strict=True)
+                single_source(
+                    q, v, line, quantity, cheapest=alone_packs(event, index), priced=priced
+                )
+                for index, ((q, priced), v, line) in enumerate(
+                    zip(eligible, event.vendors, event.lines, strict=True)
+                )
             ),
             key=_single_order,
         )
-        most = request.fields.get("maxSuppliers")
-        found = best_plan(offers, quantity, most, self.budget, alone)
-        if isinstance(found, str):
+        found = best_award(event, nodes=self.budget)
+        if isinstance(found, Refusal):
+            # The one item cannot be covered: the plan's own code for it (no other refusal of
+            # the branch and bound exists).
+            assert found.code == INFEASIBLE, found
+            reason = PlanReason("plan_infeasible")
             return attrs.evolve(
-                ctx,
-                plan=PurchasePlan((PlanReason(found),), tuple(singles), None, balances, need),
+                ctx, plan=PurchasePlan((reason,), tuple(singles), None, balances, need)
             )
         lines = tuple(
             sorted(
                 (
-                    purchase(q, o, n)
-                    for q, o, n in zip(quotes, offers, found.packs, strict=True)
+                    purchase(q, v, line, n)
+                    for q, v, line, n in zip(
+                        quotes, event.vendors, event.lines, found.packs, strict=True
+                    )
                     if n
                 ),
                 key=lambda line: line.supplier_id,

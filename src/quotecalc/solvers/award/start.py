@@ -24,17 +24,17 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from ..core.exact import EXACT
-from .award import (
+from ...core.exact import EXACT
+from .costing import feasible, vendor_goods
+from .model import (
     Event,
     alone_packs,
-    feasible,
+    check_event,
     pack_ceiling,
     price_at,
     top_price,
     units_short,
     usable,
-    vendor_goods,
 )
 
 
@@ -187,3 +187,30 @@ def _meet_minimums(event: Event, packs: list[int]) -> bool:
         else:
             return False
     return True
+
+
+def cheapest_per_item(event: Event) -> tuple[int, ...] | None:
+    """ "Each item from its cheapest supplier": every need bought whole on the line whose cost
+    alone (:func:`alone_packs` at the break reached, plus its vendor's freight and other fees)
+    is least, the supplierId first in code-point order among equals; costed as one award (shared
+    fees once, discounts applied). ``None`` when a need has no line covering it alone or the
+    choice breaks a rule of the award (minimum order value, most suppliers)."""
+    check_event(event)
+    packs = [0] * len(event.lines)
+    for need_index in range(len(event.needs)):
+        best: tuple[Decimal, str, int, int] | None = None
+        for index, line in enumerate(event.lines):
+            if line.need != need_index:
+                continue
+            count = alone_packs(event, index)
+            if count is None:
+                continue
+            vendor = event.vendors[line.vendor]
+            cost = EXACT.add(EXACT.multiply(price_at(line, count), count), vendor.freight)
+            candidate = (EXACT.add(cost, vendor.other_fees), vendor.supplier_id, index, count)
+            if best is None or candidate[:2] < best[:2]:
+                best = candidate
+        if best is None:
+            return None
+        packs[best[2]] = best[3]
+    return tuple(packs) if feasible(event, packs) else None

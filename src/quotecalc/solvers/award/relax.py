@@ -40,7 +40,7 @@ class Relaxer:
     ) -> None:
         self.quantity, self.most, self.relief = quantity, most, relief
         self.weights, self.items = weights, items
-        largest = max((item.offer.pack_size * item.high for item in self.items), default=1)
+        largest = max((item.line.pack_size * item.high for item in self.items), default=1)
         # Slopes a/b and c/d with b, d <= largest differ by at least 1/largest^2 when they
         # differ, so floor(slope * Z) with Z > largest^2 orders them exactly.
         self.z = largest * largest + 1

@@ -1,6 +1,8 @@
-"""The planner's one integer key (issue 25, ``docs/plan.md``, "The order as one number").
+"""The one integer key of a one-item event's awards (issue 25, ``docs/plan.md``, "The order as
+one number"; issue 33: the event's lines, each the one offer of its supplier for the item).
 
-Plans are ordered by (landed total, suppliers, delivered quantity, the sorted supplier ids in
+It encodes :func:`~quotecalc.solvers.award.costing.award_key` for one item exactly: plans
+(awards) are ordered by (landed total, suppliers, delivered quantity, the sorted supplier ids in
 code-point order, then the pack counts read in supplier-id order, more first: as the sourcing
 event's last rule, each unit goes as far as possible to the earliest supplier). The five levels
 are folded into one exact integer that each offer adds to on its own: an offer bought at ``n``
@@ -21,13 +23,13 @@ plan is unique and the search needs no separate tie-break.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from decimal import Decimal
 
 import attrs
 
-from ...core.exact import decimal_places, scaled
+from ...core.exact import EXACT, decimal_places, scaled
 from ...core.records import Record
-from ..purchase import Offer, pack_ceiling
+from .model import Event, Line, break_counts, pack_ceiling
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -42,7 +44,7 @@ class Weights(Record):
     digit: int
 
 
-def weights(offers: Sequence[Offer], quantity: int, scale: int) -> Weights:
+def weights(event: Event, scale: int) -> Weights:
     """Weights such that each level outweighs the whole range of the levels below it.
 
     Pack counts stay below ``M`` (the largest ceiling plus one), so the (subtracted) pack digits
@@ -52,22 +54,25 @@ def weights(offers: Sequence[Offer], quantity: int, scale: int) -> Weights:
     Ws``; the part below the cost is then in ``[0, Wc)`` (one supplier's ``Ws`` outweighs the
     negative part), so ``cost = key // Wc``. Every rate stays positive (``Wd > M^N``).
     """
-    count = len(offers)
-    ceilings = [pack_ceiling(offer, quantity) for offer in offers]
+    count = len(event.lines)
+    ceilings = [pack_ceiling(event, index) for index in range(count)]
     digit = max(ceilings) + 1
     ids = digit**count
     delivered = (2**count + 1) * ids
-    most = sum(offer.pack_size * high for offer, high in zip(offers, ceilings, strict=True))
+    most = sum(line.pack_size * high for line, high in zip(event.lines, ceilings, strict=True))
     suppliers = (most + 1) * delivered
     return Weights(scale, (count + 1) * suppliers, suppliers, delivered, ids, digit)
 
 
 @attrs.frozen(eq=False, repr=False)
 class Keyed(Record):
-    """One usable offer with its key: ``base`` once bought, ``levels`` as ``(first, last,
-    rate)`` pack ranges in ascending order, and its rank by supplier id."""
+    """One usable line with its key: its supplier's id and fees (paid once), ``base`` once
+    bought, ``levels`` as ``(first, last, rate)`` pack ranges in ascending order, and its rank
+    by supplier id."""
 
-    offer: Offer
+    line: Line
+    supplier_id: str
+    fees: Decimal
     rank: int
     base: int
     levels: tuple[tuple[int, int, int], ...]
@@ -92,27 +97,34 @@ class Keyed(Record):
         return self.base + rate * packs
 
 
-def keyed_offers(offers: Sequence[Offer], quantity: int) -> tuple[Weights, tuple[Keyed, ...]]:
-    """The usable offers, each with its share of the key (see the module docstring)."""
-    money = [o.fees for o in offers] + [o.pack_price for o in offers]
-    money += [price for o in offers for _, price in o.breaks]
+def keyed_lines(event: Event) -> tuple[Weights, tuple[Keyed, ...]]:
+    """The lines of a one-item event (all usable), each with its share of the key (see the
+    module docstring)."""
+    lines = event.lines
+    vendors = [event.vendors[line.vendor] for line in lines]
+    fees = [EXACT.add(vendor.freight, vendor.other_fees) for vendor in vendors]
+    money = fees + [line.pack_price for line in lines]
+    money += [price for line in lines for _, price in line.breaks]
     scale = 10 ** decimal_places(money)
-    w = weights(offers, quantity, scale)
-    ranks = {sid: rank for rank, sid in enumerate(sorted(o.supplier_id for o in offers))}
-    count = len(offers)
+    w = weights(event, scale)
+    ids = [vendor.supplier_id for vendor in vendors]
+    ranks = {sid: rank for rank, sid in enumerate(sorted(ids))}
+    count = len(lines)
     keyed = []
-    for offer in offers:
-        rank = ranks[offer.supplier_id]
-        low, high = offer.least_packs, pack_ceiling(offer, quantity)
-        base = scaled(offer.fees, scale) * w.cost + w.suppliers - 2 ** (count - 1 - rank) * w.ids
-        extra = offer.pack_size * w.delivered - w.digit ** (count - 1 - rank)
-        starts = [(1, offer.pack_price)]
-        starts += [(-(-minimum // offer.pack_size), price) for minimum, price in offer.breaks]
+    for index, (line, sid, fee) in enumerate(zip(lines, ids, fees, strict=True)):
+        rank = ranks[sid]
+        low, high = line.least_packs, pack_ceiling(event, index)
+        base = scaled(fee, scale) * w.cost + w.suppliers - 2 ** (count - 1 - rank) * w.ids
+        extra = line.pack_size * w.delivered - w.digit ** (count - 1 - rank)
+        starts = [(1, line.pack_price)]
+        starts += [
+            (n, price) for n, (_, price) in zip(break_counts(line), line.breaks, strict=True)
+        ]
         levels = []
-        for index, (start, price) in enumerate(starts):
-            end = starts[index + 1][0] - 1 if index + 1 < len(starts) else high
+        for level, (start, price) in enumerate(starts):
+            end = starts[level + 1][0] - 1 if level + 1 < len(starts) else high
             first, last = max(start, low), min(end, high)
             if first <= last:
                 levels.append((first, last, scaled(price, scale) * w.cost + extra))
-        keyed.append(Keyed(offer, rank, base, tuple(levels), low, high))
+        keyed.append(Keyed(line, sid, fee, rank, base, tuple(levels), low, high))
     return w, tuple(keyed)

@@ -43,8 +43,10 @@ from typing import Final
 
 from ortools.sat.python import cp_model
 
-from ..core.exact import EXACT, scaled
-from .award import (
+from ...core.exact import EXACT, scaled
+from .bound import plain_bound
+from .costing import award_key, costing, feasible
+from .model import (
     INFEASIBLE,
     MODEL_INVALID,
     OUT_OF_RANGE,
@@ -52,22 +54,17 @@ from .award import (
     Award,
     Event,
     Refusal,
-    award_key,
     break_counts,
-    cheapest_per_item,
-    costing,
-    feasible,
     line_order,
     money_places,
     pack_ceiling,
-    plain_bound,
     plain_top,
     price_at,
     top_price,
     top_spend,
     usable,
 )
-from .award_start import first_award
+from .start import cheapest_per_item, first_award
 
 INT_LIMIT: Final = 2**62
 EXACT_DOUBLE: Final = 2**53

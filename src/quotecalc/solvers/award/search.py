@@ -1,5 +1,7 @@
-"""The purchase planner's exact search (issue 25, ``docs/plan.md``, "The search and its
-proof"): a branch and bound on Python integers, with no solver library and no integer limit.
+"""The exact search of a one-item event (issue 25, ``docs/plan.md``, "The search and its
+proof"; issue 33: the package's one-item search, a purchase plan being such an event): a branch
+and bound on Python integers, with no solver library and no integer limit. An offer below is a
+line of the event, the one offer of its supplier for the item.
 
 Plans are compared by one exact integer key (:mod:`.key`), which holds the whole order, ties
 included. A node of the search fixes, for some offers, a pack range (and whether the offer may
@@ -36,18 +38,22 @@ from typing import Final
 
 import attrs
 
+from ...core.exact import EXACT
 from ...core.records import Record
-from ..purchase import (
+from .costing import costing
+from .cover import Domain
+from .key import Keyed, keyed_lines
+from .model import (
     INFEASIBLE,
-    Offer,
-    Plan,
-    best_single,
-    fullest_plan,
-    plan_key,
+    Award,
+    Event,
+    Refusal,
+    alone_packs,
+    one_item,
+    pack_ceiling,
+    price_at,
     usable,
 )
-from .cover import Domain
-from .key import Keyed, keyed_offers
 from .relax import Relaxation, Relaxer
 
 DEFAULT_NODES: Final = 20_000
@@ -63,17 +69,18 @@ class _Search:
     the first cannot do (it may buy half a supplier's fees).
     """
 
-    def __init__(self, offers: Sequence[Offer], quantity: int, most: int) -> None:
+    def __init__(self, event: Event, most: int) -> None:
+        quantity = event.needs[0].quantity
         self.quantity, self.most = quantity, most
-        self.weights, self.items = keyed_offers(offers, quantity)
+        self.weights, self.items = keyed_lines(event)
         w = self.weights
-        self.relief = w.suppliers - 2 ** len(offers) * w.ids
+        self.relief = w.suppliers - 2 ** len(event.lines) * w.ids
         self.plain = Relaxer(w, self.items, quantity, most, 0)
         self.counted = Relaxer(w, self.items, quantity, most, self.relief)
-        self.reaches = [item.offer.pack_size * item.high for item in self.items]
+        self.reaches = [item.line.pack_size * item.high for item in self.items]
         self.by_reach = sorted(
             range(len(self.items)),
-            key=lambda index: -self.items[index].offer.pack_size * self.items[index].high,
+            key=lambda index: -self.items[index].line.pack_size * self.items[index].high,
         )
         self.clones = _clones(self.items)
 
@@ -92,7 +99,7 @@ class _Search:
         for index, domain in domains.items():
             if domain is None:
                 continue
-            units = self.items[index].offer.pack_size * domain[2]
+            units = self.items[index].line.pack_size * domain[2]
             if domain[0]:
                 cut.append(-units)
             else:
@@ -141,8 +148,15 @@ def _clones(items: Sequence[Keyed]) -> dict[int, tuple[int, ...]]:
     """
     groups: dict[object, list[int]] = {}
     for index, item in enumerate(items):
-        o = item.offer
-        shape = (o.pack_size, o.least_packs, o.fees, o.pack_price, o.breaks, item.high)
+        line = item.line
+        shape = (
+            line.pack_size,
+            line.least_packs,
+            item.fees,
+            line.pack_price,
+            line.breaks,
+            item.high,
+        )
         groups.setdefault(shape, []).append(index)
     later: dict[int, tuple[int, ...]] = {}
     for members in groups.values():
@@ -165,23 +179,21 @@ def _domain(search: _Search, domains: dict[int, Domain | None], index: int) -> D
     return (True, item.low, item.high)
 
 
-def search(
-    offers: Sequence[Offer], quantity: int, max_suppliers: int | None, nodes: int = DEFAULT_NODES
-) -> Plan | str:
-    """The best plan over the usable ``offers`` (see the module docstring), or
-    ``plan_infeasible``."""
-    kept = [index for index, offer in enumerate(offers) if usable(offer, quantity)]
+def search(event: Event, max_suppliers: int | None, nodes: int = DEFAULT_NODES) -> Award | Refusal:
+    """The best award of a one-item event over its usable lines (see the module docstring), or
+    ``event_infeasible``."""
+    kept = [index for index in range(len(event.lines)) if usable(event, index)]
     if not kept:
-        return INFEASIBLE
-    chosen = [offers[index] for index in kept]
-    most = len(chosen) if max_suppliers is None else min(max_suppliers, len(chosen))
-    start = fullest_plan(chosen, quantity, most)
+        return Refusal(INFEASIBLE, (0,))
+    chosen = attrs.evolve(event, lines=tuple(event.lines[index] for index in kept))
+    most = len(kept) if max_suppliers is None else min(max_suppliers, len(kept))
+    start = fullest_plan(chosen, most)
     if start is None:
-        return INFEASIBLE
-    run = _Search(chosen, quantity, most)
+        return Refusal(INFEASIBLE, (0,))
+    run = _Search(chosen, most)
     best_packs = list(start)
     best = run.key_of(best_packs)
-    single = best_single(chosen, quantity)
+    single = best_single(chosen)
     if single is not None and run.key_of(single) < best:
         best_packs, best = list(single), run.key_of(single)
     stack = [_Node(-1, {})]
@@ -192,7 +204,7 @@ def search(
             if left is None:
                 break
             lower = left // run.weights.cost
-            return _plan(offers, kept, best_packs, run, proven=False, lower=lower, nodes=visited)
+            return _award(event, kept, best_packs, run, proven=False, lower=lower, nodes=visited)
         node = stack.pop()
         if node.bound >= best:
             continue
@@ -212,7 +224,7 @@ def search(
         for child in _children(run, node.domains, relaxed):
             stack.append(_Node(bound, child))
     lower = best // run.weights.cost
-    return _plan(offers, kept, best_packs, run, proven=True, lower=lower, nodes=visited)
+    return _award(event, kept, best_packs, run, proven=True, lower=lower, nodes=visited)
 
 
 def _least_bound_left(run: _Search, stack: list[_Node], best: int) -> int | None:
@@ -247,7 +259,7 @@ def _candidates(
     item = run.items[index]
     domain = _domain(run, domains, index)
     assert domain is not None
-    need = max(domain[1], -(-(u1 + rest) // item.offer.pack_size))
+    need = max(domain[1], -(-(u1 + rest) // item.line.pack_size))
     found = []
     for count in sorted({item.cheapest(need, domain[2]), n2}):
         trial = list(packs)
@@ -277,7 +289,7 @@ def _children(
     zero, low, high = domain
     if n1 == 0:
         return [_left_out(run, domains, index), {**domains, index: (False, low, high)}]
-    split = (u1 + rest) // run.items[index].offer.pack_size
+    split = (u1 + rest) // run.items[index].line.pack_size
     return [{**domains, index: (zero, low, split)}, {**domains, index: (False, split + 1, high)}]
 
 
@@ -288,8 +300,8 @@ def _left_out(
     return {**domains, index: None, **dict.fromkeys(run.clones[index])}
 
 
-def _plan(
-    offers: Sequence[Offer],
+def _award(
+    event: Event,
     kept: Sequence[int],
     packs: Sequence[int],
     run: _Search,
@@ -297,36 +309,76 @@ def _plan(
     proven: bool,
     lower: int,
     nodes: int,
-) -> Plan:
-    full = [0] * len(offers)
+) -> Award:
+    full = [0] * len(event.lines)
     for index, count in zip(kept, packs, strict=True):
         full[index] = count
     if proven:
-        bound = plan_key(offers, full)[0]
+        bound = costing(event, full).landed_total
     else:
         # In the money's own places (the scale is 10^places), never rounded.
         bound = Decimal(lower).scaleb(-(len(str(run.weights.scale)) - 1))
-    return Plan(tuple(full), proven, bound, nodes)
+    return Award(tuple(full), proven, bound, not proven, nodes)
 
 
-def best_plan(
-    offers: Sequence[Offer],
-    quantity: int,
-    max_suppliers: int | None,
-    nodes: int = DEFAULT_NODES,
-    alone: Sequence[int | None] | None = None,
-) -> Plan | str:
-    """The best plan over ``offers`` for ``quantity``, or ``plan_infeasible`` (``alone``: each
-    offer's :func:`~quotecalc.solvers.purchase.cheapest_alone` count, if already known).
+def fullest_plan(event: Event, most: int | None) -> tuple[int, ...] | None:
+    """An award covering the need if any does: the usable lines that deliver the most at their
+    pack ceiling, largest first, at most ``most`` of them, each at its ceiling; ``None`` when
+    even they fall short (then no award covers the need)."""
+    quantity = event.needs[0].quantity
+    reach = {index: pack_ceiling(event, index) for index in range(len(event.lines))}
+    order = sorted(
+        (index for index in reach if usable(event, index)),
+        key=lambda index: -reach[index] * event.lines[index].pack_size,
+    )
+    packs = [0] * len(event.lines)
+    covered = 0
+    for index in order[:most]:
+        if covered >= quantity:
+            break
+        packs[index] = reach[index]
+        covered += packs[index] * event.lines[index].pack_size
+    return tuple(packs) if covered >= quantity else None
 
-    With one offer, or one supplier allowed, the best plan is the best single source, proven
-    without a search, and there is none exactly when no offer covers the need alone (the
-    fullest plan of one offer is then short too); otherwise :func:`search`, which decides
-    feasibility by the fullest plan itself.
+
+def best_single(event: Event) -> tuple[int, ...] | None:
+    """The best single-source award (one line at its :func:`~.costing.alone_packs` count), or
+    ``None`` when no line covers the need alone. By the award's order a one-line award is
+    ``(landed total, 1, delivered, (its id,))``, the pack counts deciding nothing more."""
+    found = []
+    for index, line in enumerate(event.lines):
+        count = alone_packs(event, index)
+        if count is None:
+            continue
+        vendor = event.vendors[line.vendor]
+        goods = EXACT.multiply(price_at(line, count), count)
+        landed = EXACT.add(goods, EXACT.add(vendor.freight, vendor.other_fees))
+        found.append((landed, line.pack_size * count, vendor.supplier_id, index, count))
+    if not found:
+        return None
+    *_, index, count = min(found)
+    packs = [0] * len(event.lines)
+    packs[index] = count
+    return tuple(packs)
+
+
+def award_one(event: Event, nodes: int = DEFAULT_NODES) -> Award | Refusal:
+    """The best award of a one-item event (:func:`~quotecalc.solvers.award.model.one_item`),
+    or ``event_infeasible``; ``nodes`` is the budget, and an award stopped by it has
+    ``budget_stopped`` and the exact bound of the nodes left. The need's and the event's
+    ``max_suppliers`` bind as the fewer of the two.
+
+    With one line, or one supplier allowed, the best award is the best single source, proven
+    without a search, and there is none exactly when no line covers the need alone (the fullest
+    award of one line is then short too); otherwise :func:`search`, which decides feasibility
+    by the fullest award itself.
     """
-    if len(offers) == 1 or max_suppliers == 1:
-        single = best_single(offers, quantity, alone)
+    assert one_item(event), "the branch and bound answers one item without tiers or minimums"
+    limits = [m for m in (event.needs[0].max_suppliers, event.max_suppliers) if m is not None]
+    most = min(limits, default=None)
+    if len(event.lines) == 1 or most == 1:
+        single = best_single(event)
         if single is None:
-            return INFEASIBLE
-        return Plan(single, True, plan_key(offers, single)[0], 0)
-    return search(offers, quantity, max_suppliers, nodes)
+            return Refusal(INFEASIBLE, (0,))
+        return Award(single, True, costing(event, single).landed_total, False, 0)
+    return search(event, most, nodes)

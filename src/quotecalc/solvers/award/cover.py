@@ -25,7 +25,7 @@ def cover_points(
     ``g(cap)``, lies below ``g`` everywhere.
     """
     zero, low, high = domain
-    size = item.offer.pack_size
+    size = item.line.pack_size
     base = item.base - relief
     spans = [
         (max(first, low), min(last, high), rate)

@@ -1,0 +1,182 @@
+"""The award engine (issues 26 and 33, ``docs/event-solver.md``): one package for the sourcing
+event and the purchase plan (a plan is an event of one item).
+
+- :mod:`.model`: the event as integers and Decimals (needs, vendors, lines, the reasons no award
+  is given, what a line can take);
+- :mod:`.costing`: the exact costing of an award, its feasibility and the order of awards;
+- :mod:`.bound`: exact lower bounds without a solver;
+- :mod:`.start`: the first awards built without a solver (each item from its cheapest supplier,
+  the greedy first award);
+- :mod:`.search` (with :mod:`.key`, :mod:`.cover`, :mod:`.relax`): the exact
+  integer branch and bound of one item, with no solver library;
+- :mod:`.cpsat`: the CP-SAT search of many items, imported only inside :func:`best_award` (the
+  ``[plan]`` extra), so importing this package never loads ``ortools``.
+
+:func:`best_award` is the one entry: the least award by
+:func:`~quotecalc.solvers.award.costing.award_key`, or why there is none.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from .bound import cover_rate, plain_bound
+from .costing import (
+    AwardKey,
+    Costing,
+    LineCost,
+    VendorCost,
+    award_key,
+    costing,
+    discount_of,
+    feasible,
+    tier_percent,
+    vendor_goods,
+    vendor_landed,
+)
+from .model import (
+    INFEASIBLE,
+    MODEL_INVALID,
+    OUT_OF_RANGE,
+    SOLVER_UNAVAILABLE,
+    UNSOLVED,
+    Award,
+    Event,
+    Line,
+    Need,
+    Refusal,
+    Vendor,
+    alone_packs,
+    break_counts,
+    check_event,
+    line_order,
+    money_places,
+    one_item,
+    pack_ceiling,
+    plain_top,
+    price_at,
+    top_price,
+    top_spend,
+    uncoverable,
+    units_short,
+    usable,
+)
+from .search import DEFAULT_NODES, award_one
+from .start import cheapest_per_item
+
+__all__ = [
+    "BUDGET_LINES",
+    "DEFAULT_BUDGET",
+    "DEFAULT_NODES",
+    "INFEASIBLE",
+    "MODEL_INVALID",
+    "OUT_OF_RANGE",
+    "SOLVER_UNAVAILABLE",
+    "UNSOLVED",
+    "Award",
+    "AwardKey",
+    "Costing",
+    "Event",
+    "Line",
+    "LineCost",
+    "Need",
+    "Refusal",
+    "Vendor",
+    "VendorCost",
+    "alone_packs",
+    "award_key",
+    "best_award",
+    "best_single_vendor",
+    "break_counts",
+    "cheapest_per_item",
+    "check_event",
+    "costing",
+    "cover_rate",
+    "discount_of",
+    "event_budget",
+    "feasible",
+    "line_order",
+    "money_places",
+    "one_item",
+    "pack_ceiling",
+    "plain_bound",
+    "plain_top",
+    "price_at",
+    "tier_percent",
+    "top_price",
+    "top_spend",
+    "uncoverable",
+    "units_short",
+    "usable",
+    "vendor_goods",
+    "vendor_landed",
+]
+
+# The proof budget of one award, in CP-SAT deterministic seconds (reproducible, unlike wall
+# time; docs/event-solver.md, "The proof and its budget").
+DEFAULT_BUDGET: Final = 20.0
+# Above this many usable lines the default budget shrinks in proportion: a deterministic second
+# costs more CPU on a larger model (about 2.5 s at 200 lines, 6 s at 7,000 on the project's
+# machine), and a 300 x 40 event must still answer within 30 s (decision 26.21).
+BUDGET_LINES: Final = 1000
+
+
+def event_budget(event: Event) -> float:
+    """The default budget of an event: :data:`DEFAULT_BUDGET` deterministic seconds, times
+    ``BUDGET_LINES / usable lines`` when the event has more usable lines than that."""
+    lines = sum(1 for index in range(len(event.lines)) if usable(event, index))
+    return DEFAULT_BUDGET * min(1.0, BUDGET_LINES / max(lines, 1))
+
+
+def best_award(
+    event: Event, budget: float | None = None, nodes: int = DEFAULT_NODES
+) -> Award | Refusal:
+    """The least award by :func:`award_key`, or why there is none.
+
+    A need that the cheap exact check :func:`uncoverable` names makes ``event_infeasible``
+    without a search. An event of one item without spend tiers or minimum order values (a
+    purchase plan is one, :func:`~.model.one_item`) is answered by the integer branch and bound
+    (:func:`.search.award_one`, no solver library), within ``nodes`` search nodes; any other by
+    CP-SAT (``docs/event-solver.md``) within ``budget`` deterministic seconds (``None``:
+    :func:`event_budget`), and without the ``[plan]`` extra that is
+    ``event_solver_unavailable``.
+    """
+    check_event(event)
+    short = uncoverable(event)
+    if short:
+        return Refusal(INFEASIBLE, short)
+    if one_item(event):
+        return award_one(event, nodes)
+    if budget is None:
+        budget = event_budget(event)
+    try:
+        from .cpsat import search
+    except ImportError:
+        return Refusal(SOLVER_UNAVAILABLE)
+    return search(event, budget)
+
+
+def best_single_vendor(event: Event, budget: float | None = None) -> Award | Refusal:
+    """The best award with one vendor for everything: the same search with the event's
+    ``max_suppliers`` set to 1, over the lines of the vendors that can cover every need alone
+    (a line at its ceiling reaching the need); ``event_infeasible`` without a solver when no
+    vendor can."""
+    check_event(event)
+    covers: dict[int, set[int]] = {}
+    for index, line in enumerate(event.lines):
+        if usable(event, index) and not units_short(event, line.need, [index]):
+            covers.setdefault(line.vendor, set()).add(line.need)
+    able = {vendor for vendor, needs in covers.items() if len(needs) == len(event.needs)}
+    if not able:
+        return Refusal(INFEASIBLE)
+    kept = [index for index, line in enumerate(event.lines) if line.vendor in able]
+    alone = attrs.evolve(event, lines=tuple(event.lines[index] for index in kept), max_suppliers=1)
+    found = best_award(alone, budget)
+    if isinstance(found, Refusal):
+        return found
+    packs = [0] * len(event.lines)
+    for index, count in zip(kept, found.packs, strict=True):
+        packs[index] = count
+    return attrs.evolve(found, packs=tuple(packs))
