@@ -448,6 +448,12 @@ def best_award(event: Event, budget: float | None = None) -> Award | Refusal:
     short = uncoverable(event)
     if short:
         return Refusal(INFEASIBLE, short)
+    # The exact search without a solver first: a small event never loads ortools (issue 33).
+    from .award_exact import exact_award
+
+    exact = exact_award(event)
+    if exact is not None:
+        return exact
     try:
         from .award_model import search
     except ImportError:
