@@ -439,8 +439,11 @@ def best_award(event: Event, budget: float | None = None) -> Award | Refusal:
     deterministic seconds (``None``: :func:`event_budget`).
 
     A need that the cheap exact check :func:`uncoverable` names makes ``event_infeasible``
-    without a solver; otherwise CP-SAT searches (``docs/event-solver.md``). Without the
-    ``[plan]`` extra that is ``event_solver_unavailable``.
+    without a solver; then the exact search without a solver
+    (:func:`~quotecalc.solvers.award_exact.exact_award`, its work budget in proportion to
+    ``budget``, none at 0) answers when it finishes; otherwise CP-SAT searches
+    (``docs/event-solver.md``). Without the ``[plan]`` extra that is
+    ``event_solver_unavailable``.
     """
     check_event(event)
     if budget is None:
@@ -449,9 +452,10 @@ def best_award(event: Event, budget: float | None = None) -> Award | Refusal:
     if short:
         return Refusal(INFEASIBLE, short)
     # The exact search without a solver first: a small event never loads ortools (issue 33).
-    from .award_exact import exact_award
+    from .award_exact import exact_award, exact_work
 
-    exact = exact_award(event)
+    work = exact_work(budget)
+    exact = exact_award(event, work) if work > 0 else None
     if exact is not None:
         return exact
     try:

@@ -58,6 +58,7 @@ from typing import Final
 
 from ..core.exact import EXACT, scaled
 from .award import (
+    DEFAULT_BUDGET,
     INFEASIBLE,
     Award,
     Event,
@@ -79,6 +80,14 @@ from .award import (
 DEFAULT_WORK: Final = 300_000
 """The work budget of :func:`exact_award`: steps (sets, options, transitions), the same on every
 machine."""
+
+
+def exact_work(budget: float) -> int:
+    """The work budget for a proof budget of ``budget`` CP-SAT deterministic seconds:
+    :data:`DEFAULT_WORK` at :data:`~quotecalc.solvers.award.DEFAULT_BUDGET`, in proportion
+    (rounded down), so a budget of 0 searches nothing and a shrunk budget shrinks both."""
+    return int(DEFAULT_WORK * budget / DEFAULT_BUDGET)
+
 
 # (cost in 1/U, delivered units, the negated pack counts in (itemId, supplierId) order).
 Value = tuple[int, int, tuple[int, ...]]
