@@ -77,7 +77,7 @@ from .award import (
     usable,
 )
 
-DEFAULT_WORK: Final = 300_000
+DEFAULT_WORK: Final = 50_000
 """The work budget of :func:`exact_award`: steps (sets, options, transitions), the same on every
 machine."""
 
