@@ -269,12 +269,26 @@ def test_out_of_range_at_the_limit_both_sides() -> None:
     largest = (INT_LIMIT - 1) // 100 - 1  # 100 * (1 + largest) < 2^62
     result = proven(limit_event(largest))
     assert result.lower_bound == D(largest + 1)
-    assert best_award(limit_event(largest + 1)) == Refusal(OUT_OF_RANGE)
+    # The CP-SAT model's range: refused there, as by best_award when the exact search is given
+    # no work (budget 0) ...
+    assert best_award(limit_event(largest + 1), budget=0.0) == Refusal(OUT_OF_RANGE)
+    # ... while the exact search without a solver has no integer limit and proves it
+    # (issue 33, decision 33.42).
+    beyond = best_award(limit_event(largest + 1))
+    assert isinstance(beyond, Award) and beyond.proven and beyond.packs == (1,)
+    assert beyond.lower_bound == D(largest + 2)
 
 
 def test_no_solver_is_its_own_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    from quotecalc.solvers.award import DEFAULT_BUDGET
+    from quotecalc.solvers.award_model import search
+
+    by_the_solver = search(SHARED, DEFAULT_BUDGET)
     monkeypatch.setitem(sys.modules, "quotecalc.solvers.award_model", None)
-    assert best_award(SHARED) == Refusal(SOLVER_UNAVAILABLE)
+    # The exact search without a solver answers a small event, as CP-SAT did (issue 33) ...
+    assert best_award(SHARED) == by_the_solver
+    # ... and when it has no work to do, the missing solver is the reason.
+    assert best_award(SHARED, budget=0.0) == Refusal(SOLVER_UNAVAILABLE)
 
 
 def test_importing_the_engine_never_loads_ortools() -> None:
