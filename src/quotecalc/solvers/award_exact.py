@@ -380,6 +380,16 @@ def exact_award(event: Event, work: int = DEFAULT_WORK) -> Award | Refusal | Non
         return None
     search = _Search(event, work)
     try:
+        # Every pack count of every coupled line is an option of its item at least once: when
+        # they alone pass the budget, the search gives up before it starts.
+        search.spend(
+            sum(
+                search.ceiling[i] - event.lines[i].least_packs + 1
+                for i in search.lines
+                if search.top[event.lines[i].vendor] > 0
+            )
+        )
+        search.left = work
         search.run()
     except OutOfWork:
         return None
