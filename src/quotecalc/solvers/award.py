@@ -12,9 +12,10 @@ paid once. The award is allowed (:func:`feasible`) when every awarded line takes
 awarded vendor's goods subtotal before discount reaches its minimum order value.
 
 The best award is the least by :func:`award_key`. Every figure shown is recomputed here
-(:func:`costing`) from the pack counts, never read from a solver. The search itself lives in
-:mod:`quotecalc.solvers.award_model` and is imported only inside :func:`best_award` (CP-SAT, the
-``[plan]`` extra), so importing this module never loads ``ortools``.
+(:func:`costing`) from the pack counts, never read from a solver. The search is first the exact
+search without a solver (:mod:`quotecalc.solvers.award_exact`), then, when its work budget runs
+out, :mod:`quotecalc.solvers.award_model`, imported only there (CP-SAT, the ``[plan]`` extra),
+so importing this module, or answering a small event, never loads ``ortools``.
 """
 
 from __future__ import annotations
