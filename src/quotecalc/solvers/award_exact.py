@@ -158,7 +158,9 @@ class _Search:
         self.line_order = line_order(event)
         self.goods_memo: dict[tuple[int, int], int] = {}
         self.plain_memo: dict[tuple[int, ...], dict[tuple[int, int, int], Value | None]] = {}
-        self.options_memo: dict[tuple[int, ...], dict[tuple[int, ...], Value] | None] = {}
+        self.options_memo: dict[
+            tuple[int, tuple[int, ...]], dict[tuple[int, ...], Value] | None
+        ] = {}
         self.best: tuple[int, int, int, tuple[str, ...], tuple[int, ...]] | None = None
         self.best_packs: tuple[int, ...] | None = None
 
@@ -291,8 +293,8 @@ class _Search:
         """One item's options over its lines ``mine`` (supplierId order): per tuple of goods
         added to its coupled vendors (-1: the line not awarded), the least (plain cost, delivered,
         pack vector)."""
-        if mine in self.options_memo:
-            return self.options_memo[mine]
+        if (need, mine) in self.options_memo:
+            return self.options_memo[(need, mine)]
         event = self.event
         quantity = event.needs[need].quantity
         limit = event.needs[need].max_suppliers or len(mine)
@@ -330,7 +332,7 @@ class _Search:
                     walk(k + 1, [*counts, n], units + n * line.pack_size, used + 1)
 
         walk(0, [], 0, 0)
-        self.options_memo[mine] = found or None
+        self.options_memo[(need, mine)] = found or None
         return found or None
 
     def plain(self, lines: tuple[int, ...], k: int, rest: int, slots: int) -> Value | None:
