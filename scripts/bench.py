@@ -32,6 +32,9 @@ Prints the five figures of the issue, each measured in this run, with its target
    process; HiGHS (``scipy.optimize.milp``, when scipy is installed) on the same events, the
    ratio of the median CPU times where both proved (<= 1) and every HiGHS optimum recomputed
    exactly; one 300 x 40 event with an award and an exact bound within 30 s, its gap.
+10. the three-item event (``examples/event.request.json``) as a whole ``--event`` CLI process
+   vs the fixed call on the bundled example, side by side (target: wall <= 3x; issue 33,
+   ``scripts/bench_event.py --cli``).
 
 ``--breakdown`` also times the start-up steps against the bare interpreter, and the parse and
 validate stages' own peak memory (``tracemalloc``) on the 131k-element arrays.
@@ -493,6 +496,16 @@ def event_award(args: argparse.Namespace) -> None:
     bench_event(argv)
 
 
+def event_cli(args: argparse.Namespace) -> None:
+    """Figure 10 (``scripts/bench_event.py --cli``), with this interpreter (the one with the
+    ``[plan]`` extra, so that the event could load ``ortools`` and the figure shows it does
+    not)."""
+    sys.path.insert(0, os.fspath(ROOT / "scripts"))
+    from bench_event import cli
+
+    cli(max(args.pairs // 2, 5))
+
+
 FIGURES: list[Callable[[argparse.Namespace], None]] = [
     per_call,
     in_process,
@@ -502,6 +515,7 @@ FIGURES: list[Callable[[argparse.Namespace], None]] = [
     purchase_plan,
     hostile_batches,
     event_award,
+    event_cli,
 ]
 
 

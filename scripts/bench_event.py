@@ -14,6 +14,13 @@
 3. scale: 300 items x 40 suppliers, one event per ``--scale-instances``: an award and an exact
    bound within 30 s wall, the gap ``(landed - bound) / landed`` reported.
 
+4. ``--cli`` (figure 10 of ``scripts/bench.py``): the three-item example
+   (``examples/event.request.json``) as a whole CLI process (``--event``) against the fixed
+   call on the bundled example (``examples/multi-supplier.request.json``), fresh ``python -B``
+   processes alternating, wall and CPU medians, the load beside them (target: wall <= 3x);
+   and whether the event process loaded ``ortools`` (the exact search without a solver answers
+   it, issue 33).
+
 The solver's import (``ortools``, once per process) is done before any timing.
 """
 
@@ -22,7 +29,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from decimal import Decimal
@@ -236,6 +245,59 @@ def scale(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _process(command: list[str], stdin: bytes) -> tuple[float, float]:
+    """One fresh process: (wall seconds, CPU seconds of the child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(command, input=stdin, capture_output=True, cwd=ROOT, check=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+# Runs the CLI in this interpreter and says on stderr whether ortools was imported.
+_PROBE = (
+    "import runpy, sys\n"
+    "sys.argv = ['scripts/calculate.py', '--input-json', '-', '--event']\n"
+    "try:\n"
+    "    runpy.run_path('scripts/calculate.py', run_name='__main__')\n"
+    "except SystemExit:\n"
+    "    pass\n"
+    "sys.stderr.write(str('ortools' in sys.modules))\n"
+)
+
+
+def cli(rounds: int = 11, python: str = sys.executable) -> dict[str, Any]:
+    """Figure 10 (see the module docstring): medians over ``rounds`` alternating pairs."""
+    event = (ROOT / "examples" / "event.request.json").read_bytes()
+    fixed = (ROOT / "examples" / "multi-supplier.request.json").read_bytes()
+    event_call = [python, "-B", "scripts/calculate.py", "--input-json", "-", "--event"]
+    fixed_call = [python, "-B", "scripts/calculate.py", "--input-json", "-"]
+    probe = subprocess.run(
+        [python, "-B", "-c", _PROBE], input=event, capture_output=True, cwd=ROOT, check=True
+    )
+    loaded = probe.stderr.decode().strip().splitlines()[-1]
+    samples: dict[str, list[tuple[float, float]]] = {"event": [], "fixed": []}
+    loads = []
+    for _ in range(rounds):
+        loads.append(os.getloadavg()[0])
+        samples["fixed"].append(_process(fixed_call, fixed))
+        samples["event"].append(_process(event_call, event))
+    wall = {name: statistics.median(w for w, _ in got) for name, got in samples.items()}
+    cpu = {name: statistics.median(c for _, c in got) for name, got in samples.items()}
+    ratio = wall["event"] / wall["fixed"]
+    print(
+        f"10. the three-item event as a whole CLI process: wall {wall['event'] * 1000:.0f} ms"
+        f" (CPU {cpu['event'] * 1000:.0f} ms) vs the fixed call {wall['fixed'] * 1000:.0f} ms"
+        f" (CPU {cpu['fixed'] * 1000:.0f} ms) -> {ratio:.2f}x wall, "
+        f"{cpu['event'] / cpu['fixed']:.2f}x CPU (target <= 3.0 wall)"
+        f" {'met' if ratio <= 3.0 else 'NOT met'}; ortools imported: {loaded};"
+        f" load {min(loads):.2f}-{max(loads):.2f} over {rounds} rounds",
+        flush=True,
+    )
+    return {"cli_ratio": ratio, "cli_wall": wall, "cli_cpu": cpu, "ortools": loaded}
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--instances", type=int, default=20)
@@ -247,7 +309,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--highs-seconds", type=float, default=60.0)
     parser.add_argument("--items", type=int, default=50)
     parser.add_argument("--suppliers", type=int, default=20)
+    parser.add_argument("--cli", action="store_true", help="only figure 10 (see above)")
+    parser.add_argument("--cli-rounds", type=int, default=11)
     args = parser.parse_args(argv)
+    if args.cli:
+        return cli(args.cli_rounds)
     from quotecalc.solvers.award import cpsat  # noqa: F401 (the solver's import, not timed)
 
     walls, cpus, wrong, unproven = [], [], [], []

@@ -283,8 +283,14 @@ def test_one_item_has_no_integer_limit() -> None:
 
 
 def test_no_solver_is_its_own_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    from quotecalc.solvers.award.cpsat import search
+
+    by_the_solver = search(SHARED, DEFAULT_BUDGET)
     monkeypatch.setitem(sys.modules, "quotecalc.solvers.award.cpsat", None)
-    assert best_award(SHARED) == Refusal(SOLVER_UNAVAILABLE)
+    # The exact search without a solver answers a small event, as CP-SAT did (issue 33) ...
+    assert best_award(SHARED) == by_the_solver
+    # ... and when it has no work to do, the missing solver is the reason.
+    assert best_award(SHARED, budget=0.0) == Refusal(SOLVER_UNAVAILABLE)
 
 
 def test_importing_the_engine_never_loads_ortools() -> None:

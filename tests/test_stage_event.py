@@ -116,12 +116,19 @@ def test_without_the_solver_the_award_says_so(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setitem(sys.modules, "quotecalc.solvers.award.cpsat", None)
     if ENGINE.__name__ != "quotecalc.solvers.award":
         pytest.skip("the stand-in has no solver to miss")
-    # Two items: one item is answered without a solver library (below).
+    # Two items (one item is answered by the integer branch and bound): the exact search
+    # without a solver answers this event (issue 33); given no work (budget 0), the search
+    # needs the solver that is missing.
     raw = event(
         [item("a", 3), item("b", 1)],
         [supplier("S", offer("a", "2"), offer("b", "1")), supplier("T", offer("a", "3"))],
     )
-    done = award(raw)
+    assert award(raw).output["award"]["proven"] is True
+    stages = tuple(
+        EventAwardStage(budget=0.0) if stage.name == "award" else stage
+        for stage in EVENT_PIPELINE.stages
+    )
+    done = award(raw, pipeline=Pipeline(stages))
     _valid(done.output)
     assert (done.status, done.output["award"]) == ("partial", None)
     assert [r["code"] for r in done.output["reasons"]] == ["event_solver_unavailable"]

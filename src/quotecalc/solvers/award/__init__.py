@@ -36,6 +36,7 @@ from .costing import (
     vendor_goods,
     vendor_landed,
 )
+from .exact import DEFAULT_WORK, exact_award
 from .model import (
     INFEASIBLE,
     MODEL_INVALID,
@@ -69,6 +70,7 @@ from .start import cheapest_per_item
 __all__ = [
     "BUDGET_LINES",
     "DEFAULT_BUDGET",
+    "exact_work",
     "DEFAULT_NODES",
     "INFEASIBLE",
     "MODEL_INVALID",
@@ -130,6 +132,14 @@ def event_budget(event: Event) -> float:
     return DEFAULT_BUDGET * min(1.0, BUDGET_LINES / max(lines, 1))
 
 
+def exact_work(budget: float) -> int:
+    """The work budget of the exact search without a solver (:mod:`.exact`) for a proof
+    budget of ``budget`` CP-SAT deterministic seconds: :data:`.exact.DEFAULT_WORK` at
+    :data:`DEFAULT_BUDGET`, in proportion (rounded down), so a budget of 0 searches nothing and
+    a shrunk budget shrinks both."""
+    return int(DEFAULT_WORK * budget / DEFAULT_BUDGET)
+
+
 def best_award(
     event: Event, budget: float | None = None, nodes: int = DEFAULT_NODES
 ) -> Award | Refusal:
@@ -151,6 +161,11 @@ def best_award(
         return award_one(event, nodes)
     if budget is None:
         budget = event_budget(event)
+    # The exact search without a solver first: a small event never loads ortools (issue 33).
+    work = exact_work(budget)
+    exact = exact_award(event, work) if work > 0 else None
+    if exact is not None:
+        return exact
     try:
         from .cpsat import search
     except ImportError:
