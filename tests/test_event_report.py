@@ -29,12 +29,12 @@ DOCUMENT: dict[str, Any] = json.loads((GOLDEN / "example.award.json").read_bytes
 
 EN = (
     "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven; 19.0 % below the best"
-    " single supplier (1,450.00 CNY); 6.7 % below buying each item from its cheapest supplier"
-    " (1,260.00 CNY)."
+    " single supplier, A alone (1,450.00 CNY); 6.7 % below buying each item from its cheapest"
+    " supplier (1,260.00 CNY)."
 )
 ZH = (
-    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优；比最佳单一供应商低 19.0%"
-    "（1,450.00 CNY）；比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。"
+    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优；比最佳单一供应商（仅 A）"
+    "低 19.0%（1,450.00 CNY）；比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。"
 )
 
 
@@ -66,9 +66,10 @@ def test_a_split_item_and_an_unproven_award() -> None:
     shown["items"][2]["suppliers"] = ["A", "W"]
     shown["proven"], shown["lowerBound"] = False, "1100.5"
     document["baselines"] = None
+    # One money format (issue 35): 1100.5 padded to the award's 2 places.
     assert answer_sentence(document, None, "en", str) == (
         "Award A the bolts and nuts, A part of the washers, W part of the washers: 1,175.00,"
-        " not proven (the least total is at least 1,100.5)."
+        " not proven (the least total is at least 1,100.50)."
     )
 
 
@@ -120,7 +121,12 @@ def test_the_cli_prints_the_award_for_people(fmt: str, lang: str) -> None:
         assert shown.startswith("<!DOCTYPE html>") and shown.endswith("</html>\n")
         assert "<script" not in shown and "http" not in shown.split("<body>", 1)[1]
     else:
-        assert shown.splitlines()[3] == (EN if lang == "en" else ZH)
+        # Answer first (issue 35), then when it arrives: A 14 days, W 7 days -> 14, A.
+        arrives = {
+            "en": "Arrives in 14 days, when its slowest supplier does (A).",
+            "zh": "14 天后到齐，即最慢的供应商（A）到货之时。",
+        }
+        assert shown.splitlines()[:2] == [EN if lang == "en" else ZH, arrives[lang]]
 
 
 @needs_engine
