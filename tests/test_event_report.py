@@ -18,7 +18,9 @@ from event_support import EVENT_ARGV, HAS_ENGINE, event, item, offer, supplier
 from quotecalc.output.event_report import (
     answer_sentence,
     event_currency,
+    event_view,
     grouped,
+    money_places_of,
     render_event_html,
     render_event_text,
 )
@@ -134,3 +136,44 @@ def test_the_cli_format_keeps_the_exit_code() -> None:
     cli = run_cli(b'{"schemaVersion":1}', *EVENT_ARGV, "--format", "text")
     assert cli.exit_code == 2
     assert "The request is not valid: nothing was awarded." in cli.stdout.decode("utf-8")
+
+
+def test_one_money_format_across_the_page() -> None:
+    # Issue 35: `2,827.14800` beside `2,865.5`, `0.00000` and `40` beside `89.04250`. Every
+    # amount in the event's currency is padded to the most places any of them has (5 here),
+    # never cut: 2865.5 -> 2,865.50000, 40 -> 40.00000, 0 -> 0.00000.
+    document = copy.deepcopy(DOCUMENT)
+    shown = document["award"]
+    shown["lines"][0]["packPrice"] = "89.04250"
+    shown["lines"][1]["packPrice"] = "40"
+    shown["suppliers"][1]["otherFees"] = "0"
+    shown["landedTotal"] = shown["lowerBound"] = "2827.14800"
+    document["baselines"]["singleSupplier"]["award"]["landedTotal"] = "2865.5"
+    view = event_view(document, "CNY", "en")
+    tables = {s.heading: s.table for s in view.sections if s.table is not None}
+    lines = tables["Award lines"]
+    suppliers = tables["Suppliers awarded"]
+    assert lines is not None and suppliers is not None
+    assert [row[4] for row in lines.rows] == ["89.04250", "40.00000", "40.00000"]
+    assert suppliers.rows[1][1:6] == ("160.00000", "0.00000", "60.00000", "0.00000", "220.00000")
+    assert view.answer[0].startswith("Award A the bolts and nuts, W the washers: 2,827.14800 CNY")
+    assert "A alone (2,865.50000 CNY)" in view.answer[0]
+    assert view.sections[0].paragraphs[0] == "Amounts in CNY, each with 5 decimal places."
+    # The usual places of the currency are the least: 0 for JPY (every amount here whole),
+    # so "0" stays "0" and "20" stays "20"; for CNY they are 2.
+    whole = {"award": {"landedTotal": "1175", "lowerBound": "1175", "lines": [], "suppliers": []}}
+    assert (money_places_of(whole, "JPY"), money_places_of(whole, "CNY")) == (0, 2)
+    assert money_places_of(whole, "KWD") == 3
+
+
+def test_the_text_report_never_shows_0_beside_20_00_in_one_column() -> None:
+    # The worked example's other fees: A 20.00, W "0" in the document -> 0.00 on the report.
+    text = render_event_text(DOCUMENT, 0, "CNY", "en", REQUEST)
+    rows = [line for line in text.splitlines() if line.startswith(("| A ", "| W "))]
+    assert (
+        "| A        | 950.00 |    95.00 |   80.00 |      20.00 |       955.00 |        14 |" in rows
+    )
+    assert (
+        "| W        | 160.00 |     0.00 |   60.00 |       0.00 |       220.00 |         7 |" in rows
+    )
+    assert not any(cell.strip() == "0" for row in rows for cell in row.split("|")[2:6])
