@@ -151,7 +151,11 @@ def test_every_table_of_the_worked_example_in_english() -> None:
     # words with the request's lead days (D 45 > 30), the limitations in the page's words.
     view = event_view(REPORT, "CNY", "en", REPORT_REQUEST)
     assert view.title == "Sourcing event: award to A and W"
-    assert view.answer[1] == "Arrives in 14 days, when its slowest supplier does (A)."
+    assert view.answer[1:] == (
+        "19.0 % below the best single supplier, A alone (1,450.00 CNY); 6.7 % below buying"
+        " each item from its cheapest supplier (1,260.00 CNY).",
+        "Arrives in 14 days, when its slowest supplier does (A).",
+    )
     assert view.status == "Status: completed"
     tables = {s.heading: s.table for s in view.sections if s.table is not None}
     suppliers = tables["Suppliers awarded"]
@@ -193,7 +197,7 @@ def test_every_table_of_the_worked_example_in_english() -> None:
 
 def test_the_worked_example_in_chinese_has_no_english_words() -> None:
     view = event_view(REPORT, "CNY", "zh", REPORT_REQUEST)
-    assert view.answer[1] == "14 天后到齐，即最慢的供应商（A）到货之时。"
+    assert view.answer[2] == "14 天后到齐，即最慢的供应商（A）到货之时。"
     assert view.status == "状态：完成"
     listed = {s.heading: s.items for s in view.sections if s.items}
     assert listed["原因"][0].words == (
@@ -565,8 +569,9 @@ def test_an_unknown_key_error_names_its_keys_and_other_errors_only_the_place() -
 
 def test_the_terminal_report_answers_first_in_the_request_currency() -> None:
     lines = render_event_text(REPORT, 0, "CNY", "en").splitlines()
-    assert lines[0].startswith("Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven;")
-    assert lines[1:4] == ["", "quotecalc 0.1.0 event award", "Status: completed (exit code 0)"]
+    assert lines[0] == "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven."
+    assert lines[1].startswith("19.0 % below the best single supplier, A alone (1,450.00 CNY);")
+    assert lines[2:5] == ["", "quotecalc 0.1.0 event award", "Status: completed (exit code 0)"]
 
 
 def test_the_balances_section_of_an_event_by_hand() -> None:

@@ -500,21 +500,44 @@ def _comparison(  # noqa: PLR0917 - one call site, each argument a different thi
 def answer_sentence(
     document: Mapping[str, Any], currency: str | None, lang: str, escape: Escape
 ) -> str:
-    """The answer first, one sentence: what is awarded to whom, the total, whether it is
-    proven the least, and how it compares with the best single supplier (named) and with
-    buying each item from its cheapest supplier. ``escape`` applies to every id from the
-    request and to the currency."""
+    """The answer in one sentence (:func:`answer_parts` joined): the award, then how it
+    compares with the baselines."""
+    award, more = _answer(document, currency, lang, escape)
+    separator = "；" if lang == "zh" else "; "
+    return separator.join([award, *more]) + ("。" if lang == "zh" else ".")
+
+
+def answer_parts(
+    document: Mapping[str, Any], currency: str | None, lang: str, escape: Escape
+) -> tuple[str, str | None]:
+    """The answer as the page shows it (issue 35): the award in its own sentence, then the
+    comparison with the baselines in a second one (``None`` without a baseline to compare)."""
+    award, more = _answer(document, currency, lang, escape)
+    end = "。" if lang == "zh" else "."
+    if not more:
+        return award + end, None
+    compared = ("；" if lang == "zh" else "; ").join(more)
+    return award + end, compared[:1].upper() + compared[1:] + end
+
+
+def _answer(
+    document: Mapping[str, Any], currency: str | None, lang: str, escape: Escape
+) -> tuple[str, list[str]]:
+    """The answer's clauses, without the final stop: what is awarded to whom, the total,
+    whether it is proven the least; then how it compares with the best single supplier
+    (named) and with buying each item from its cheapest supplier. ``escape`` applies to every
+    id from the request and to the currency."""
     words = WORDS[lang]
     money = _Money(document, currency)
     currency = None if currency is None else escape(currency)
     status = document.get("status")
     if status == "invalid_input":
-        return words["invalid"]
+        return words["invalid"].rstrip("。."), []
     if status == "internal_error":
-        return words["internal"]
+        return words["internal"].rstrip("。."), []
     shown = document.get("award")
     if shown is None:
-        return words["no_award"]
+        return words["no_award"].rstrip("。."), []
     split = {i["itemId"] for i in shown["items"] if len(i["suppliers"]) > 1}
     parts = []
     for entry in shown["suppliers"]:
@@ -539,8 +562,7 @@ def answer_sentence(
         proof=proof,
     )
     more = _comparison(words, document.get("baselines") or {}, currency, lang, escape, money)
-    separator = "；" if lang == "zh" else "; "
-    return separator.join([text, *more]) + ("。" if lang == "zh" else ".")
+    return text, more
 
 
 def _lead_days(request: Any) -> dict[str, Any]:
@@ -980,7 +1002,8 @@ def event_view(
     words = WORDS[lang]
     money = _Money(document, currency)
     known = None if request is _NO_REQUEST else request
-    answer = [answer_sentence(document, currency, lang, str)]
+    award, comparison = answer_parts(document, currency, lang, str)
+    answer = [award] if comparison is None else [award, comparison]
     arrives = arrival_sentence(document, known, lang, str)
     if arrives is not None:
         answer.append(arrives)
