@@ -9,12 +9,15 @@ rewrites the same bytes into ``tests/data/picture_cases/``:
 - ``long-cjk-names``: 12 suppliers with long Chinese names (26 characters);
 - ``hundred-quotes``: 100 quotes, most of which cannot rank first for any weights;
 - ``two-dimensions``: the multi-supplier example without quality (two mapped dimensions);
-- ``dominant-supplier``: one supplier better than the others on every dimension.
+- ``dominant-supplier``: one supplier better than the others on every dimension;
+- ``many-winners``: 100 quotes on a convex trade-off between cost, lead time and quality, so
+  that many of them rank first somewhere on the map (issue 35: the SVG's legend summarised).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 SCALE = {"definition": "供应商审核评分 1-5（5 为最好）", "minimum": "1", "maximum": "5"}
@@ -139,6 +142,23 @@ def dominant():
     return base(spec, qs, {"cost": "0.5", "delivery": "0.3", "quality": "0.2"}, qty=5000)
 
 
+def many_winners():
+    # Points on an octant of a sphere (cheaper is costlier in days and quality): every one is
+    # on the convex front, so most rank first for some weights; rounding to cents, whole days
+    # and hundredths of a point leaves a few ties and near misses.
+    spec = "M10 hex nut, grade 8"
+    qs = []
+    for i in range(100):
+        a = math.pi / 2 * ((i % 10) + 0.5) / 10
+        b = math.pi / 2 * ((i // 10) + 0.5) / 10
+        x, y, z = math.cos(a) * math.cos(b), math.sin(a) * math.cos(b), math.sin(b)
+        price = f"{400 - 150 * x:.2f}"
+        lead = round(60 - 50 * y)
+        q = f"{1 + 4 * z:.2f}"
+        qs.append(quote(f"MW-{i + 1:03d}", 1000, 0, price, "0", "0", lead, q, spec))
+    return base(spec, qs, {"cost": "0.4", "delivery": "0.3", "quality": "0.3"}, qty=10000)
+
+
 ROOT = Path(__file__).resolve().parent.parent
 out = ROOT / "tests" / "data" / "picture_cases"
 for name, fn in [
@@ -146,6 +166,7 @@ for name, fn in [
     ("hundred-quotes", hundred),
     ("two-dimensions", two_dims),
     ("dominant-supplier", dominant),
+    ("many-winners", many_winners),
 ]:
     (out / f"{name}.request.json").write_text(
         json.dumps(fn(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"

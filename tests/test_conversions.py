@@ -723,8 +723,16 @@ def test_the_event_report_says_where_converted_figures_and_balances_come_from() 
             timeout=120,
         ).stdout.decode("utf-8")
         assert "Converted at the rates given" in out and "Prepaid balances" in out
-        assert "8 USD→CNY" in out and "bank, 2026-11-30" in out
-        assert "freight 12.5, otherFees 0, offers/0/packPrice 5.875" in out
+        assert "1 USD = 8 CNY" in out and "bank, 2026-11-30" in out
+        # Issue 35: each figure in words (no JSON path), USD's figures in one format: 5.875
+        # has 3 places, so 12.5 -> 12.500 and 0 -> 0.000.
+        for figure, quoted in (
+            ("freight", "12.500 USD"),
+            ("other fees", "0.000 USD"),
+            ("pack price of offer 1 (bolts)", "5.875 USD"),
+        ):
+            assert figure in out and quoted in out
+        assert "offers/0/packPrice" not in out
     text = subprocess.run(
         [
             sys.executable,

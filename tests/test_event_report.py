@@ -18,7 +18,9 @@ from event_support import EVENT_ARGV, HAS_ENGINE, event, item, offer, supplier
 from quotecalc.output.event_report import (
     answer_sentence,
     event_currency,
+    event_view,
     grouped,
+    money_places_of,
     render_event_html,
     render_event_text,
 )
@@ -29,12 +31,23 @@ DOCUMENT: dict[str, Any] = json.loads((GOLDEN / "example.award.json").read_bytes
 
 EN = (
     "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven; 19.0 % below the best"
-    " single supplier (1,450.00 CNY); 6.7 % below buying each item from its cheapest supplier"
-    " (1,260.00 CNY)."
+    " single supplier, A alone (1,450.00 CNY); 6.7 % below buying each item from its cheapest"
+    " supplier (1,260.00 CNY)."
 )
 ZH = (
-    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优；比最佳单一供应商低 19.0%"
-    "（1,450.00 CNY）；比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。"
+    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优；比最佳单一供应商（仅 A）"
+    "低 19.0%（1,450.00 CNY）；比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。"
+)
+
+EN_LINES = (
+    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven.",
+    "19.0 % below the best single supplier, A alone (1,450.00 CNY); 6.7 % below buying each"
+    " item from its cheapest supplier (1,260.00 CNY).",
+)
+ZH_LINES = (
+    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优。",
+    "比最佳单一供应商（仅 A）低 19.0%（1,450.00 CNY）；"
+    "比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。",
 )
 
 
@@ -66,9 +79,10 @@ def test_a_split_item_and_an_unproven_award() -> None:
     shown["items"][2]["suppliers"] = ["A", "W"]
     shown["proven"], shown["lowerBound"] = False, "1100.5"
     document["baselines"] = None
+    # One money format (issue 35): 1100.5 padded to the award's 2 places.
     assert answer_sentence(document, None, "en", str) == (
         "Award A the bolts and nuts, A part of the washers, W part of the washers: 1,175.00,"
-        " not proven (the least total is at least 1,100.5)."
+        " not proven (the least total is at least 1,100.50)."
     )
 
 
@@ -115,12 +129,20 @@ def test_the_cli_prints_the_award_for_people(fmt: str, lang: str) -> None:
     cli = run_cli(REQUEST, *EVENT_ARGV, "--format", fmt, "--lang", lang)
     assert cli.exit_code == 0 and cli.stderr == b""
     shown = cli.stdout.decode("utf-8")
-    assert (EN if lang == "en" else ZH) in shown
+    # Issue 35: on the report the award is one sentence and the comparison a second one.
+    lines = {"en": EN_LINES, "zh": ZH_LINES}[lang]
     if fmt == "html":
+        for line in lines:
+            assert line in shown
         assert shown.startswith("<!DOCTYPE html>") and shown.endswith("</html>\n")
         assert "<script" not in shown and "http" not in shown.split("<body>", 1)[1]
     else:
-        assert shown.splitlines()[3] == (EN if lang == "en" else ZH)
+        # Answer first (issue 35), then when it arrives: A 14 days, W 7 days -> 14, A.
+        arrives = {
+            "en": "Arrives in 14 days, when its slowest supplier does (A).",
+            "zh": "14 天后到齐，即最慢的供应商（A）到货之时。",
+        }
+        assert shown.splitlines()[:3] == [*lines, arrives[lang]]
 
 
 @needs_engine
@@ -128,3 +150,44 @@ def test_the_cli_format_keeps_the_exit_code() -> None:
     cli = run_cli(b'{"schemaVersion":1}', *EVENT_ARGV, "--format", "text")
     assert cli.exit_code == 2
     assert "The request is not valid: nothing was awarded." in cli.stdout.decode("utf-8")
+
+
+def test_one_money_format_across_the_page() -> None:
+    # Issue 35: `2,827.14800` beside `2,865.5`, `0.00000` and `40` beside `89.04250`. Every
+    # amount in the event's currency is padded to the most places any of them has (5 here),
+    # never cut: 2865.5 -> 2,865.50000, 40 -> 40.00000, 0 -> 0.00000.
+    document = copy.deepcopy(DOCUMENT)
+    shown = document["award"]
+    shown["lines"][0]["packPrice"] = "89.04250"
+    shown["lines"][1]["packPrice"] = "40"
+    shown["suppliers"][1]["otherFees"] = "0"
+    shown["landedTotal"] = shown["lowerBound"] = "2827.14800"
+    document["baselines"]["singleSupplier"]["award"]["landedTotal"] = "2865.5"
+    view = event_view(document, "CNY", "en")
+    tables = {s.heading: s.table for s in view.sections if s.table is not None}
+    lines = tables["Award lines"]
+    suppliers = tables["Suppliers awarded"]
+    assert lines is not None and suppliers is not None
+    assert [row[4] for row in lines.rows] == ["89.04250", "40.00000", "40.00000"]
+    assert suppliers.rows[1][1:6] == ("160.00000", "0.00000", "60.00000", "0.00000", "220.00000")
+    assert view.answer[0] == "Award A the bolts and nuts, W the washers: 2,827.14800 CNY, proven."
+    assert "A alone (2,865.50000 CNY)" in view.answer[1]
+    assert view.sections[0].paragraphs[0] == "Amounts in CNY, each with 5 decimal places."
+    # The usual places of the currency are the least: 0 for JPY (every amount here whole),
+    # so "0" stays "0" and "20" stays "20"; for CNY they are 2.
+    whole = {"award": {"landedTotal": "1175", "lowerBound": "1175", "lines": [], "suppliers": []}}
+    assert (money_places_of(whole, "JPY"), money_places_of(whole, "CNY")) == (0, 2)
+    assert money_places_of(whole, "KWD") == 3
+
+
+def test_the_text_report_never_shows_0_beside_20_00_in_one_column() -> None:
+    # The worked example's other fees: A 20.00, W "0" in the document -> 0.00 on the report.
+    text = render_event_text(DOCUMENT, 0, "CNY", "en", REQUEST)
+    rows = [line for line in text.splitlines() if line.startswith(("| A ", "| W "))]
+    assert (
+        "| A        | 950.00 |    95.00 |   80.00 |      20.00 |       955.00 |        14 |" in rows
+    )
+    assert (
+        "| W        | 160.00 |     0.00 |   60.00 |       0.00 |       220.00 |         7 |" in rows
+    )
+    assert not any(cell.strip() == "0" for row in rows for cell in row.split("|")[2:6])

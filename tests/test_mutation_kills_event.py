@@ -20,14 +20,14 @@ from conftest import DATA
 from event_support import event, item, offer, supplier
 from quotecalc.core.context import Context
 from quotecalc.output.event_report import (
-    STYLE,
-    _sections,
     answer_sentence,
     error_place,
+    event_view,
     place_in_words,
     render_event_html,
     render_event_text,
 )
+from quotecalc.output.pictures.html import STYLE
 from quotecalc.planning.event_document import EVENT_PIPELINE, award, render_event
 from quotecalc.stages.event_award import EventAwardStage
 from quotecalc.stages.event_gate import EventGateStage, gate
@@ -142,53 +142,74 @@ def test_cross_field_rules_read_past_an_entry_that_is_not_an_object() -> None:
 # -- the report for people -----------------------------------------------------------------
 
 REPORT = json.loads((DATA / "event" / "example.award.json").read_bytes())
-RIGHT_LINES, RIGHT_SUPPLIERS = frozenset({2, 3, 4, 5}), frozenset({1, 2, 3, 4, 5})
+REPORT_REQUEST = json.loads((DATA / "event" / "example.request.json").read_bytes())
 
 
 def test_every_table_of_the_worked_example_in_english() -> None:
-    limitations = [[entry["code"], entry["message"]] for entry in REPORT["limitations"]]
-    assert _sections(REPORT, "en") == [
+    # Issue 35: every amount with CNY's 2 places (W's other fees "0" reads 0.00), lead days
+    # from the request (A 14, W 7), the best single supplier named (A alone), the reason in
+    # words with the request's lead days (D 45 > 30), the limitations in the page's words.
+    view = event_view(REPORT, "CNY", "en", REPORT_REQUEST)
+    assert view.title == "Sourcing event: award to A and W"
+    assert view.answer[1:] == (
+        "19.0 % below the best single supplier, A alone (1,450.00 CNY); 6.7 % below buying"
+        " each item from its cheapest supplier (1,260.00 CNY).",
+        "Arrives in 14 days, when its slowest supplier does (A).",
+    )
+    assert view.status == "Status: completed"
+    tables = {s.heading: s.table for s in view.sections if s.table is not None}
+    suppliers = tables["Suppliers awarded"]
+    assert suppliers is not None and suppliers.headers == (
+        "Supplier", "Goods", "Discount", "Freight", "Other fees", "Landed total", "Lead days",
+    )  # fmt: skip
+    assert suppliers.rows == (
+        ("A", "950.00", "95.00", "80.00", "20.00", "955.00", "14"),
+        ("W", "160.00", "0.00", "60.00", "0.00", "220.00", "7"),
+    )
+    assert tables["Award lines"].rows == (  # type: ignore[union-attr]
+        ("bolts", "A", "11", "1,100", "50.00", "550.00"),
+        ("nuts", "A", "10", "1,000", "40.00", "400.00"),
+        ("washers", "W", "4", "2,000", "40.00", "160.00"),
+    )
+    assert tables["Items"].rows == (  # type: ignore[union-attr]
+        ("bolts", "1,000", "1,100", "100", "A"),
+        ("nuts", "1,000", "1,000", "0", "A"),
+        ("washers", "2,000", "2,000", "0", "W"),
+    )
+    assert tables["Baselines"].rows == (  # type: ignore[union-attr]
+        ("the best single supplier, A alone", "1,450.00", "275.00"),
+        ("buying each item from its cheapest supplier", "1,260.00", "85.00"),
+    )
+    listed = {s.heading: s.items for s in view.sections if s.items}
+    assert [(e.words, e.code) for e in listed["Reasons"]] == [
         (
-            "Award lines",
-            ["Item", "Supplier", "Packs", "Delivered", "Pack price", "Goods"],
-            [
-                ["bolts", "A", "11", "1,100", "50.00", "550.00"],
-                ["nuts", "A", "10", "1,000", "40.00", "400.00"],
-                ["washers", "W", "4", "2,000", "40.00", "160.00"],
-            ],
-            RIGHT_LINES,
-        ),
-        (
-            "Suppliers awarded",
-            ["Supplier", "Goods", "Discount", "Freight", "Other fees", "Landed total"],
-            [
-                ["A", "950.00", "95.00", "80.00", "20.00", "955.00"],
-                ["W", "160.00", "0.00", "60.00", "0", "220.00"],
-            ],
-            RIGHT_SUPPLIERS,
-        ),
-        (
-            "Items",
-            ["Item", "Need", "Delivered", "Overbuy", "Suppliers"],
-            [
-                ["bolts", "1,000", "1,100", "100", "A"],
-                ["nuts", "1,000", "1,000", "0", "A"],
-                ["washers", "2,000", "2,000", "0", "W"],
-            ],
-            frozenset({1, 2, 3}),
-        ),
-        (
-            "Baselines",
-            ["Baseline", "Landed total", "Award saves"],
-            [
-                ["the best single supplier", "1,450.00", "275.00"],
-                ["buying each item from its cheapest supplier", "1,260.00", "85.00"],
-            ],
-            frozenset({1, 2}),
-        ),
-        ("Reasons", ["Code", "About"], [["event_supplier_excluded", "D leadDays"]], frozenset()),
-        ("Limitations", ["Code", "Message"], limitations, frozenset()),
+            "Supplier D takes no part: its lead days (45 days) are above the event's maximum"
+            " (30 days).",
+            "event_supplier_excluded",
+        )
     ]
+    assert [e.code for e in listed["Limitations"]] == [
+        "fees_as_given", "not_an_order", "no_conversion",
+    ]  # fmt: skip
+    assert listed["Limitations"][2].words == "No currency or unit conversion was done."
+    assert view.sections[0].paragraphs[0] == "Amounts in CNY, each with 2 decimal places."
+
+
+def test_the_worked_example_in_chinese_has_no_english_words() -> None:
+    view = event_view(REPORT, "CNY", "zh", REPORT_REQUEST)
+    assert view.answer[2] == "14 天后到齐，即最慢的供应商（A）到货之时。"
+    assert view.status == "状态：完成"
+    listed = {s.heading: s.items for s in view.sections if s.items}
+    assert listed["原因"][0].words == (
+        "供应商 D 未参与：其交期天数（45 天）超过本次寻源的最长交期（30 天）。"
+    )
+    assert listed["局限与说明"][2].words == "未进行任何币种或单位换算。"
+    page = render_event_html(
+        REPORT, 0, "CNY", "zh", (DATA / "event" / "example.request.json").read_bytes()
+    )
+    body = page.split("<body>", 1)[1]
+    for english in ("completed", "Takes no part", "Only the fees", "leadDays", "event award"):
+        assert english not in body, english
 
 
 def test_a_split_item_lists_its_suppliers_joined_and_a_baseline_row_without_figures() -> None:
@@ -202,13 +223,18 @@ def test_a_split_item_lists_its_suppliers_joined_and_a_baseline_row_without_figu
     }
     document["baselines"]["cheapestPerItem"]["saving"] = None
     document["reasons"] = [{"code": "event_infeasible", "message": "m", "itemId": "nuts"}]
-    sections = {heading: rows for heading, _, rows, _ in _sections(document, "zh")}
-    assert sections["物料"][2] == ["washers", "2,000", "2,000", "0", "A、W"]
-    assert sections["基准"] == [
-        ["最佳单一供应商", "无", "baseline_infeasible"],
-        ["各物料取最便宜供应商", "1,260.00", ""],
-    ]
-    assert sections["原因"] == [["event_infeasible", "nuts"]]
+    view = event_view(document, "CNY", "zh")
+    tables = {s.heading: s.table for s in view.sections if s.table is not None}
+    assert tables["物料"].rows[2] == ("washers", "2,000", "2,000", "0", "A、W")  # type: ignore[union-attr]
+    assert tables["基准"].rows == (  # type: ignore[union-attr]
+        ("最佳单一供应商", "无", "无此授标：它会违反本次寻源的限制"),
+        ("各物料取最便宜供应商", "1,260.00", "-"),
+    )
+    reasons = next(s.items for s in view.sections if s.heading == "原因")
+    assert reasons[0].words == (
+        "没有能覆盖所有物料的授标：物料 nuts 无法覆盖"
+        "（没有可用报价、产能、最多供应商数或最低订单金额所限）。"
+    )
 
 
 def test_a_document_without_reasons_limitations_or_award_has_no_such_table() -> None:
@@ -218,7 +244,7 @@ def test_a_document_without_reasons_limitations_or_award_has_no_such_table() -> 
         "baselines": None,
         "reasons": [],
     }
-    assert _sections(document, "en") == []
+    assert event_view(document, None, "en").sections == ()
     invalid = {
         "status": "invalid_input",
         "reasons": [
@@ -226,16 +252,15 @@ def test_a_document_without_reasons_limitations_or_award_has_no_such_table() -> 
             {"code": "internal", "message": "M2"},
         ],
     }
-    assert _sections(invalid, "en") == [
-        (
-            "Errors",
-            ["Code", "Path", "Message"],
-            [["missing_required", "/items", "M1"], ["internal", "", "M2"]],
-            frozenset(),
-        )
-    ]
+    (errors,) = event_view(invalid, None, "en").sections
+    assert errors.heading == "Errors" and errors.table is not None
+    assert errors.table.headers == ("Where", "What it means", "Code")
+    assert errors.table.rows == (
+        ("/items", "A required field is missing.", "missing_required"),
+        ("", "M2", "internal"),
+    )
     internal = {**invalid, "status": "internal_error"}
-    assert _sections(internal, "zh")[0][:2] == ("错误", ["代码", "路径", "说明"])
+    assert event_view(internal, None, "zh").sections == ()
 
 
 TINY = {
@@ -249,22 +274,23 @@ TINY = {
 
 
 def test_the_terminal_report_of_a_small_document_by_hand() -> None:
-    # Widths: Code 16 (event_infeasible), About 8 (a\u007cb, the rule escaped); Code 4, Message 7.
+    # Issue 35: the answer first, then the title and the status in words; each reason and
+    # limitation in words with its code beside it (the document's message for a code the
+    # words do not know). The item id's rule is escaped for the terminal (\u007c).
     assert render_event_text(TINY, 0, "CNY", "en") == (
-        "quotecalc 9< event award\n"
-        "Status: partial (exit code 0)\n"
-        "\n"
         "No award.\n"
         "\n"
-        "Reasons\n"
-        "| Code             | About    |\n"
-        "|------------------|----------|\n"
-        "| event_infeasible | a\\u007cb |\n"
+        "quotecalc 9< event award\n"
+        "Status: partial (exit code 0)\n"
+        "A value is missing or the search stopped at its budget: read the reasons below.\n"
         "\n"
-        "Limitations\n"
-        "| Code | Message |\n"
-        "|------|---------|\n"
-        "| x    | y       |\n"
+        "== Reasons ==\n"
+        "- No award covers every item: item a\\u007cb cannot be covered (no usable offer,"
+        " capacities, the maximum number of suppliers or minimum order values)."
+        " [event_infeasible]\n"
+        "\n"
+        "== Limitations ==\n"
+        "- y [x]\n"
     )
 
 
@@ -280,40 +306,29 @@ def test_the_page_of_a_small_document_by_hand() -> None:
         "reasons": [],
         "limitations": [],
     }
-    title = "quotecalc 9&lt; event award"
-    assert (
-        render_event_html(document, 0, None, "zh")
-        == "\n".join(
-            [
-                "<!DOCTYPE html>",
-                '<html lang="zh-Hans">',
-                "<head>",
-                '<meta charset="utf-8">',
-                '<meta name="viewport" content="width=device-width, initial-scale=1">',
-                "<title>quotecalc 9&lt; 寻源授标</title>",
-                f"<style>{STYLE}</style>",
-                "</head>",
-                "<body>",
-                "<main>",
-                "<h1>quotecalc 9&lt; 寻源授标</h1>",
-                "<p>状态：partial</p>",
-                '<p class="answer">无授标。</p>',
-                "<h2>基准</h2>",
-                "<table>",
-                "<tr><th>基准</th><th>到岸总额</th><th>授标节省</th></tr>",
-                '<tr><td>最佳单一供应商</td><td class="n">无</td>'
-                '<td class="n">baseline_infeasible</td></tr>',
-                '<tr><td>各物料取最便宜供应商</td><td class="n">1,234.5</td>'
-                '<td class="n"></td></tr>',
-                "</table>",
-                "</main>",
-                "</body>",
-                "</html>",
-            ]
-        )
-        + "\n"
+    page = render_event_html(document, 0, None, "zh")
+    # The comparison page's parts: its style, the answer section first, the status in words.
+    assert page.startswith('<!DOCTYPE html>\n<html lang="zh-Hans">\n')
+    assert f"<style>{STYLE}</style>" in page
+    assert "<title>寻源授标：无授标 · quotecalc</title>" in page
+    assert "<h1>寻源授标：无授标</h1>" in page
+    answer = (
+        '<section id="answer" class="answer" aria-label="结论">\n<p class="winner">无授标。</p>'
     )
-    assert title in render_event_html(document, 0, None, "en")
+    assert answer in page
+    assert '<p class="status">状态：部分完成</p>' in page
+    assert "partial" not in page and "9&lt;" not in page
+    # 1234.5 padded to the usual 2 places (no currency known): 1,234.50.
+    assert (
+        '<tr><td>最佳单一供应商</td><td class="num">无</td>'
+        '<td class="num">无此授标：它会违反本次寻源的限制</td></tr>'
+    ) in page
+    assert (
+        '<tr><td>各物料取最便宜供应商</td><td class="num">1,234.50</td><td class="num">-</td></tr>'
+    ) in page
+    assert "baseline_infeasible" not in page
+    en = render_event_html(document, 0, None, "en")
+    assert "<h1>Sourcing event: no award</h1>" in en and "Status: partial" in en
 
 
 def test_the_conversion_and_balance_tables_by_hand() -> None:
@@ -334,7 +349,7 @@ def test_the_conversion_and_balance_tables_by_hand() -> None:
                     "source": "bank",
                     "asOf": "2026-12-01",
                 },
-                "original": {"freight": "10", "otherFees": "2.5"},
+                "original": {"freight": "10", "otherFees": "2.5", "offers/0/packPrice": "1.125"},
             }
         ],
         "unusedRates": [
@@ -354,26 +369,29 @@ def test_the_conversion_and_balance_tables_by_hand() -> None:
             ],
         },
     }
-    assert _sections(document, "en") == [
-        (
-            "Converted at the rates given",
-            ["Supplier", "Quoted in", "Converted at", "Source, as of", "As quoted"],
-            [
-                ["U", "USD", "7.1 USD→CNY", "bank, 2026-12-01", "freight 10, otherFees 2.5"],
-                ["not used", "EUR", "7.8 EUR→CNY", "ecb, 2026-11-30", ""],
-            ],
-            frozenset(),
-        ),
-        (
-            "Prepaid balances",
-            ["Supplier", "Item", "Units", "Expires", "What became of it", "Used"],
-            [["S", "a", "1,500", "2027-01-01", "used", "1,200"]],
-            frozenset({2, 5}),
-        ),
-    ]
-    zh = _sections(document, "zh")
-    assert zh[0][2][0][4] == "freight 10；otherFees 2.5"
-    assert zh[1][0] == "预付余额"
+    request = {"suppliers": [{"supplierId": "U", "offers": [{"itemId": "bolts"}]}]}
+    conversions, balances = event_view(document, None, "en", request).sections
+    assert conversions.heading == "Converted at the rates given"
+    assert conversions.paragraphs[1] == (
+        "Not used (no offer in EUR): 1 EUR = 7.8 CNY (ecb, 2026-11-30)."
+    )
+    assert conversions.table is not None and balances.table is not None
+    assert conversions.table.headers == ("Supplier", "Figure", "As quoted", "Rate", "Source, as of")
+    # The USD figures in one format: 1.125 has 3 places, so 10 -> 10.000 and 2.5 -> 2.500;
+    # the offer's place in words, not its JSON path.
+    rate, source = "1 USD = 7.1 CNY", "bank, 2026-12-01"
+    assert conversions.table.rows == (
+        ("U", "freight", "10.000 USD", rate, source),
+        ("U", "other fees", "2.500 USD", rate, source),
+        ("U", "pack price of offer 1 (bolts)", "1.125 USD", rate, source),
+    )
+    assert balances.heading == "Prepaid balances"
+    assert balances.table.rows == (("S", "a", "1,500", "2027-01-01", "used", "1,200"),)
+    zh = event_view(document, None, "zh", request).sections
+    assert zh[0].table is not None
+    assert zh[0].table.rows[2][1:3] == ("第 1 个报价（bolts）的包价", "1.125 USD")
+    assert zh[1].heading == "预付余额" and zh[1].table is not None
+    assert zh[1].table.rows[0][4] == "已使用"
 
 
 def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
@@ -390,7 +408,7 @@ def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
 
     assert answer_sentence(document, "C", "en", mark) == (
         "Award [A] the [bolts] and [nuts], [W<] the [washers]: 1,175.00 [C], proven;"
-        " 17.5 % above the best single supplier (1,000.00 [C]);"
+        " 17.5 % above the best single supplier, [A] alone (1,000.00 [C]);"
         " the same as buying each item from its cheapest supplier."
     )
     # The first baseline equal, the second still compared; a saving below 1 is still below.
@@ -399,14 +417,14 @@ def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
     cheapest["award"]["landedTotal"], cheapest["saving"] = "1175.50", "0.50"
     assert answer_sentence(document, None, "en", str) == (
         "Award A the bolts and nuts, W< the washers: 1,175.00, proven;"
-        " the same as the best single supplier;"
+        " the same as the best single supplier, A alone;"
         " 0.0 % below buying each item from its cheapest supplier (1,175.50)."
     )
     single["award"]["landedTotal"], single["saving"] = "1000.00", "-175.00"
     del document["baselines"]["cheapestPerItem"]
     assert answer_sentence(document, None, "zh", mark) == (
         "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，已证明最优；"
-        "比最佳单一供应商高 17.5%（1,000.00）。"
+        "比最佳单一供应商（仅 [A]）高 17.5%（1,000.00）。"
     )
 
 
@@ -551,8 +569,9 @@ def test_an_unknown_key_error_names_its_keys_and_other_errors_only_the_place() -
 
 def test_the_terminal_report_answers_first_in_the_request_currency() -> None:
     lines = render_event_text(REPORT, 0, "CNY", "en").splitlines()
-    assert lines[:3] == ["quotecalc 0.1.0 event award", "Status: completed (exit code 0)", ""]
-    assert lines[3].startswith("Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven;")
+    assert lines[0] == "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven."
+    assert lines[1].startswith("19.0 % below the best single supplier, A alone (1,450.00 CNY);")
+    assert lines[2:5] == ["", "quotecalc 0.1.0 event award", "Status: completed (exit code 0)"]
 
 
 def test_the_balances_section_of_an_event_by_hand() -> None:
@@ -735,8 +754,10 @@ def test_a_page_without_the_request_text_shows_each_error_path() -> None:
         "reasons": [{"code": "missing_required", "path": "/items", "message": "M"}],
     }
     page = render_event_html(invalid, 2, None, "en")
-    assert "<tr><th>Code</th><th>Path</th><th>Message</th></tr>" in page
-    assert "<tr><td>missing_required</td><td>/items</td><td>M</td></tr>" in page
+    headers = ("Where", "What it means", "Code")
+    assert "".join(f'<th scope="col">{h}</th>' for h in headers) in page
+    row = "<tr><td>/items</td><td>A required field is missing.</td><td>missing_required</td></tr>"
+    assert row in page
 
 
 def test_a_minimum_order_value_can_force_an_overbuy_past_any_small_bound() -> None:
@@ -773,11 +794,11 @@ def test_a_page_with_the_request_text_shows_each_error_where_it_is_in_words() ->
     }
     raw = b'{"items": [{"itemId": "bolts"}]}'
     page = render_event_html(invalid, 2, None, "zh", raw)
-    assert "<tr><th>代码</th><th>位置</th><th>说明</th></tr>" in page
+    assert '<th scope="col">位置</th><th scope="col">含义</th><th scope="col">代码</th>' in page
     # The page's own words for a code it knows, the document's message for one it does not.
-    assert "<tr><td>missing_required</td><td>`items`</td><td>缺少必填字段。</td></tr>" in page
+    assert "<tr><td>`items`</td><td>缺少必填字段。</td><td>missing_required</td></tr>" in page
     assert (
-        "<tr><td>not_a_code_of_ours</td><td>第 1 个物料（bolts）的`quantity`</td><td>M2</td></tr>"
+        "<tr><td>第 1 个物料（bolts）的`quantity`</td><td>M2</td><td>not_a_code_of_ours</td></tr>"
         in page
     )
 

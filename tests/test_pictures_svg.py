@@ -494,3 +494,42 @@ def test_any_ids_give_well_formed_svg_naming_them_in_full(ids: list[str]) -> Non
         "g",
     }
     assert svg == svg_picture(document, "en")
+
+
+def test_many_winners_are_summarised_like_the_page_and_every_picture_fits_1400_px() -> None:
+    # Issue 35: 100 quotes with many winners drew one legend row per region (2,766 px). The
+    # legend lists the first 10 (the page's FIRST_FEW) and one line for the rest; the counts
+    # are read here from the analysis document, not from the picture.
+    from conftest import ROOT, run_cli
+
+    raw = (ROOT / "tests" / "data" / "picture_cases" / "many-winners.request.json").read_bytes()
+    analysis = json.loads(run_cli(raw, "--input-json", "-", "--analysis").stdout)["analysis"]
+    winning = [r for r in analysis["regions"] if r["vertices"]]
+    assert len(winning) > 50  # the stress case really has many winners
+    rest = winning[10:]
+    suppliers = sum(len(r["supplierIds"]) for r in rest)
+    for lang, line in (
+        (
+            "en",
+            f"{len(rest)} more regions (11–{len(winning)}, {suppliers} suppliers): the page"
+            " (--format html) lists each with its suppliers.",
+        ),
+        (
+            "zh",
+            f"另有 {len(rest)} 个区域（11–{len(winning)}，{suppliers} 家供应商）："
+            "网页（--format html）逐一列出各区域的供应商。",
+        ),
+    ):
+        svg = (ROOT / "tests" / "data" / "pictures" / f"many-winners.{lang}.svg").read_text(
+            encoding="utf-8"
+        )
+        root = parse(svg)
+        assert len(by_class(root, "g", "legend-entry")) == 10
+        separator = "" if lang == "zh" else " "  # the wrapped lines joined back
+        assert separator.join(texts(root, "legend-more")) == line
+        # Every region is still in the description a screen reader reads.
+        description = "".join(root.find(f"{NS}desc").itertext())  # type: ignore[union-attr]
+        assert f"{len(winning)}. " in description
+    for picture in sorted((ROOT / "tests" / "data" / "pictures").glob("*.svg")):
+        height = int(parse(picture.read_text(encoding="utf-8")).attrib["height"])
+        assert height <= 1400, picture.name

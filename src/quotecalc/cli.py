@@ -391,7 +391,7 @@ def event(
 
         currency = event_currency(raw) if awarded.output["award"] is not None else None
         if fmt == "text":
-            shown = render_event_text(awarded.output, awarded.exit_code, currency, lang)
+            shown = render_event_text(awarded.output, awarded.exit_code, currency, lang, raw)
         else:
             shown = render_event_html(awarded.output, awarded.exit_code, currency, lang, raw)
         stdout.write(shown.encode("utf-8"))

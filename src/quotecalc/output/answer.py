@@ -63,7 +63,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "Only one dimension can be compared, so the answer does not depend on weights."
         ),
         "no_ranking": "No supplier ranks first: there is no ranking.",
-        "plan": "Best purchase plan: {lines}; landed total {total}{saving}{proven}.",
+        "plan": (
+            "Best purchase plan: {lines}; landed total {total}{saving}{proven}. The ranking"
+            " answers which single supplier is best at your weights; the plan answers what to"
+            " buy, and from whom, for the least landed total (it may split the order and does"
+            " not use the weights)."
+        ),
         "plan_line": "{who} {quantity} units ({packs} packs)",
         "plan_line_units": "{who} {quantity} units",
         "plan_line_one": "{who} {quantity} units (1 pack)",
@@ -119,7 +124,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "robust_everywhere": "在任何权重下都没有其他供应商排名第一。",
         "robust_one": "只有一个维度可比较，结论与权重无关。",
         "no_ranking": "没有供应商排名第一：未能排名。",
-        "plan": "最佳采购方案：{lines}；到岸总价 {total}{saving}{proven}。",
+        "plan": (
+            "最佳采购方案：{lines}；到岸总价 {total}{saving}{proven}。排名回答的是：按您的权重，"
+            "哪一家供应商最好；采购方案回答的是：向谁买、各买多少，到岸总价最低"
+            "（可拆分订单，不使用权重）。"
+        ),
         "plan_line": "{who} {quantity} 件（{packs} 包）",
         "plan_line_units": "{who} {quantity} 件",
         "plan_line_one": "{who} {quantity} 件（1 包）",

@@ -24,7 +24,7 @@ import attrs
 
 from ..engine.pipeline import TraceEntry
 from .cells import clean
-from .people import money
+from .people import MINOR_UNITS, money, pad, places
 
 Document = Mapping[str, Any]
 Escape = Callable[[str], str]
@@ -162,32 +162,45 @@ def range_sentences(document: Document, lang: str, escape: Escape = clean) -> li
 
 
 def figure_rows(document: Document, lang: str, escape: Escape = clean) -> list[list[str]]:
-    """One row per converted figure: supplier, figure, as quoted, converted, provenance."""
+    """One row per converted figure: supplier, figure, as quoted, converted. The rate of each
+    supplier is in the answer's sentence (:func:`answer_lines`), not repeated on every row
+    (issue 35). The amounts of one currency share one number of places across the table
+    (the currency's usual places, or the most any of them has; padding only, decision 35.41),
+    so ``35.617`` never stands beside ``34.19232``."""
     words = WORDS[lang]
     quotes = _quotes(document)
-    rows = []
+    shown: list[tuple[str, str, tuple[str, str] | None, tuple[str, str] | None]] = []
     for entry in document.get("conversions") or ():
         quote = quotes[str(entry["supplierId"])]
-        shown = provenance(entry["convertedAt"], lang, escape)
         for name in FIGURES:
             original = entry["original"].get(name)
             value = quote[name]
-            rows.append(
-                [
-                    escape(str(entry["supplierId"])),
+            shown.append(
+                (
+                    str(entry["supplierId"]),
                     words[name],
-                    "-"
-                    if original is None
-                    else f"{escape(money(original, entry['currency']))} "
-                    f"{escape(entry['currency'])}",
-                    "-"
-                    if value is None
-                    else f"{escape(money(value, quote['currency']))} "
-                    f"{escape(str(quote['currency']))}",
-                    shown,
-                ]
+                    None if original is None else (str(original), str(entry["currency"])),
+                    None if value is None else (str(value), str(quote["currency"])),
+                )
             )
-    return rows
+    counts: dict[str, int] = {}
+    for _, _, *amounts in shown:
+        for amount in amounts:
+            if amount is not None:
+                value, currency = amount
+                usual = MINOR_UNITS.get(currency, 2)
+                counts[currency] = max(counts.get(currency, usual), places(value))
+
+    def cell(amount: tuple[str, str] | None) -> str:
+        if amount is None:
+            return "-"
+        value, currency = amount
+        return f"{escape(pad(value, counts[currency]))} {escape(currency)}"
+
+    return [
+        [escape(who), figure, cell(quoted), cell(converted)]
+        for who, figure, quoted, converted in shown
+    ]
 
 
 def unused_lines(document: Document, lang: str, escape: Escape = clean) -> list[str]:
@@ -225,7 +238,7 @@ def converted_text(document: Document, lang: str, purchase: Mapping[str, Any] | 
         lines.extend(["", f"== {words['section']} =="])
         rows = figure_rows(document, lang)
         if rows:
-            keys = ("supplier", "figure", "as_quoted", "converted", "provenance")
+            keys = ("supplier", "figure", "as_quoted", "converted")
             lines.extend(table([words[key] for key in keys], rows, frozenset({2, 3})))
         else:
             lines.append(words["none"])

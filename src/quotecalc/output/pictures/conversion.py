@@ -26,7 +26,7 @@ def conversion_section(document: Document, lang: str) -> str:
     body = "".join(paragraph(line) for line in answer_lines(document, lang, escape))
     rows = figure_rows(document, lang, escape)
     if rows:
-        keys = ("supplier", "figure", "as_quoted", "converted", "provenance")
+        keys = ("supplier", "figure", "as_quoted", "converted")
         body += table([words[key] for key in keys], rows, frozenset({2, 3}), words["section"])
     else:
         body += paragraph(escape(words["none"]))

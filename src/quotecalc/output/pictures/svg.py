@@ -44,6 +44,7 @@ from .text import (
     shorten,
     wrap,
 )
+from .weightmap import FIRST_FEW
 
 WIDTH: Final = 640
 FONT: Final = (
@@ -67,6 +68,7 @@ TEXT_COLUMNS: Final = 80
 LINE: Final = 16
 LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
 SLOT_STEP: Final = 24
+LEGEND_FEW: Final = FIRST_FEW  # regions listed whole: as many as the page's long lists show
 
 
 class _Frame:
@@ -274,18 +276,23 @@ def _legend(
     return _legend_rows(canvas, analysis, fills, top, share_key)
 
 
-def _legend_rows(
+def _region_rows(
     canvas: _Canvas,
     analysis: Mapping[str, Any],
     fills: Sequence[str],
     top: int,
     share_key: str,
-) -> int:
-    """The legend's rows (:func:`_legend`)."""
+) -> tuple[int, int]:
+    """The legend's row of each region that can win, from ``top``: its key number, all its
+    ids, its share. Past the first :data:`LEGEND_FEW` (issue 35: 100 quotes with many winners
+    made a picture 2,766 px tall), the others are summarised in one line, as the page's
+    section summarises a long list; every region stays in the description. Returns the next
+    row's y and the number of suppliers that cannot win."""
     y = top
     number = 0
     cannot = 0
     described: list[str] = []
+    more: list[int] = []  # the supplier count of each region past the first few
     for region, fill in zip(analysis["regions"], fills, strict=True):
         ids = list(region["supplierIds"])
         if not region["vertices"]:
@@ -296,6 +303,10 @@ def _legend_rows(
         note = canvas.words(share_key).format(value=share)
         if exact(region["areaShareExact"]) == 0:
             note = share  # "only at a point": the same words as the page's table
+        described.append(f"{number}. {', '.join(display(i) for i in ids)}: {note}")
+        if number > LEGEND_FEW:
+            more.append(len(ids))
+            continue
         canvas.add(
             f'<g class="legend-entry"><rect x="40" y="{y - 11}" width="14" height="14"'
             f' fill="{fill}" stroke="#1A1A1A" stroke-width="0.5"/>{_ids_title(ids)}</g>'
@@ -303,8 +314,24 @@ def _legend_rows(
         canvas.text(62, y, str(number), class_="legend-key", font_weight="700")
         canvas.text(WIDTH - 40, y, escape(note), class_="legend-note", text_anchor="end")
         y = _write(canvas, 86, y, _id_lines(ids), "legend-ids") + 6
-        described.append(f"{number}. {', '.join(display(i) for i in ids)}: {note}")
     canvas.description.extend(described)
+    if more:
+        line = canvas.words("more_regions").format(
+            first=LEGEND_FEW + 1, last=number, count=len(more), suppliers=sum(more)
+        )
+        y = _write(canvas, 62, y, wrap(line, TEXT_COLUMNS - 10), "legend-more") + 6
+    return y, cannot
+
+
+def _legend_rows(
+    canvas: _Canvas,
+    analysis: Mapping[str, Any],
+    fills: Sequence[str],
+    top: int,
+    share_key: str,
+) -> int:
+    """The legend's rows (:func:`_legend`)."""
+    y, cannot = _region_rows(canvas, analysis, fills, top, share_key)
     if cannot:
         canvas.add(
             f'<rect x="40" y="{y - 11}" width="14" height="14" fill="none" stroke="#1A1A1A"'

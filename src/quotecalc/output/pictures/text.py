@@ -40,6 +40,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "at_point": "only at a point",
         "cannot_win_one": "1 supplier cannot rank first for any weights.",
         "cannot_win_count": "{count} suppliers cannot rank first for any weights.",
+        "more_regions": (
+            "{count} more regions ({first}–{last}, {suppliers} suppliers): the page"
+            " (--format html) lists each with its suppliers."
+        ),
         "dominated_one": "1 supplier is dominated by another (no better on any dimension).",
         "dominated_count": (
             "{count} suppliers are dominated by another (no better on any dimension)."
@@ -116,6 +120,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "at_point": "仅在一个点上",
         "cannot_win_one": "1 家供应商在任何权重下都不能排第一。",
         "cannot_win_count": "{count} 家供应商在任何权重下都不能排第一。",
+        "more_regions": (
+            "另有 {count} 个区域（{first}–{last}，{suppliers} 家供应商）："
+            "网页（--format html）逐一列出各区域的供应商。"
+        ),
         "dominated_one": "1 家供应商被其他供应商支配（没有任何维度更好）。",
         "dominated_count": "{count} 家供应商被其他供应商支配（没有任何维度更好）。",
         "bar_axis": "{second}所占的权重份额（其余为{first}）",
