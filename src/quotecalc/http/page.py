@@ -197,6 +197,60 @@ def read_sheet_notes(
     return result.request, None, notes_header(result.notes, lang) if result.notes else ""
 
 
+def read_sheet_entries(
+    data: bytes, suffix: str, options: Mapping[str, Any]
+) -> tuple[Any, bytes | None, list[dict[str, Any]]]:
+    """:func:`read_sheet_notes` with the notes as entries (``code``, ``cell``, ``message``, in
+    the page's language) for the report page (issue 35)."""
+    from ..intake import intake
+
+    lang = options["lang"]
+    if suffix not in SUFFIXES:
+        request, errors, _ = read_sheet_notes(data, suffix, options)
+        return request, errors, []
+    drop = "sheet" if suffix in (".csv", ".txt") else "encoding"
+    options = {key: value for key, value in options.items() if key != drop}
+    with tempfile.TemporaryDirectory(prefix="quotecalc-") as folder:
+        path = Path(folder) / f"sheet{suffix}"
+        path.write_bytes(data)
+        result = intake(path, door="http", **options)
+    if result.request is None:
+        return None, result.error_document(), []
+    return result.request, None, [note.as_dict(lang, "http") for note in result.notes]
+
+
+def _reads_as_event(data: bytes, suffix: str, lang: str) -> bool:
+    """Whether a workbook the comparison could not read is a sourcing event's (its Items and
+    Offers sheets read by the event intake): the event box was forgotten."""
+    from ..intake import intake
+
+    if suffix not in (".xlsx", ".xlsm"):
+        return False
+    with tempfile.TemporaryDirectory(prefix="quotecalc-") as folder:
+        path = Path(folder) / f"sheet{suffix}"
+        path.write_bytes(data)
+        result = intake(path, door="http", lang=lang, event=True)
+    return result.request is not None or not any(
+        error.code in ("event_sheet_missing", "unsupported_file_type") for error in result.errors
+    )
+
+
+def page_errors(
+    errors: list[dict[str, Any]], data: bytes, suffix: str, options: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The intake's errors as the page shows them: an event workbook sent without the event
+    box ticked is one error saying to tick it (issue 35), not one unknown column per header."""
+    from .page_html import WORDS
+
+    lang = options["lang"]
+    unknown = any(error.get("code") == "unknown_column" for error in errors)
+    if unknown and not options.get("event") and _reads_as_event(data, suffix, lang):
+        words = WORDS[lang]
+        message = words["event_columns_message"]
+        return [{"code": "event_columns", "cell": "", "message": message}]
+    return errors
+
+
 def _request_bytes(request: Mapping[str, Any]) -> bytes:
     return (json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
@@ -249,7 +303,7 @@ async def _form(request: Request, raw: bytes) -> dict[str, Any]:
         return {"type": "http.request", "body": raw, "more_body": False}
 
     fields: dict[str, Any] = {}
-    async with Request(request.scope, replay).form(max_files=1, max_fields=32) as form:
+    async with Request(request.scope, replay).form(max_files=1, max_fields=64) as form:
         for key, value in form.multi_items():
             if isinstance(value, UploadFile):
                 data = await value.read()
@@ -290,43 +344,242 @@ def _event_page(raw: bytes, lang: str) -> tuple[int, str]:
     return STATUS_BY_EXIT_CODE[awarded.exit_code], page
 
 
+def _with_nav(page: str, lang: str, values: Mapping[str, str], extra: str = "") -> str:
+    """A report page with ``extra`` (how the sheet was read) after its answer, and the
+    "change the inputs" / "new comparison" links (issue 35) before its footer (or the end of
+    its main part), their style in its head. The report's own bytes are otherwise untouched."""
+    from .page_html import NAV_STYLE, again_nav
+
+    nav = again_nav(lang, values)
+    answer = page.find('id="answer"')
+    after = page.find("</section>\n", answer) if answer >= 0 else -1
+    if extra and after >= 0:
+        after += len("</section>\n")
+        page = page[:after] + extra + page[after:]
+        extra = ""
+    for anchor in ("<footer", "</main>", "</body>"):
+        at = page.rfind(anchor)
+        if at >= 0:
+            page = page[:at] + extra + nav + page[at:]
+            break
+    head = page.find("</head>")
+    if head >= 0:
+        page = page[:head] + f"<style>{NAV_STYLE}</style>\n" + page[head:]
+    return page
+
+
+def _converted_page(raw: bytes, lang: str) -> tuple[int, str]:
+    """A converted comparison (issue 27), as ``--convert --format html``."""
+    from ..output.conversion_text import converted_report
+    from ..output.pictures.conversion import converted_page
+
+    shown = converted_report(raw, lang, False, converted_page)
+    return STATUS_BY_EXIT_CODE[shown.exit_code], shown.body.decode("utf-8")
+
+
+def asks_for_conversion(raw: bytes) -> bool:
+    """Whether pasted bytes are a request with ``exchangeRates`` (issue 27): the converted
+    comparison answers it, as the CLI's ``--convert`` does (the fixed call refuses the key)."""
+    try:
+        loaded = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(loaded, dict) and "exchangeRates" in loaded
+
+
+def field_errors(options: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
+    """The form fields' own errors, found with the sheet's (issue 35: one round): the
+    calculator's validation of a request made of the form's root fields and no quote, the
+    errors about the missing quotes left out, each with its place in words."""
+    from ..api import calculate
+    from ..intake.request import ROOT_OPTIONS, root_fields
+    from ..output.fieldnames import error_places
+    from ..output.pictures.markup import supplier, text
+    from ..output.pictures.text import escape
+    from ..output.wording import ERROR_TEXT
+
+    root, _ = root_fields({key: options[key] for key in ROOT_OPTIONS if key in options})
+    request = {"schemaVersion": 1, **root, "quotes": []}
+    result = calculate(_request_bytes(request)).output
+    if result["status"] != "invalid_input":
+        return []
+    found = []
+    for error in result["limitations"]:
+        path = str(error.get("path") or "")
+        if path == "/quotes" or path.startswith("/quotes/"):
+            continue
+        places = error_places(
+            lang,
+            error,
+            request,
+            words=escape,
+            ids=supplier,
+            code=lambda k: f"<code>{text(k)}</code>",
+        )
+        code = str(error.get("code"))
+        found.append(
+            {
+                "code": code,
+                "cell": "",
+                "place": ", ".join(places),
+                "message": ERROR_TEXT[lang].get(code, code),
+            }
+        )
+    return found
+
+
+def _notes_section(
+    lang: str, notes: list[dict[str, Any]], detected: str | None, built: Mapping[str, Any]
+) -> str:
+    """How the sheet was read, on a report page (issue 35): a missing pack-price column named
+    as such, the encoding detected, each note's message and its cells."""
+    from .page_html import WORDS, cell_words
+
+    words = WORDS[lang]
+    items = []
+    quotes = built.get("quotes")
+    if isinstance(quotes, list) and quotes and not any("packPrice" in q for q in quotes):
+        items.append(f"<li><strong>{_escape_html(words['hint.no_price'])}</strong></li>")
+    if detected == "gb18030":
+        items.append(f"<li>{_escape_html(words['note.encoding_detected'])}</li>")
+    grouped: dict[str, tuple[str, list[str]]] = {}
+    for note in notes:
+        code = str(note["code"])
+        message, cells = grouped.setdefault(code, (str(note["message"]), []))
+        cells.append(cell_words(lang, code, str(note["cell"])))
+    for code, (message, cells) in grouped.items():
+        where = ", ".join(cells)
+        items.append(
+            f'<li>{_escape_html(message)} <span class="note">{_escape_html(where)}</span>'
+            f" <code>{_escape_html(code)}</code></li>"
+        )
+    if not items:
+        return ""
+    return (
+        f'<section id="intake-notes"><h2>{_escape_html(words["notes_title"])}</h2>\n'
+        f"<p>{_escape_html(words['notes_intro'])}</p>\n<ul>\n" + "\n".join(items) + "\n</ul>\n"
+        "</section>\n"
+    )
+
+
+def _escape_html(value: str) -> str:
+    from ..output.pictures.text import escape
+
+    return escape(value)
+
+
+UNIT_NOTES: Final = frozenset({"unit_scaled", "column_unit_read", "currency_name_read"})
+
+
+def _conversion_words(page: str, lang: str, notes: list[dict[str, Any]]) -> str:
+    """Where the intake converted units or read currency names, the calculator's "no
+    conversion was done" limitation is said as what it is: the calculator converted nothing,
+    the intake read the sheet's units (listed under "how the sheet was read")."""
+    from ..output.wording import LIMITATION_TEXT
+    from .page_html import WORDS
+
+    if not any(note["code"] in UNIT_NOTES for note in notes):
+        return page
+    said = _escape_html(LIMITATION_TEXT[lang]["no_conversion"])
+    return page.replace(said, _escape_html(WORDS[lang]["converted_by_intake"]))
+
+
+def _pasted_page(raw: bytes, lang: str) -> tuple[int, str] | None:
+    """The page of a pasted (or uploaded) JSON request of another kind than the comparison:
+    an event, a plan, a conversion; ``None`` for a comparison."""
+    if is_event_request(raw):
+        return _event_page(raw, lang)
+    if asks_for_plan(raw):
+        # A plan request (issue 25): its readable plan, as --plan --format html.
+        from ..output.plan_html import render_plan_html
+
+        planned_only = plan(raw)
+        page = render_plan_html(planned_only.output, lang, raw)
+        return STATUS_BY_EXIT_CODE[planned_only.exit_code], page
+    if asks_for_conversion(raw):
+        return _converted_page(raw, lang)
+    return None
+
+
+def _comparison(raw: bytes, lang: str) -> tuple[int, str]:
+    """The comparison's report: the answer, its weight analysis and the best plan."""
+    from ..output.answer import purchase_of
+    from ..output.pictures import html_page
+
+    done = analyze(raw)
+    planned = None
+    if done.result["status"] in ("completed", "partial"):
+        # The best purchase plan beside the answer (issue 20): the planner's own document.
+        planned = plan(raw).output
+    page = html_page(done.result, done.output, lang, purchase_of(raw), planned, raw=raw)
+    return STATUS_BY_EXIT_CODE[done.exit_code], page
+
+
+def _pasted(fields: Mapping[str, Any]) -> bytes | None:
+    """The request pasted in the form, or (issue 35) the bytes of a ``.json`` file chosen in
+    the file field; ``None`` when there is neither (the pasted text wins over a file)."""
+    pasted = str(fields.get("request") or "").strip()
+    if pasted:
+        return pasted.encode("utf-8")
+    if UPLOAD in fields and fields[UPLOAD][1] == ".json":
+        return bytes(fields[UPLOAD][0])
+    return None
+
+
+def _sheet(
+    fields: Mapping[str, Any], lang: str, values: Mapping[str, str], limit: int
+) -> tuple[int, str]:
+    """An uploaded sheet: its report (with how it was read, and converted at the form's exchange
+    rates when any are given), or every error of the submission on one page: the sheet's and
+    the form fields' (issue 35), above the filled form."""
+    from .page_html import exchange_rates
+
+    data, suffix = fields[UPLOAD]
+    options = root_options(fields)
+    detected: str | None = None
+    if suffix in (".csv", ".txt") and "encoding" not in options:
+        from ..intake.csv_reader import detect_encoding
+
+        detected = detect_encoding(data)
+        if detected in ("gb18030", "utf-16"):
+            options["encoding"] = detected
+    built, errors, notes = read_sheet_entries(data, suffix, options)
+    if errors is not None:
+        found = page_errors(json.loads(errors)["errors"], data, suffix, options)
+        if not options.get("event"):
+            found += field_errors(options, lang)
+        return 422, error_page(lang, found, values, limit)
+    extra = _notes_section(lang, notes, detected, built)
+    raw = _request_bytes(built)
+    if is_event_request(raw):  # an event workbook read with event=true (issue 26)
+        status, page = _event_page(raw, lang)
+        return status, _with_nav(page, lang, values, extra)
+    rates = exchange_rates(fields)
+    if rates:
+        status, page = _converted_page(_request_bytes({**built, "exchangeRates": rates}), lang)
+    else:
+        status, page = _comparison(raw, lang)
+    page = _conversion_words(page, lang, notes)
+    return status, _with_nav(page, lang, values, extra)
+
+
 def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
     """``POST /quotecalc/report``: the form in, the HTML report (or the intake's errors) out."""
 
     def work(fields: Mapping[str, Any]) -> tuple[int, str]:
-        from ..output.answer import purchase_of
-        from ..output.pictures import html_page
+        from .page_html import HAD_FILE, kept_values
 
         lang = _lang(fields)
-        pasted = str(fields.get("request") or "").strip()
-        if pasted:
-            raw = pasted.encode("utf-8")
-            if is_event_request(raw):
-                return _event_page(raw, lang)
-            if asks_for_plan(raw):
-                # A plan request (issue 25): its readable plan, as --plan --format html.
-                from ..output.plan_html import render_plan_html
-
-                planned_only = plan(raw)
-                page = render_plan_html(planned_only.output, lang, raw)
-                return STATUS_BY_EXIT_CODE[planned_only.exit_code], page
-        elif UPLOAD in fields:
-            data, suffix = fields[UPLOAD]
-            built, errors = read_sheet(data, suffix, root_options(fields))
-            if errors is not None:
-                return 422, error_page(lang, json.loads(errors)["errors"])
-            raw = _request_bytes(built)
-            if is_event_request(raw):  # an event workbook read with event=true (issue 26)
-                return _event_page(raw, lang)
-        else:
-            return 422, error_page(lang, [])
-        done = analyze(raw)
-        planned = None
-        if done.result["status"] in ("completed", "partial"):
-            # The best purchase plan beside the answer (issue 20): the planner's own document.
-            planned = plan(raw).output
-        page = html_page(done.result, done.output, lang, purchase_of(raw), planned, raw=raw)
-        return STATUS_BY_EXIT_CODE[done.exit_code], page
+        values = kept_values(fields)
+        if UPLOAD in fields:
+            values[HAD_FILE] = "1"
+        raw = _pasted(fields)
+        if raw is not None:
+            status, page = _pasted_page(raw, lang) or _comparison(raw, lang)
+            return status, _with_nav(page, lang, values)
+        if UPLOAD not in fields:
+            return 422, error_page(lang, [], values, row.body_limit)
+        return _sheet(fields, lang, values, row.body_limit)
 
     async def report(request: Request) -> Response:
         if _media(request) not in FORM_MEDIA:
@@ -346,6 +599,29 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
         return await _with_body(request, row, limits, admission, answer)
 
     return report
+
+
+def refill_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
+    """``POST /quotecalc/form``: the form filled with the posted values (issue 35): what a
+    report page's "change the inputs" sends back. Nothing is calculated."""
+
+    async def refill(request: Request) -> Response:
+        if _media(request) not in FORM_MEDIA:
+            return await early(request, _page_error("unsupported_form_type"), limits)
+
+        async def answer(raw: bytes) -> Response:
+            from .page_html import kept_values
+
+            try:
+                fields = await _form(request, raw)
+            except (MultiPartException, HTTPException):
+                return _page_error("unsupported_form_type")
+            lang = _lang(fields)
+            return _html(200, form_page(lang, row.body_limit, kept_values(fields)))
+
+        return await _with_body(request, row, limits, admission, answer)
+
+    return refill
 
 
 def intake_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
@@ -406,6 +682,8 @@ def page_routes(limits: Limits, admission: Admission) -> list[Route]:
     for row in PAGES:
         if row.kind == "form":
             endpoint = form_endpoint(row)
+        elif row.kind == "refill":
+            endpoint = refill_endpoint(row, limits, admission)
         elif row.kind == "report":
             endpoint = report_endpoint(row, limits, admission)
         else:
