@@ -136,7 +136,10 @@ def test_a_gbk_csv_is_read_without_choosing_and_the_page_says_so(
 
 @pytest.mark.parametrize(
     ("lang", "field", "line"),
-    [("zh", "“CSV 编码”", "第 2 行（另有 2 行）"), ("en", "“CSV encoding”", "line 2 (and 2 more lines)")],
+    [
+        ("zh", "“CSV 编码”", "第 2 行（另有 2 行）"),
+        ("en", "“CSV encoding”", "line 2 (and 2 more lines)"),
+    ],
 )
 def test_a_csv_in_neither_encoding_is_refused_once_in_words(
     client: Any, tmp_path: Path, lang: str, field: str, line: str
