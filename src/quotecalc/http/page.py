@@ -446,7 +446,11 @@ def _notes_section(
     for note in notes:
         code = str(note["code"])
         message, cells = grouped.setdefault(code, (str(note["message"]), []))
-        cells.append(cell_words(lang, code, str(note["cell"])))
+        shown = cell_words(lang, code, str(note["cell"]))
+        if "scale" in note:  # a column's unit: its scale and currency, from the unit table
+            unit = " ".join(str(note[key]) for key in ("currency",) if note.get(key))
+            shown += f" (\u00d7{note['scale']}{' ' + unit if unit else ''})"
+        cells.append(shown)
     for code, (message, cells) in grouped.items():
         where = ", ".join(cells)
         items.append(
