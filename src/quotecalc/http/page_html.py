@@ -247,17 +247,18 @@ WORDS: Final[dict[str, dict[str, str]]] = {
 }
 LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
 FORM_STYLE: Final = (
-    "form{display:grid;gap:.8rem;max-width:44rem}"
-    "fieldset{border:1px solid #bbb;padding:.6rem .8rem;display:grid;gap:.5rem;min-width:0}"
+    "form{display:grid;gap:.8rem;max-width:44rem;grid-template-columns:minmax(0,1fr)}"
+    "fieldset{border:1px solid #bbb;padding:.6rem .8rem;display:grid;gap:.5rem;min-width:0;"
+    "grid-template-columns:minmax(0,1fr)}"
     "legend{font-weight:600;padding:0 .3rem}"
-    "label{display:grid;gap:.2rem;font-size:.9rem}"
+    "label{display:grid;gap:.2rem;font-size:.9rem;grid-template-columns:minmax(0,1fr)}"
     "input,select,textarea{font:inherit;padding:.3rem;border:1px solid #767676;max-width:100%}"
     "textarea{min-height:8rem;font-family:ui-monospace,monospace;font-size:.85rem}"
     "button{font:inherit;font-weight:600;padding:.45rem 1.2rem;justify-self:start;"
     "background:#0072B2;color:#fff;border:0}"
     "input:focus,select:focus,textarea:focus,button:focus{outline:2px solid #0072B2;"
     "outline-offset:1px}"
-    ".rate{display:grid;grid-template-columns:repeat(auto-fit,minmax(7.5rem,1fr));gap:.4rem;"
+    ".rate{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,9rem),1fr));gap:.4rem;"
     "border:0;padding:0;margin:0}"
     ".rate legend{font-weight:400;font-size:.85rem;padding:0}"
     ".kept{border-left:4px solid #E69F00;background:#fdf6e9;padding:.4rem .8rem}"
