@@ -262,6 +262,9 @@ FORM_STYLE: Final = (
     "border:0;padding:0;margin:0}"
     ".rate legend{font-weight:400;font-size:.85rem;padding:0}"
     ".kept{border-left:4px solid #E69F00;background:#fdf6e9;padding:.4rem .8rem}"
+    # A phone's error table: words wide enough to read (the table scrolls), codes wrapped.
+    ".errors td{vertical-align:top}.errors td:nth-child(2),.errors td:nth-child(3)"
+    "{min-width:11rem}.errors code{word-break:break-all}"
 )
 # The links under every report page (issue 35): styled here, injected by the page's door.
 NAV_STYLE: Final = (
@@ -584,7 +587,7 @@ def error_page(
         body = (
             f'<div class="answer"><p class="winner">{_escape(words["errors_intro"])}</p></div>\n'
             f'<div class="wide" tabindex="0" role="region" aria-label="{label}">'
-            f'<table>\n<thead><tr><th scope="col">{_escape(words["col.field"])}</th>'
+            f'<table class="errors">\n<thead><tr><th scope="col">{_escape(words["col.field"])}</th>'
             f'<th scope="col">{_escape(words["col.message"])}</th>'
             f'<th scope="col">{_escape(words["col.hint"])}</th>'
             f'<th scope="col">{_escape(words["col.code"])}</th></tr></thead>\n'
