@@ -350,6 +350,15 @@ def test_an_event_workbook_without_the_box_says_to_tick_it(
         "/quotecalc/report", data={"currency": "CNY", "event": "true", "lang": lang}, files=files
     )
     assert ticked.status_code == 200
+    # a quote workbook with an unknown column keeps its own error: it is no event
+    from intake_helpers import write_xlsx
+
+    plain = write_xlsx(tmp_path / "plain.xlsx", [["供应商", "颜色"], ["A", "red"]])
+    files = {"sheet_file": (plain.name, plain.read_bytes())}
+    answer = client.post("/quotecalc/report", data={"currency": "CNY", "lang": lang}, files=files)
+    rows = re.findall(r"<tr><td>.*?</tr>", answer.text)
+    assert answer.status_code == 422 and any("unknown_column" in row for row in rows)
+    assert tick not in answer.text
 
 
 @pytest.mark.parametrize(
