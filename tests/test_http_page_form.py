@@ -314,13 +314,14 @@ def test_the_intakes_notes_are_shown_and_no_conversion_is_said_truly(
     assert said[lang] in answer.text
 
 
-def test_a_json_file_is_a_pasted_request(client: Any) -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_json_file_is_a_pasted_request(client: Any, lang: str) -> None:
     raw = (ROOT / "examples" / "multi-supplier.request.json").read_bytes()
     pasted = client.post(
-        "/quotecalc/report", data={"request": raw.decode(), "lang": "en"}, files={}
+        "/quotecalc/report", data={"request": raw.decode(), "lang": lang}, files={}
     )
     uploaded = client.post(
-        "/quotecalc/report", data={"lang": "en"}, files={"sheet_file": ("r.json", raw)}
+        "/quotecalc/report", data={"lang": lang}, files={"sheet_file": ("r.json", raw)}
     )
     assert uploaded.status_code == pasted.status_code == 200
     # the same report; only the kept inputs differ (the pasted text against a chosen file)
@@ -407,3 +408,18 @@ def test_the_page_says_which_question_each_answers(client: Any, lang: str) -> No
         "/quotecalc/report", data={"request": json.dumps(unranked), "lang": lang}, files={}
     )
     assert QUESTIONS[lang] not in re.sub(r"<[^>]+>", "", alone.text)
+
+
+def test_the_filled_form_route_keeps_only_the_forms_own_fields(client: Any) -> None:
+    answer = client.post(
+        "/quotecalc/form", data={"quantity": "7", "other": "<b>x</b>", "lang": "zh"}
+    )
+    assert answer.status_code == 200
+    assert Controls(answer.text).values["quantity"] == "7"
+    assert 'name="other"' not in answer.text and "<b>x</b>" not in answer.text
+    assert '<html lang="zh-Hans">' in answer.text
+    refused = client.post(
+        "/quotecalc/form", content=b"{}", headers={"content-type": "application/json"}
+    )
+    assert refused.status_code == 415
+    assert refused.json()["error"]["code"] == "unsupported_form_type"

@@ -258,9 +258,10 @@ FORM_STYLE: Final = (
     "background:#0072B2;color:#fff;border:0}"
     "input:focus,select:focus,textarea:focus,button:focus{outline:2px solid #0072B2;"
     "outline-offset:1px}"
-    ".rate{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,9rem),1fr));gap:.4rem;"
+    ".rate{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,6.5rem),1fr));gap:.4rem;"
     "border:0;padding:0;margin:0}"
-    ".rate legend{font-weight:400;font-size:.85rem;padding:0}"
+    ".rate legend{font-weight:400;font-size:.85rem;padding:0}.rate label{align-content:end}"
+    "input[type=checkbox]{justify-self:start}"
     ".kept{border-left:4px solid #E69F00;background:#fdf6e9;padding:.4rem .8rem}"
     # A phone's error table: words wide enough to read (the table scrolls), codes wrapped.
     ".errors td{vertical-align:top}.errors td:nth-child(2),.errors td:nth-child(3)"
