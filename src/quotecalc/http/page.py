@@ -11,6 +11,12 @@
   (:func:`quotecalc.output.plan_html.render_plan_html`, the bytes of ``--plan --format
   html``), with the plan's status; a sheet the intake cannot read answers a page listing
   each error's cell and message (422).
+- ``POST /quotecalc/form``: the form filled with the posted values (issue 35): what a
+  report page's "change the inputs" sends. Every report page ends with that button and a
+  "new comparison" link; an error page holds the filled form under every error of the
+  submission (the sheet's and the form fields'). A pasted request with ``exchangeRates``,
+  or a sheet with the form's exchange-rate rows, is answered with the converted comparison
+  (``--convert --format html``); a ``.json`` file is read as a pasted request.
 - ``POST /quotecalc/intake``: the same form, or the sheet itself as the body
   (``text/csv`` or the XLSX media type, the options as query parameters), answering the
   intake's request document as JSON (200, its notes in the ``Quotecalc-Intake-Notes``
