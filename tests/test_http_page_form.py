@@ -423,3 +423,28 @@ def test_the_filled_form_route_keeps_only_the_forms_own_fields(client: Any) -> N
     )
     assert refused.status_code == 415
     assert refused.json()["error"]["code"] == "unsupported_form_type"
+
+
+@pytest.mark.parametrize(
+    ("lang", "place"),
+    [("en", "Rate 2: Rate"), ("zh", "汇率 2：汇率"), ("en", "Rate 2: Date (YYYY-MM-DD)")],
+)
+def test_a_bad_rate_row_is_reported_with_the_sheets_errors(
+    client: Any, tmp_path: Path, lang: str, place: str
+) -> None:
+    """The rate rows are form fields too: with a bad sheet, a bad rate is in the same round,
+    named by its row and label (row 1 left blank, so the entry is the form's row 2)."""
+    path = bad_sheet(tmp_path)
+    rate = {key.replace("_1", "_2"): value for key, value in RATES.items()}
+    rate["rate_2"] = "7,1"  # not a plain decimal
+    if "Date" in place:
+        rate["rate_2"], rate["rate_date_2"] = "7.1", "2026-02-30"  # no such day
+    files = {"sheet_file": (path.name, path.read_bytes())}
+    answer = client.post("/quotecalc/report", data={**FORM, **rate, "lang": lang}, files=files)
+    assert answer.status_code == 422
+    rows = re.findall(r"<tr><td>.*?</tr>", answer.text)
+    assert len(rows) == 2 and "I4" in rows[0]
+    assert rows[1].startswith(f"<tr><td>{place}</td>")
+    code = "invalid_date" if "Date" in place else "invalid_number_format"
+    assert f"<code>{code}</code>" in rows[1]
+    assert Controls(answer.text).values["rate_2"] == rate["rate_2"]

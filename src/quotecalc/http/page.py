@@ -393,35 +393,50 @@ def asks_for_conversion(raw: bytes) -> bool:
     return isinstance(loaded, dict) and "exchangeRates" in loaded
 
 
-def field_errors(options: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
+def field_errors(
+    options: Mapping[str, Any], fields: Mapping[str, Any], lang: str
+) -> list[dict[str, str]]:
     """The form fields' own errors, found with the sheet's (issue 35: one round): the
-    calculator's validation of a request made of the form's root fields and no quote, the
-    errors about the missing quotes left out, each with its place in words."""
+    calculator's validation of a request made of the form's root fields (and its exchange-rate
+    rows, validated by the converted comparison) and no quote, the errors about the missing
+    quotes left out, each with its place in words (a rate by the form's row and label)."""
     from ..api import calculate
     from ..intake.request import ROOT_OPTIONS, root_fields
     from ..output.fieldnames import error_places
     from ..output.pictures.markup import supplier, text
     from ..output.pictures.text import escape
     from ..output.wording import ERROR_TEXT
+    from ..planning.conversion import convert
+    from .page_html import exchange_rates, filled_rate_rows, rate_place
 
     root, _ = root_fields({key: options[key] for key in ROOT_OPTIONS if key in options})
-    request = {"schemaVersion": 1, **root, "quotes": []}
-    result = calculate(_request_bytes(request)).output
+    request: dict[str, Any] = {"schemaVersion": 1, **root, "quotes": []}
+    rates = exchange_rates(fields)
+    if rates:
+        request = {"schemaVersion": 1, **root, "exchangeRates": rates, "quotes": []}
+        result = convert(_request_bytes(request)).output["result"]
+    else:
+        result = calculate(_request_bytes(request)).output
     if result["status"] != "invalid_input":
         return []
+    rows = filled_rate_rows(fields)
     found = []
     for error in result["limitations"]:
         path = str(error.get("path") or "")
+        steps = path.split("/")
         if path == "/quotes" or path.startswith("/quotes/"):
             continue
-        places = error_places(
-            lang,
-            error,
-            request,
-            words=escape,
-            ids=supplier,
-            code=lambda k: f"<code>{text(k)}</code>",
-        )
+        if len(steps) == 4 and steps[1] == "exchangeRates" and steps[2].isdigit():
+            places = [escape(rate_place(lang, rows[int(steps[2])], steps[3]))]
+        else:
+            places = error_places(
+                lang,
+                error,
+                request,
+                words=escape,
+                ids=supplier,
+                code=lambda k: f"<code>{text(k)}</code>",
+            )
         code = str(error.get("code"))
         found.append(
             {
@@ -557,7 +572,7 @@ def _sheet(
     if errors is not None:
         found = page_errors(json.loads(errors)["errors"], data, suffix, options)
         if not options.get("event"):
-            found += field_errors(options, lang)
+            found += field_errors(options, fields, lang)
         return 422, error_page(lang, found, values, limit)
     extra = _notes_section(lang, notes, detected, built)
     raw = _request_bytes(built)

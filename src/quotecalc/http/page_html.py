@@ -7,7 +7,7 @@ the errors and the report look alike. The intake's messages are its own fixed te
 """
 
 # The Chinese texts use Chinese (fullwidth) punctuation on purpose.
-# ruff: noqa: RUF001
+# ruff: noqa: RUF001, RUF002
 
 from __future__ import annotations
 
@@ -342,6 +342,28 @@ def exchange_rates(fields: Mapping[str, object]) -> list[dict[str, str]]:
         if entry:
             rates.append(entry)
     return rates
+
+
+def filled_rate_rows(fields: Mapping[str, object]) -> list[int]:
+    """The numbers of the exchange-rate rows with any part filled, in the order of
+    :func:`exchange_rates`' entries (for naming an entry's error by its row)."""
+    return [
+        row
+        for row in range(1, RATE_ROWS + 1)
+        if any(
+            isinstance(value := fields.get(rate_name(part, row)), str) and value.strip()
+            for part in RATE_PARTS
+        )
+    ]
+
+
+def rate_place(lang: str, row: int, key: str) -> str:
+    """An exchange-rate entry's field by the form's words: "Rate 2: Rate", "汇率 2：日期"."""
+    words = WORDS[lang]
+    part = {value: key for key, value in RATE_KEYS.items()}.get(key)
+    label = words["rate" if part == "rate" else f"rate_{part}"] if part else key
+    separator = "：" if lang == "zh" else ": "
+    return words["rate_row"].format(n=row) + separator + label
 
 
 def _escape(text: str) -> str:
