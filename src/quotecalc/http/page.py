@@ -179,28 +179,39 @@ def read_sheet(data: bytes, suffix: str, options: Mapping[str, Any]) -> tuple[An
     return request, errors
 
 
-def read_sheet_notes(
-    data: bytes, suffix: str, options: Mapping[str, Any]
-) -> tuple[Any, bytes | None, str]:
-    """The intake on one uploaded sheet: ``(request, None, notes header)`` or ``(None, error
-    document, "")``, its hints spelled for HTTP. The bytes go to a private temporary file
-    (the intake reads paths) that is removed."""
+def _read_upload(data: bytes, suffix: str, options: Mapping[str, Any]) -> Any:
+    """The intake on one uploaded sheet (its :class:`quotecalc.intake.Intake`), or the error
+    document of a file that is no sheet. The bytes go to a private temporary file (the intake
+    reads paths) that is removed."""
     from ..intake import intake
-    from ..intake.errors import IntakeError, error_document, notes_header
+    from ..intake.errors import IntakeError, error_document
 
-    lang = options["lang"]
     if suffix not in SUFFIXES:
-        return None, error_document([IntakeError("unsupported_file_type", "")], lang, "http"), ""
+        unsupported = [IntakeError("unsupported_file_type", "")]
+        return error_document(unsupported, options["lang"], "http")
     # Each reading option is for one kind of file: the form sends them all.
     drop = "sheet" if suffix in (".csv", ".txt") else "encoding"
     options = {key: value for key, value in options.items() if key != drop}
     with tempfile.TemporaryDirectory(prefix="quotecalc-") as folder:
         path = Path(folder) / f"sheet{suffix}"
         path.write_bytes(data)
-        result = intake(path, door="http", **options)
+        return intake(path, door="http", **options)
+
+
+def read_sheet_notes(
+    data: bytes, suffix: str, options: Mapping[str, Any]
+) -> tuple[Any, bytes | None, str]:
+    """The intake on one uploaded sheet: ``(request, None, notes header)`` or ``(None, error
+    document, "")``, its hints spelled for HTTP."""
+    from ..intake.errors import notes_header
+
+    result = _read_upload(data, suffix, options)
+    if isinstance(result, bytes):
+        return None, result, ""
     if result.request is None:
         return None, result.error_document(), ""
-    return result.request, None, notes_header(result.notes, lang) if result.notes else ""
+    notes = notes_header(result.notes, options["lang"]) if result.notes else ""
+    return result.request, None, notes
 
 
 def read_sheet_entries(
@@ -208,21 +219,12 @@ def read_sheet_entries(
 ) -> tuple[Any, bytes | None, list[dict[str, Any]]]:
     """:func:`read_sheet_notes` with the notes as entries (``code``, ``cell``, ``message``, in
     the page's language) for the report page (issue 35)."""
-    from ..intake import intake
-
-    lang = options["lang"]
-    if suffix not in SUFFIXES:
-        request, errors, _ = read_sheet_notes(data, suffix, options)
-        return request, errors, []
-    drop = "sheet" if suffix in (".csv", ".txt") else "encoding"
-    options = {key: value for key, value in options.items() if key != drop}
-    with tempfile.TemporaryDirectory(prefix="quotecalc-") as folder:
-        path = Path(folder) / f"sheet{suffix}"
-        path.write_bytes(data)
-        result = intake(path, door="http", **options)
+    result = _read_upload(data, suffix, options)
+    if isinstance(result, bytes):
+        return None, result, []
     if result.request is None:
         return None, result.error_document(), []
-    return result.request, None, [note.as_dict(lang, "http") for note in result.notes]
+    return result.request, None, [note.as_dict(options["lang"], "http") for note in result.notes]
 
 
 def _reads_as_event(data: bytes, suffix: str, lang: str) -> bool:

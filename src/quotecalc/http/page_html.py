@@ -88,9 +88,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "more_lines": "{first} (and {more} more lines)",
         "col.field": "Field or cell",
         "notes_title": "How the sheet was read",
-        "notes_intro": (
-            "The intake read these cells at their displayed meaning before the calculation:"
-        ),
+        "notes_intro": "Before the calculation, the sheet was read as follows:",
         "note.encoding_detected": (
             "The file is not UTF-8; it was read as GB18030 (GBK), the encoding of a Chinese"
             " Excel's “CSV (comma delimited)”. Check the names above; if they are wrong, choose"
@@ -205,7 +203,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "more_lines": "{first}（另有 {more} 行）",
         "col.field": "字段或单元格",
         "notes_title": "报价表的读取方式",
-        "notes_intro": "计算之前，数据读取按这些单元格显示的含义读取了它们：",
+        "notes_intro": "计算之前，报价表按以下方式读取：",
         "note.encoding_detected": (
             "该文件不是 UTF-8，已按 GB18030（GBK）读取，这是中文 Excel“CSV（逗号分隔）”的编码。"
             "请核对上面的名称；如有乱码，请在“CSV 编码”中选择编码。"
