@@ -448,3 +448,23 @@ def test_a_bad_rate_row_is_reported_with_the_sheets_errors(
     code = "invalid_date" if "Date" in place else "invalid_number_format"
     assert f"<code>{code}</code>" in rows[1]
     assert Controls(answer.text).values["rate_2"] == rate["rate_2"]
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("供应商,包价\n宁波,1\n".encode(), "utf-8"),
+        (b"\xef\xbb\xbf" + "供应商\n".encode(), "utf-8"),  # a UTF-8 byte-order mark
+        ("供应商\n".encode("utf-16"), "utf-16"),  # a UTF-16 byte-order mark
+        ("供应商,包价\r\n宁波,1\r\n".encode("gbk"), "gb18030"),  # not UTF-8, valid GBK
+        (b"supplierId\nA\xff\n", None),  # valid in neither: nothing is guessed
+        (b"supplierId\n\x80\n", None),
+    ],
+)
+def test_the_encoding_is_detected_utf8_first(data: bytes, expected: str | None) -> None:
+    from quotecalc.intake.csv_reader import detect_encoding
+
+    assert detect_encoding(data) == expected
+    if expected == "gb18030":  # the premise: these bytes are no UTF-8
+        with pytest.raises(UnicodeDecodeError):
+            data.decode("utf-8")

@@ -120,7 +120,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.message": "Message",
         "col.hint": "What to do",
         "whole_file": "(whole file)",
-        "back": "Back to the form",
         "hint.undecodable_text": (
             "The file is neither UTF-8 nor GB18030 (GBK): save it from Excel as “CSV UTF-8”,"
             " or choose its encoding (GB18030 (GBK), UTF-16) under “CSV encoding” on the form,"
@@ -229,7 +228,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.message": "说明",
         "col.hint": "怎么做",
         "whole_file": "（整个文件）",
-        "back": "返回表单",
         "hint.undecodable_text": (
             "该文件既不是 UTF-8 也不是 GB18030（GBK）：请在 Excel 中另存为“CSV UTF-8”，"
             "或在表单的“CSV 编码”中选择其编码（GB18030（GBK）、UTF-16），然后重新提交。"
