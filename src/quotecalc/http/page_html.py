@@ -111,8 +111,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "errors_title": "The quote sheet cannot be read",
         "errors_intro": (
-            "Nothing was calculated. Each error names its cell; correct the sheet and send it"
-            " again."
+            "Nothing was calculated. Each error names its cell or the form's field; correct"
+            " them and send the form again."
         ),
         "nothing": "Nothing was sent: choose a quote sheet or paste a request.",
         "col.cell": "Cell",
@@ -221,7 +221,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "hint.no_price": "报价表没有“包价/packPrice”列：请添加每个报价的包价。",
         "errors_title": "无法读取报价表",
-        "errors_intro": "未进行计算。每个错误都标明了单元格；请更正报价表后重新提交。",
+        "errors_intro": "未进行计算。每个错误都标明了单元格或表单字段；请更正后重新提交表单。",
         "nothing": "未提交任何内容：请选择报价表或粘贴请求。",
         "col.cell": "单元格",
         "col.code": "代码",
