@@ -4,7 +4,14 @@ Starts ``python -m quotecalc.http`` on a free loopback port, drives the Debian `
 through Playwright, and writes to ``docs/pictures/``:
 
 - ``page-gbk-csv.<390|1280>.png``: the Chinese form with a CSV saved by a Chinese Excel as
-  "CSV (逗号分隔)" (GBK) uploaded, "CSV 编码" set to GB18030, and the answer page;
+  "CSV (逗号分隔)" (GBK) uploaded, "CSV 编码" left at "detect" (issue 35), and the answer
+  page, which says the file was read as GB18030;
+- ``page-kept-after-error.<en|zh>.<390|1280>.png``: a sheet with a bad cell sent with a
+  quantity that is not a number: both errors on one page, the form below still filled in
+  (issue 35);
+- ``page-conversion-form.<en|zh>.<390|1280>.png``: the form's exchange-rate rows filled for
+  a USD + CNY sheet, and ``page-conversion-report...`` the converted comparison it answers
+  (issue 35);
 - ``page-hundred-suppliers.<390|1280>.png``: the answer page of the 100-quote stress case
   (``tests/data/picture_cases/hundred-quotes.request.json``) pasted into the form.
 
@@ -74,13 +81,60 @@ def submit(page: Any) -> None:
         page.click('button[type="submit"]')
 
 
+BAD_ROWS = (
+    "宁波紧固件,M8 螺栓,CNY,500,0,185.00,320.00,0,18,4.2,审核评分 1-5",
+    "苏州精密,M8 螺栓,CNY,250,0,98.75,480.00,60.00,十四,4.6,审核评分 1-5",
+)
+USD_HEADERS = "供应商,规格,币种,每包数量,最小起订包数,包价,运费,其他费用,交期天数"
+USD_ROWS = ("甲,M8,CNY,500,0,185,320,0,18", "乙,M8,USD,500,0,26,45,0,9")
+RATES = {
+    "rate_from_1": "USD",
+    "rate_to_1": "CNY",
+    "rate_1": "7.1",
+    "rate_date_1": "2026-11-30",
+    "rate_source_1": "bank quote",
+}
+
+
+def kept_and_converted(browser: Any, url: str, folder: Path) -> None:
+    """The form kept after an error, and the exchange-rate rows with their answer."""
+    bad = folder / "bad.csv"
+    bad.write_text("\n".join((HEADERS, *BAD_ROWS)) + "\n", encoding="utf-8")
+    usd = folder / "usd.csv"
+    usd.write_text("\n".join((USD_HEADERS, *USD_ROWS)) + "\n", encoding="utf-8")
+    for lang in ("en", "zh"):
+        for width in WIDTHS:
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.goto(f"{url}/?lang={lang}")
+            page.set_input_files('input[name="sheet_file"]', str(bad))
+            for name, value in {**FORM, "quantity": "12千", **RATES}.items():
+                page.fill(f'input[name="{name}"]', value)
+            page.select_option('select[name="lang"]', lang)
+            submit(page)
+            name = f"page-kept-after-error.{lang}.{width}.png"
+            page.screenshot(path=str(OUT / name), full_page=True)
+            page.goto(f"{url}/?lang={lang}")
+            page.set_input_files('input[name="sheet_file"]', str(usd))
+            typed = {"quantity": "1000", "currency": "CNY", "specification": "M8"}
+            for name, value in {**typed, "weight_cost": "1", **RATES}.items():
+                page.fill(f'input[name="{name}"]', value)
+            page.select_option('select[name="lang"]', lang)
+            name = f"page-conversion-form.{lang}.{width}.png"
+            page.screenshot(path=str(OUT / name), full_page=True)
+            submit(page)
+            name = f"page-conversion-report.{lang}.{width}.png"
+            page.screenshot(path=str(OUT / name), full_page=True)
+            page.close()
+
+
 def shoot(browser: Any, url: str, sheet: Path) -> None:
     hundred = ROOT / "tests" / "data" / "picture_cases" / "hundred-quotes.request.json"
+    kept_and_converted(browser, url, sheet.parent)
     for width in WIDTHS:
         page = browser.new_page(viewport={"width": width, "height": 900})
+        page.set_default_timeout(180_000)  # the 100-quote paste is slow on a busy machine
         page.goto(url + "/?lang=zh")
         page.set_input_files('input[name="sheet_file"]', str(sheet))
-        page.select_option('select[name="encoding"]', "gb18030")
         for name, value in FORM.items():
             page.fill(f'input[name="{name}"]', value)
         page.select_option('select[name="lang"]', "zh")

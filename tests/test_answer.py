@@ -115,22 +115,20 @@ def test_the_best_plan_is_read_from_the_plan_document() -> None:
         }
     }
     shown = lines(BRIEF, "en", plan)
+    # Beside a ranking, the plan's sentence also says which question each answers (issue 35).
     assert shown[-1] == (
         "Best purchase plan: A 400 units, B 600 units; landed total 355.50 CNY, 14.50 CNY less"
         " than the"
-        " best single source."
-        # Issue 35: which question each answers, said where both are shown.
-        " The ranking answers which single supplier is best at your weights; the plan answers"
-        " what to buy, and from whom, for the least landed total (it may split the order and"
-        " does not use the weights)."
+        " best single source. The ranking answers which one supplier suits your weights best;"
+        " the plan answers how to buy the quantity at the lowest landed total, from one"
+        " supplier or several."
     )
     plan["plan"]["best"]["proven"] = False
     plan["plan"]["best"]["savingVsSingleSource"] = "0.00"
     assert lines(BRIEF, "zh", plan)[-1] == (
         "最佳采购方案：A 400 件、B 600 件；到岸总价 355.50 CNY，"
-        "与最佳单一供应商相同（未证明为最优）。"
-        "排名回答的是：按您的权重，哪一家供应商最好；采购方案回答的是：向谁买、各买多少，"
-        "到岸总价最低（可拆分订单，不使用权重）。"
+        "与最佳单一供应商相同（未证明为最优）。排名回答的是：按您的权重，哪一家供应商最合适；"
+        "采购方案回答的是：以最低到岸总价买到所需数量，可以向一家或几家供应商购买。"
     )
     assert lines(BRIEF, "en", {"plan": None})[-1].startswith("60.0 %")  # no plan, no line
 

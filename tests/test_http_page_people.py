@@ -109,19 +109,56 @@ def test_a_gbk_csv_from_chinese_excel_is_read(client: Any, tmp_path: Path) -> No
     assert "宁波紧固件" in answer.text
 
 
-@pytest.mark.parametrize(
-    ("lang", "field", "choice"),
-    [("zh", "“CSV 编码”", "GB18030（GBK）"), ("en", "“CSV encoding”", "GB18030 (GBK)")],
-)
-def test_without_the_encoding_the_page_says_which_field_to_change(
-    client: Any, tmp_path: Path, lang: str, field: str, choice: str
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_gbk_csv_is_read_without_choosing_and_the_page_says_so(
+    client: Any, tmp_path: Path, lang: str
 ) -> None:
+    """Issue 35: the default "detect" reads a file that is not UTF-8 but is GB18030 as
+    GB18030: the same report as the intake CLI with ``--encoding gb18030``, and the page
+    names the encoding it read under "how the sheet was read"."""
+    from test_http_page import split_door
+
     path = gbk_sheet(tmp_path)
+    expected = intake_cli(path, *CLI_OPTIONS, "--encoding", "gb18030")
+    assert expected.returncode == 0, expected.stdout
+    files = {"sheet_file": (path.name, path.read_bytes())}
+    answer = client.post("/quotecalc/report", data={**FORM, "lang": lang}, files=files)
+    assert answer.status_code == 200
+    section = re.search(r'<section id="intake-notes">.*?</section>\n', answer.text, re.DOTALL)
+    assert section is not None
+    said = {"en": "it was read as GB18030 (GBK)", "zh": "已按 GB18030（GBK）读取"}[lang]
+    assert said in section.group(0)
+    cli_page = run_cli(expected.stdout, "--input-json", "-", "--format", "html", "--lang", lang)
+    without = answer.text.replace(section.group(0), "", 1).encode()
+    assert split_plan(without, expected.stdout) == cli_page.stdout
+    assert split_door(answer.text).count("宁波紧固件") >= 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "field", "line"),
+    [
+        ("zh", "“CSV 编码”", "第 2 行（另有 2 行）"),
+        ("en", "“CSV encoding”", "line 2 (and 2 more lines)"),
+    ],
+)
+def test_a_csv_in_neither_encoding_is_refused_once_in_words(
+    client: Any, tmp_path: Path, lang: str, field: str, line: str
+) -> None:
+    """A file valid in neither UTF-8 nor GB18030 is refused, nothing guessed: one row (not
+    one per line), its first line in words (never "2:2", which reads as a ratio), the hint
+    naming the form's field, never a command-line flag."""
+    path = tmp_path / "bad.csv"
+    lines = [",".join(HEADERS_ZH).encode("utf-8")] + [
+        ",".join(row).encode("utf-8").replace(b"CNY", b"CN\xff") for row in ROWS
+    ]
+    path.write_bytes(b"\r\n".join(lines) + b"\r\n")
     files = {"sheet_file": (path.name, path.read_bytes())}
     answer = client.post("/quotecalc/report", data={**FORM, "lang": lang}, files=files)
     assert answer.status_code == 422
-    assert "undecodable_text" in answer.text
-    assert field in answer.text and choice in answer.text
+    rows = re.findall(r"<tr><td>.*?</tr>", answer.text)
+    assert len(rows) == 1 and "undecodable_text" in rows[0]
+    assert line in rows[0] and field in rows[0]
+    assert "2:2" not in answer.text and "3:3" not in answer.text
     assert "--encoding" not in answer.text and "python -m" not in answer.text
 
 

@@ -29,6 +29,7 @@ import pytest
 from browser_support import axe_violations, horizontal_overflow, launch, needs_axe, needs_browser
 from conftest import ROOT
 from http_support import HAS_HTTP, without_download
+from test_http_page import split_door
 
 pytestmark = pytest.mark.skipif(not HAS_HTTP, reason="needs the http extra")
 
@@ -76,7 +77,11 @@ def test_a_pasted_plan_request_is_answered_with_the_plan(lang: str) -> None:
     assert answered.headers["content-type"] == "text/html; charset=utf-8"
     assert "script-src" not in answered.headers["content-security-policy"]
     cli = cli_html(EXAMPLE, lang)
-    assert cli.returncode == 0 and without_download(answered.content, EXAMPLE.strip()) == cli.stdout
+    assert (
+        cli.returncode == 0
+        and split_door(without_download(answered.content, EXAMPLE.strip()).decode())
+        == cli.stdout.decode()
+    )
     text = answered.text
     # The answer first: the headline is the first paragraph after the title.
     body = text[text.index("<main>") :]
@@ -95,7 +100,7 @@ def test_a_plan_request_with_an_error_names_the_field() -> None:
     assert "minimum quantity of item 1 of price breaks of quote 1 (NORTH)" in answered.text
     assert "/quotes/0/priceBreaks/0/minimumQuantity" not in answered.text
     assert "(whole input)" not in answered.text
-    assert answered.content == cli_html(raw, "en").stdout
+    assert split_door(answered.text) == cli_html(raw, "en").stdout.decode()
 
 
 def test_a_calculation_request_is_still_the_report() -> None:

@@ -43,3 +43,18 @@ def test_every_flag_status_and_code_is_named_in_chinese() -> None:
 def test_test_duration_is_stated_in_both_languages() -> None:
     assert re.search(r"The whole suite takes about \d+ (?:seconds|minutes?)", ENGLISH)
     assert re.search(r"全部测试约需 \d+ (?:秒|分钟)", CHINESE)
+
+
+def test_the_test_command_is_what_ci_runs_and_needs_no_sudo() -> None:
+    """Issue 35: the README's test command is ``bash .ci/run`` in both languages, the file
+    CI runs; it calls no ``sudo`` (root installs with apt-get itself) and installs no
+    Debian ``npm`` (which conflicts with a NodeSource Node.js): it uses the ``npm`` found."""
+    for part in (ENGLISH, CHINESE):
+        assert "```\nbash .ci/run\n```" in part
+        assert "sudo apt-get update && sudo apt-get install" not in part
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "sudo" not in script
+    installs = re.findall(r"apt-get install[^\n]*\n[^\n]*", script)
+    assert installs and all(" npm" not in line for line in installs)
+    assert 'if [ "$(id -u)" = 0 ]' in script and "command -v npm" in script
+    assert script.rstrip().endswith("python -m pytest")

@@ -268,8 +268,9 @@ OPENAPI: Final = Document(
 @attrs.frozen
 class Page:
     """A route of the analyst's page (issue 21, :mod:`.page`): ``kind`` says which endpoint
-    serves it (``form``, ``report``, ``intake``); ``body_limit`` is the most a form or sheet
-    body may hold (the intake's own 10 MiB file limit and 64 KiB for the form's fields)."""
+    serves it (``form``, ``report``, ``refill``, ``intake``); ``body_limit`` is the most a
+    form or sheet body may hold (the intake's own 10 MiB file limit and 64 KiB for the form's
+    fields)."""
 
     path: str
     method: str
@@ -291,6 +292,13 @@ ANALYST_REPORT: Final = Page(
     method="POST",
     kind="report",
     summary="The form's answer: the HTML report, or the intake's errors (cell and message).",
+    body_limit=PAGE_BODY_LIMIT,
+)
+FILLED_FORM: Final = Page(
+    path="/quotecalc/form",
+    method="POST",
+    kind="refill",
+    summary="The form filled with the posted values: a report page's “change the inputs”.",
     body_limit=PAGE_BODY_LIMIT,
 )
 INTAKE: Final = Page(
@@ -335,7 +343,7 @@ METRICS: Final = Document(
     media_type="text/plain",
 )
 
-PAGES: Final[tuple[Page, ...]] = (ANALYST_FORM, ANALYST_REPORT, INTAKE, TEMPLATE)
+PAGES: Final[tuple[Page, ...]] = (ANALYST_FORM, ANALYST_REPORT, FILLED_FORM, INTAKE, TEMPLATE)
 DOCUMENTS: Final[tuple[Document, ...]] = (OPENAPI, HEALTH, READY, METRICS)
 
 

@@ -11,6 +11,12 @@
   (:func:`quotecalc.output.plan_html.render_plan_html`, the bytes of ``--plan --format
   html``), with the plan's status; a sheet the intake cannot read answers a page listing
   each error's cell and message (422).
+- ``POST /quotecalc/form``: the form filled with the posted values (issue 35): what a
+  report page's "change the inputs" sends. Every report page ends with that button and a
+  "new comparison" link; an error page holds the filled form under every error of the
+  submission (the sheet's and the form fields'). A pasted request with ``exchangeRates``,
+  or a sheet with the form's exchange-rate rows, is answered with the converted comparison
+  (``--convert --format html``); a ``.json`` file is read as a pasted request.
 - ``POST /quotecalc/intake``: the same form, or the sheet itself as the body
   (``text/csv`` or the XLSX media type, the options as query parameters), answering the
   intake's request document as JSON (200, its notes in the ``Quotecalc-Intake-Notes``
@@ -183,28 +189,84 @@ def read_sheet(data: bytes, suffix: str, options: Mapping[str, Any]) -> tuple[An
     return request, errors
 
 
-def read_sheet_notes(
-    data: bytes, suffix: str, options: Mapping[str, Any]
-) -> tuple[Any, bytes | None, str]:
-    """The intake on one uploaded sheet: ``(request, None, notes header)`` or ``(None, error
-    document, "")``, its hints spelled for HTTP. The bytes go to a private temporary file
-    (the intake reads paths) that is removed."""
+def _read_upload(data: bytes, suffix: str, options: Mapping[str, Any]) -> Any:
+    """The intake on one uploaded sheet (its :class:`quotecalc.intake.Intake`), or the error
+    document of a file that is no sheet. The bytes go to a private temporary file (the intake
+    reads paths) that is removed."""
     from ..intake import intake
-    from ..intake.errors import IntakeError, error_document, notes_header
+    from ..intake.errors import IntakeError, error_document
 
-    lang = options["lang"]
     if suffix not in SUFFIXES:
-        return None, error_document([IntakeError("unsupported_file_type", "")], lang, "http"), ""
+        unsupported = [IntakeError("unsupported_file_type", "")]
+        return error_document(unsupported, options["lang"], "http")
     # Each reading option is for one kind of file: the form sends them all.
     drop = "sheet" if suffix in (".csv", ".txt") else "encoding"
     options = {key: value for key, value in options.items() if key != drop}
     with tempfile.TemporaryDirectory(prefix="quotecalc-") as folder:
         path = Path(folder) / f"sheet{suffix}"
         path.write_bytes(data)
-        result = intake(path, door="http", **options)
+        return intake(path, door="http", **options)
+
+
+def read_sheet_notes(
+    data: bytes, suffix: str, options: Mapping[str, Any]
+) -> tuple[Any, bytes | None, str]:
+    """The intake on one uploaded sheet: ``(request, None, notes header)`` or ``(None, error
+    document, "")``, its hints spelled for HTTP."""
+    from ..intake.errors import notes_header
+
+    result = _read_upload(data, suffix, options)
+    if isinstance(result, bytes):
+        return None, result, ""
     if result.request is None:
         return None, result.error_document(), ""
-    return result.request, None, notes_header(result.notes, lang) if result.notes else ""
+    notes = notes_header(result.notes, options["lang"]) if result.notes else ""
+    return result.request, None, notes
+
+
+def read_sheet_entries(
+    data: bytes, suffix: str, options: Mapping[str, Any]
+) -> tuple[Any, bytes | None, list[dict[str, Any]]]:
+    """:func:`read_sheet_notes` with the notes as entries (``code``, ``cell``, ``message``, in
+    the page's language) for the report page (issue 35)."""
+    result = _read_upload(data, suffix, options)
+    if isinstance(result, bytes):
+        return None, result, []
+    if result.request is None:
+        return None, result.error_document(), []
+    return result.request, None, [note.as_dict(options["lang"], "http") for note in result.notes]
+
+
+def _reads_as_event(data: bytes, suffix: str, lang: str) -> bool:
+    """Whether a workbook the comparison could not read is a sourcing event's (its Items and
+    Offers sheets read by the event intake): the event box was forgotten."""
+    from ..intake import intake
+
+    if suffix not in (".xlsx", ".xlsm"):
+        return False
+    with tempfile.TemporaryDirectory(prefix="quotecalc-") as folder:
+        path = Path(folder) / f"sheet{suffix}"
+        path.write_bytes(data)
+        result = intake(path, door="http", lang=lang, event=True)
+    return result.request is not None or not any(
+        error.code in ("event_sheet_missing", "unsupported_file_type") for error in result.errors
+    )
+
+
+def page_errors(
+    errors: list[dict[str, Any]], data: bytes, suffix: str, options: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The intake's errors as the page shows them: an event workbook sent without the event
+    box ticked is one error saying to tick it (issue 35), not one unknown column per header."""
+    from .page_html import WORDS
+
+    lang = options["lang"]
+    unknown = any(error.get("code") == "unknown_column" for error in errors)
+    if unknown and not options.get("event") and _reads_as_event(data, suffix, lang):
+        words = WORDS[lang]
+        message = words["event_columns_message"]
+        return [{"code": "event_columns", "cell": "", "message": message}]
+    return errors
 
 
 def _request_bytes(request: Mapping[str, Any]) -> bytes:
@@ -263,7 +325,7 @@ async def _form(request: Request, raw: bytes) -> dict[str, Any]:
     # issue 35): Starlette's default part limit of 1 MiB would refuse it as "not a form".
     part = MAX_EVENT_BYTES + 1
     async with Request(request.scope, replay).form(
-        max_files=1, max_fields=32, max_part_size=part
+        max_files=1, max_fields=64, max_part_size=part
     ) as form:
         for key, value in form.multi_items():
             if isinstance(value, UploadFile):
@@ -349,36 +411,189 @@ async def _workbook(
     return Response(body, status, headers, XLSX_MEDIA)
 
 
-def _report_work(fields: Mapping[str, Any]) -> tuple[int, str]:
-    """The report page of one posted form, in the light pool's thread: a pasted request
-    (event, plan or comparison) or an uploaded sheet."""
+def _with_nav(page: str, lang: str, values: Mapping[str, str], extra: str = "") -> str:
+    """A report page with ``extra`` (how the sheet was read) after its answer, and the
+    "change the inputs" / "new comparison" links (issue 35) before its footer (or the end of
+    its main part), their style in its head. The report's own bytes are otherwise untouched."""
+    from .page_html import NAV_STYLE, again_nav
+
+    nav = again_nav(lang, values)
+    answer = page.find('id="answer"')
+    after = page.find("</section>\n", answer) if answer >= 0 else -1
+    if extra and after >= 0:
+        after += len("</section>\n")
+        page = page[:after] + extra + page[after:]
+        extra = ""
+    for anchor in ("<footer", "</main>", "</body>"):
+        at = page.rfind(anchor)
+        if at >= 0:
+            page = page[:at] + extra + nav + page[at:]
+            break
+    head = page.find("</head>")
+    if head >= 0:
+        page = page[:head] + f"<style>{NAV_STYLE}</style>\n" + page[head:]
+    return page
+
+
+def _converted_page(raw: bytes, lang: str) -> tuple[int, str]:
+    """A converted comparison (issue 27), as ``--convert --format html``."""
+    from ..output.conversion_text import converted_report
+    from ..output.pictures.conversion import converted_page
+
+    shown = converted_report(raw, lang, False, converted_page)
+    status = STATUS_BY_EXIT_CODE[shown.exit_code]
+    return status, with_download(shown.body.decode("utf-8"), raw, lang, status)
+
+
+def asks_for_conversion(raw: bytes) -> bool:
+    """Whether pasted bytes are a request with ``exchangeRates`` (issue 27): the converted
+    comparison answers it, as the CLI's ``--convert`` does (the fixed call refuses the key)."""
+    try:
+        loaded = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(loaded, dict) and "exchangeRates" in loaded
+
+
+def field_errors(
+    options: Mapping[str, Any], fields: Mapping[str, Any], lang: str
+) -> list[dict[str, str]]:
+    """The form fields' own errors, found with the sheet's (issue 35: one round): the
+    calculator's validation of a request made of the form's root fields (and its exchange-rate
+    rows, validated by the converted comparison) and no quote, the errors about the missing
+    quotes left out, each with its place in words (a rate by the form's row and label)."""
+    from ..api import calculate
+    from ..intake.request import ROOT_OPTIONS, root_fields
+    from ..output.fieldnames import error_places
+    from ..output.pictures.markup import supplier, text
+    from ..output.pictures.text import escape
+    from ..output.wording import ERROR_TEXT
+    from ..planning.conversion import convert
+    from .page_html import exchange_rates, filled_rate_rows, rate_place
+
+    root, _ = root_fields({key: options[key] for key in ROOT_OPTIONS if key in options})
+    request: dict[str, Any] = {"schemaVersion": 1, **root, "quotes": []}
+    rates = exchange_rates(fields)
+    if rates:
+        request = {"schemaVersion": 1, **root, "exchangeRates": rates, "quotes": []}
+        result = convert(_request_bytes(request)).output["result"]
+    else:
+        result = calculate(_request_bytes(request)).output
+    if result["status"] != "invalid_input":
+        return []
+    rows = filled_rate_rows(fields)
+    found = []
+    for error in result["limitations"]:
+        path = str(error.get("path") or "")
+        steps = path.split("/")
+        if path == "/quotes" or path.startswith("/quotes/"):
+            continue
+        if len(steps) == 4 and steps[1] == "exchangeRates" and steps[2].isdigit():
+            places = [escape(rate_place(lang, rows[int(steps[2])], steps[3]))]
+        else:
+            places = error_places(
+                lang,
+                error,
+                request,
+                words=escape,
+                ids=supplier,
+                code=lambda k: f"<code>{text(k)}</code>",
+            )
+        code = str(error.get("code"))
+        found.append(
+            {
+                "code": code,
+                "cell": "",
+                "place": ", ".join(places),
+                "message": ERROR_TEXT[lang].get(code, code),
+            }
+        )
+    return found
+
+
+def _notes_section(
+    lang: str, notes: list[dict[str, Any]], detected: str | None, built: Mapping[str, Any]
+) -> str:
+    """How the sheet was read, on a report page (issue 35): a missing pack-price column named
+    as such, the encoding detected, each note's message and its cells."""
+    from .page_html import WORDS, cell_words
+
+    words = WORDS[lang]
+    items = []
+    quotes = built.get("quotes")
+    if isinstance(quotes, list) and quotes and not any("packPrice" in q for q in quotes):
+        items.append(f"<li><strong>{_escape_html(words['hint.no_price'])}</strong></li>")
+    if detected == "gb18030":
+        items.append(f"<li>{_escape_html(words['note.encoding_detected'])}</li>")
+    grouped: dict[str, tuple[str, list[str]]] = {}
+    for note in notes:
+        code = str(note["code"])
+        message, cells = grouped.setdefault(code, (str(note["message"]), []))
+        shown = cell_words(lang, code, str(note["cell"]))
+        if "scale" in note:  # a column's unit: its scale and currency, from the unit table
+            unit = " ".join(str(note[key]) for key in ("currency",) if note.get(key))
+            shown += f" (\u00d7{note['scale']}{' ' + unit if unit else ''})"
+        cells.append(shown)
+    for code, (message, cells) in grouped.items():
+        where = ", ".join(cells)
+        items.append(
+            f'<li>{_escape_html(message)} <span class="note">{_escape_html(where)}</span>'
+            f" <code>{_escape_html(code)}</code></li>"
+        )
+    if not items:
+        return ""
+    return (
+        f'<section id="intake-notes"><h2>{_escape_html(words["notes_title"])}</h2>\n'
+        f"<p>{_escape_html(words['notes_intro'])}</p>\n<ul>\n" + "\n".join(items) + "\n</ul>\n"
+        "</section>\n"
+    )
+
+
+def _escape_html(value: str) -> str:
+    from ..output.pictures.text import escape
+
+    return escape(value)
+
+
+UNIT_NOTES: Final = frozenset({"unit_scaled", "column_unit_read", "currency_name_read"})
+
+
+def _conversion_words(page: str, lang: str, notes: list[dict[str, Any]]) -> str:
+    """Where the intake converted units or read currency names, the calculator's "no
+    conversion was done" limitation is said as what it is: the calculator converted nothing,
+    the intake read the sheet's units (listed under "how the sheet was read")."""
+    from ..output.wording import LIMITATION_TEXT
+    from .page_html import WORDS
+
+    if not any(note["code"] in UNIT_NOTES for note in notes):
+        return page
+    said = _escape_html(LIMITATION_TEXT[lang]["no_conversion"])
+    return page.replace(said, _escape_html(WORDS[lang]["converted_by_intake"]))
+
+
+def _pasted_page(raw: bytes, lang: str) -> tuple[int, str] | None:
+    """The page of a pasted (or uploaded) JSON request of another kind than the comparison:
+    an event, a plan, a conversion; ``None`` for a comparison."""
+    if is_event_request(raw):
+        return _event_page(raw, lang)
+    if asks_for_plan(raw):
+        # A plan request (issue 25): its readable plan, as --plan --format html.
+        from ..output.plan_html import render_plan_html
+
+        planned_only = plan(raw)
+        page = render_plan_html(planned_only.output, lang, raw)
+        status = STATUS_BY_EXIT_CODE[planned_only.exit_code]
+        return status, with_download(page, raw, lang, status)
+    if asks_for_conversion(raw):
+        return _converted_page(raw, lang)
+    return None
+
+
+def _comparison(raw: bytes, lang: str) -> tuple[int, str]:
+    """The comparison's report: the answer, its weight analysis and the best plan."""
     from ..output.answer import purchase_of
     from ..output.pictures import html_page
 
-    lang = _lang(fields)
-    pasted = str(fields.get("request") or "").strip()
-    if pasted:
-        raw = pasted.encode("utf-8")
-        if is_event_request(raw):
-            return _event_page(raw, lang)
-        if asks_for_plan(raw):
-            # A plan request (issue 25): its readable plan, as --plan --format html.
-            from ..output.plan_html import render_plan_html
-
-            planned_only = plan(raw)
-            page = render_plan_html(planned_only.output, lang, raw)
-            status = STATUS_BY_EXIT_CODE[planned_only.exit_code]
-            return status, with_download(page, raw, lang, status)
-    elif UPLOAD in fields:
-        data, suffix = fields[UPLOAD]
-        built, errors = read_sheet(data, suffix, root_options(fields))
-        if errors is not None:
-            return 422, error_page(lang, json.loads(errors)["errors"])
-        raw = _request_bytes(built)
-        if is_event_request(raw):  # an event workbook read with event=true (issue 26)
-            return _event_page(raw, lang)
-    else:
-        return 422, error_page(lang, [])
     done = analyze(raw)
     planned = None
     if done.result["status"] in ("completed", "partial"):
@@ -389,12 +604,75 @@ def _report_work(fields: Mapping[str, Any]) -> tuple[int, str]:
     return status, with_download(page, raw, lang, status)
 
 
+def _pasted(fields: Mapping[str, Any]) -> bytes | None:
+    """The request pasted in the form, or (issue 35) the bytes of a ``.json`` file chosen in
+    the file field; ``None`` when there is neither (the pasted text wins over a file)."""
+    pasted = str(fields.get("request") or "").strip()
+    if pasted:
+        return pasted.encode("utf-8")
+    if UPLOAD in fields and fields[UPLOAD][1] == ".json":
+        return bytes(fields[UPLOAD][0])
+    return None
+
+
+def _sheet(
+    fields: Mapping[str, Any], lang: str, values: Mapping[str, str], limit: int
+) -> tuple[int, str]:
+    """An uploaded sheet: its report (with how it was read, and converted at the form's exchange
+    rates when any are given), or every error of the submission on one page: the sheet's and
+    the form fields' (issue 35), above the filled form."""
+    from .page_html import exchange_rates
+
+    data, suffix = fields[UPLOAD]
+    options = root_options(fields)
+    detected: str | None = None
+    if suffix in (".csv", ".txt") and "encoding" not in options:
+        from ..intake.csv_reader import detect_encoding
+
+        detected = detect_encoding(data)
+        if detected in ("gb18030", "utf-16"):
+            options["encoding"] = detected
+    built, errors, notes = read_sheet_entries(data, suffix, options)
+    if errors is not None:
+        found = page_errors(json.loads(errors)["errors"], data, suffix, options)
+        if not options.get("event"):
+            found += field_errors(options, fields, lang)
+        return 422, error_page(lang, found, values, limit)
+    extra = _notes_section(lang, notes, detected, built)
+    raw = _request_bytes(built)
+    if is_event_request(raw):  # an event workbook read with event=true (issue 26)
+        status, page = _event_page(raw, lang)
+        return status, _with_nav(page, lang, values, extra)
+    rates = exchange_rates(fields)
+    if rates:
+        status, page = _converted_page(_request_bytes({**built, "exchangeRates": rates}), lang)
+    else:
+        status, page = _comparison(raw, lang)
+    page = _conversion_words(page, lang, notes)
+    return status, _with_nav(page, lang, values, extra)
+
+
 def report_endpoint(
     row: Page, limits: Limits, admission: Admission, heavy: HeavyAdmission | None = None
 ) -> Endpoint:
     """``POST /quotecalc/report``: the form in, the HTML report (or the intake's errors) out.
     A pasted sourcing event is heavy work (issue 34): with ``heavy`` it is awarded in the heavy
     pool, under its place, slot and deadline, as ``POST /quotecalc/event`` is."""
+
+    def work(fields: Mapping[str, Any]) -> tuple[int, str]:
+        from .page_html import HAD_FILE, kept_values
+
+        lang = _lang(fields)
+        values = kept_values(fields)
+        if UPLOAD in fields:
+            values[HAD_FILE] = "1"
+        raw = _pasted(fields)
+        if raw is not None:
+            status, page = _pasted_page(raw, lang) or _comparison(raw, lang)
+            return status, _with_nav(page, lang, values)
+        if UPLOAD not in fields:
+            return 422, error_page(lang, [], values, row.body_limit)
+        return _sheet(fields, lang, values, row.body_limit)
 
     async def report(request: Request) -> Response:
         deadline = anyio.current_time() + limits.heavy_deadline
@@ -408,17 +686,23 @@ def report_endpoint(
                 return _page_error("unsupported_form_type")
             if asks_for_workbook(fields):  # the report's download button (issue 35)
                 return await _workbook(request, fields, raw, admission, limits)
-            pasted = str(fields.get("request") or "").strip().encode("utf-8")
-            if heavy is not None and pasted and is_event_request(pasted):
-                return await heavy_event(_lang(fields), pasted)
-            ran = await admission.run(lambda _: _report_work(fields), raw)
+            pasted = _pasted(fields)
+            if heavy is not None and pasted is not None and is_event_request(pasted):
+                return await heavy_event(fields, pasted)
+            ran = await admission.run(lambda _: work(fields), raw)
             if ran is None:
                 outcome(request.scope, "overloaded")
                 return _overloaded(limits)
             return _html(*ran[0])
 
-        async def heavy_event(lang: str, pasted: bytes) -> Response:
+        async def heavy_event(fields: Mapping[str, Any], pasted: bytes) -> Response:
+            from .page_html import HAD_FILE, kept_values
+
             assert heavy is not None
+            lang = _lang(fields)
+            values = kept_values(fields)
+            if UPLOAD in fields:
+                values[HAD_FILE] = "1"
             retry = {"Retry-After": str(limits.heavy_retry_after)}
             if not heavy.take_place():
                 outcome(request.scope, "overloaded")
@@ -431,11 +715,34 @@ def report_endpoint(
                 outcome(request.scope, "deadline_exceeded")
                 return error_response("deadline_exceeded", retry)
             code, page = ran
-            return _html(STATUS_BY_EXIT_CODE[code], page.decode("utf-8"))
+            return _html(STATUS_BY_EXIT_CODE[code], _with_nav(page.decode("utf-8"), lang, values))
 
         return await _with_body(request, row, limits, admission, answer)
 
     return report
+
+
+def refill_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
+    """``POST /quotecalc/form``: the form filled with the posted values (issue 35): what a
+    report page's "change the inputs" sends back. Nothing is calculated."""
+
+    async def refill(request: Request) -> Response:
+        if _media(request) not in FORM_MEDIA:
+            return await early(request, _page_error("unsupported_form_type"), limits)
+
+        async def answer(raw: bytes) -> Response:
+            from .page_html import kept_values
+
+            try:
+                fields = await _form(request, raw)
+            except (MultiPartException, HTTPException):
+                return _page_error("unsupported_form_type")
+            lang = _lang(fields)
+            return _html(200, form_page(lang, row.body_limit, kept_values(fields)))
+
+        return await _with_body(request, row, limits, admission, answer)
+
+    return refill
 
 
 def intake_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint:
@@ -498,6 +805,8 @@ def page_routes(
     for row in PAGES:
         if row.kind == "form":
             endpoint = form_endpoint(row)
+        elif row.kind == "refill":
+            endpoint = refill_endpoint(row, limits, admission)
         elif row.kind == "report":
             endpoint = report_endpoint(row, limits, admission, heavy)
         elif row.kind == "template":

@@ -58,6 +58,32 @@ def _decode(data: bytes, codec: str) -> str | list[IntakeError]:
     return errors or [IntakeError("undecodable_text", "")]
 
 
+BOMS: Final = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def detect_encoding(data: bytes) -> str | None:
+    """The encoding of a CSV file whose encoding was not chosen (issue 35; the analyst page's
+    "detect"): the one its byte-order mark names; else ``utf-8`` when the bytes are valid
+    UTF-8 (always tried first: it is the default, and text of more than a few non-ASCII
+    characters that is valid UTF-8 is UTF-8); else ``gb18030`` when they are valid GB18030
+    (a Chinese Excel's "CSV (comma delimited)", GBK, of which GB18030 is the superset); else
+    ``None``: neither decodes, and nothing is guessed."""
+    for mark, name in BOMS:
+        if data.startswith(mark):
+            return name
+    for name in ("utf-8", "gb18030"):
+        try:
+            data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        return name
+    return None
+
+
 def read_bytes(path: Path) -> bytes | IntakeError:
     """The file's bytes, or ``file_not_found`` / ``file_too_large`` (never reads past 10 MiB)."""
     try:

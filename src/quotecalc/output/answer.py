@@ -63,12 +63,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "Only one dimension can be compared, so the answer does not depend on weights."
         ),
         "no_ranking": "No supplier ranks first: there is no ranking.",
-        "plan": (
-            "Best purchase plan: {lines}; landed total {total}{saving}{proven}. The ranking"
-            " answers which single supplier is best at your weights; the plan answers what to"
-            " buy, and from whom, for the least landed total (it may split the order and does"
-            " not use the weights)."
-        ),
+        "plan": "Best purchase plan: {lines}; landed total {total}{saving}{proven}.",
         "plan_line": "{who} {quantity} units ({packs} packs)",
         "plan_line_units": "{who} {quantity} units",
         "plan_line_one": "{who} {quantity} units (1 pack)",
@@ -97,6 +92,16 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "give.ranking_blocked_by_missing_value": (
             "give the {dimension} value ({who}), or set the {dimension} weight to 0."
         ),
+        "give.missing_exchange_rate": (
+            "give the exchange rate {pairs} ({who}): with exchange rates (the page's"
+            " exchange-rate rows, or exchangeRates with --convert) their quotes are converted"
+            " exactly and compared."
+        ),
+        "pair": "from {source} to {target}",
+        "plan_question": (
+            " The ranking answers which one supplier suits your weights best; the plan answers"
+            " how to buy the quantity at the lowest landed total, from one supplier or several."
+        ),
         "give.all_candidates_excluded": (
             "relax the maximum lead days or the minimum quality score, or add quotes that meet"
             " them."
@@ -124,11 +129,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "robust_everywhere": "在任何权重下都没有其他供应商排名第一。",
         "robust_one": "只有一个维度可比较，结论与权重无关。",
         "no_ranking": "没有供应商排名第一：未能排名。",
-        "plan": (
-            "最佳采购方案：{lines}；到岸总价 {total}{saving}{proven}。排名回答的是：按您的权重，"
-            "哪一家供应商最好；采购方案回答的是：向谁买、各买多少，到岸总价最低"
-            "（可拆分订单，不使用权重）。"
-        ),
+        "plan": "最佳采购方案：{lines}；到岸总价 {total}{saving}{proven}。",
         "plan_line": "{who} {quantity} 件（{packs} 包）",
         "plan_line_units": "{who} {quantity} 件",
         "plan_line_one": "{who} {quantity} 件（1 包）",
@@ -152,6 +153,15 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "give.ranking_blocked_by_missing_value": (
             "请给出{dimension}数值（{who}），或把{dimension}权重设为 0。"
+        ),
+        "give.missing_exchange_rate": (
+            "请给出汇率：{pairs}（{who}）；有了汇率（页面上的“汇率”行，"
+            "或命令行 --convert 请求中的汇率），这些报价会按汇率精确换算后参与比较。"
+        ),
+        "pair": "从 {source} 到 {target}",
+        "plan_question": (
+            "排名回答的是：按您的权重，哪一家供应商最合适；采购方案回答的是："
+            "以最低到岸总价买到所需数量，可以向一家或几家供应商购买。"
         ),
         "give.all_candidates_excluded": (
             "请放宽最长交期天数或最低质量评分，或补充满足约束的报价。"
@@ -330,8 +340,37 @@ def _ranked(
     return sentences, winners
 
 
+def _unconverted(
+    result: Mapping[str, Any], who: Sequence[str], currency: str | None
+) -> tuple[str, ...] | None:
+    """The currencies of the quotes ``who`` when every one of them is not comparable only
+    because its currency is not the request's (``currency_mismatch``): what an exchange rate
+    would make comparable (issue 35). ``None`` otherwise."""
+    if currency is None or not who:
+        return None
+    mismatched = {
+        str(entry.get("supplierId"))
+        for entry in result.get("limitations") or []
+        if entry.get("code") == "currency_mismatch"
+    }
+    quotes = _quotes_by_id(result)
+    found: list[str] = []
+    for supplier_id in who:
+        quote = quotes.get(supplier_id)
+        if supplier_id not in mismatched or quote is None:
+            return None
+        own = str(quote.get("currency"))
+        if own not in found:
+            found.append(own)
+    return tuple(found)
+
+
 def _why_not(
-    words: Mapping[str, str], reasons: Sequence[Mapping[str, Any]], lang: str
+    words: Mapping[str, str],
+    reasons: Sequence[Mapping[str, Any]],
+    lang: str,
+    result: Mapping[str, Any] | None = None,
+    currency: str | None = None,
 ) -> list[Sentence]:
     sentences = [Sentence("no_ranking", words["no_ranking"], {})]
     seen: dict[str, list[str]] = {}
@@ -356,6 +395,25 @@ def _why_not(
         reason_text = template.format(field=field, dimension=dimension_words)
         sentences.append(Sentence("why", words["because"], {"reason": Value("text", reason_text)}))
         hint = words.get(f"give.{code}", words["give.other"])
+        given: dict[str, Value] = {
+            "who": Value("ids", tuple(who)),
+            "dimension": Value("plain", dimension_words),
+        }
+        unconverted = (
+            _unconverted(result, who, currency)
+            if result is not None
+            and code == "ranking_blocked_by_missing_value"
+            and dimension == "cost"
+            else None
+        )
+        if unconverted:
+            # The cost is missing because the quote is in another currency: the missing
+            # thing is the exchange rate, not a cost value (issue 35).
+            hint = words["give.missing_exchange_rate"]
+            pairs = words["join"].join(
+                words["pair"].format(source=source, target=currency) for source in unconverted
+            )
+            given["pairs"] = Value("plain", pairs)
         sentences.append(
             Sentence(
                 "give",
@@ -363,13 +421,7 @@ def _why_not(
                 {
                     "what": Value(
                         "hint",
-                        (
-                            hint,
-                            {
-                                "who": Value("ids", tuple(who)),
-                                "dimension": Value("plain", dimension_words),
-                            },
-                        ),
+                        (hint, given),
                     )
                 },
             )
@@ -378,7 +430,11 @@ def _why_not(
 
 
 def _plan(
-    words: Mapping[str, str], plan_doc: Mapping[str, Any] | None, currency: str | None
+    words: Mapping[str, str],
+    plan_doc: Mapping[str, Any] | None,
+    currency: str | None,
+    *,
+    ranked: bool = False,
 ) -> Sentence | None:
     """The best plan of a purchase-plan document (issue 20), read as written: its lines
     (supplier and delivered quantity), landed total, saving against the best single source
@@ -398,9 +454,11 @@ def _plan(
         (str(line["supplierId"]), str(line["deliveredQuantity"]), str(line.get("packs", "-")))
         for line in best["lines"]
     )
+    # Beside a ranking, the plan's sentence says which question each answers (issue 35): a
+    # ranking winner and a plan that buys from someone else are both right.
     return Sentence(
         "plan",
-        words["plan"],
+        words["plan"] + (words["plan_question"] if ranked else ""),
         {
             "lines": Value("lines", lines),
             "total": Value("plain", _money(best["landedTotal"], currency)),
@@ -440,7 +498,7 @@ def answer(
         robust = _robustness(words, analysis, lang)
         if robust is not None:
             sentences.append(robust)
-        planned = _plan(words, plan, _currency(bought))
+        planned = _plan(words, plan, _currency(bought), ranked=True)
         if planned is not None:
             sentences.append(planned)
         tie = len(winners) > 1
@@ -455,7 +513,7 @@ def answer(
     reasons = (analysis_doc.get("reasons") if analysis_doc is not None else None) or [
         r for r in result["limitations"] if r.get("code") in BLOCKING_CODES
     ]
-    sentences.extend(_why_not(words, reasons, lang))
+    sentences.extend(_why_not(words, reasons, lang, result, _currency(bought)))
     planned = _plan(words, plan, _currency(bought))
     if planned is not None:
         sentences.append(planned)

@@ -70,7 +70,6 @@ from .start import cheapest_per_item
 __all__ = [
     "BUDGET_LINES",
     "DEFAULT_BUDGET",
-    "exact_work",
     "DEFAULT_NODES",
     "INFEASIBLE",
     "MODEL_INVALID",
@@ -98,6 +97,7 @@ __all__ = [
     "cover_rate",
     "discount_of",
     "event_budget",
+    "exact_work",
     "feasible",
     "line_order",
     "money_places",
