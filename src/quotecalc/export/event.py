@@ -1,5 +1,5 @@
 """The sourcing event's workbook (issue 35): the answer (the event report's own sentence,
-:func:`quotecalc.output.event_report.answer_sentence`) with the award's figures, the award
+:func:`quotecalc.output.event_report.answer_parts`) with the award's figures, the award
 lines, the suppliers awarded, the items, the baselines, and the reasons and limitations,
 all read from the event-award document (``docs/event.md``)."""
 
@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..output.cells import clean
-from ..output.event_report import BASELINES, answer_sentence
+from ..output.event_report import BASELINES, answer_parts
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
 from .model import Cell, Sheet, Workbook, figure, table
 from .words import say, yes_no
@@ -83,9 +83,10 @@ def _baselines(lang: str, baselines: Mapping[str, Any]) -> Sheet:
 
 def event_workbook(document: Mapping[str, Any], currency: str | None, lang: str) -> Workbook:
     """The workbook of one event-award document (``currency``: the request's, for words)."""
-    sentence = answer_sentence(document, currency, lang, clean)
+    # the page's and the text report's two sentences: the award, then the baselines
+    sentence, compared = answer_parts(document, currency, lang, clean)
     status = str(document["status"])
-    summary = summary_sheet(lang, [sentence], status)
+    summary = summary_sheet(lang, [sentence] if compared is None else [sentence, compared], status)
     reasons: Sequence[Mapping[str, Any]] = document.get("reasons") or []
     if status in ("invalid_input", "internal_error"):
         return Workbook(sentence, (summary, errors_sheet(lang, reasons)))
