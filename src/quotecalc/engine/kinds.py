@@ -46,6 +46,7 @@ Cost = Literal["light", "heavy"]
 class Doors:
     """The names one kind has at each door (``None``: the door has no name of its own for
     it). ``cli_flag``: the option after ``--input-json -`` (none for the fixed call);
+    ``cli_formats``: the ``--format`` values it takes (none: its document only);
     ``http_path``/``operation_id``: its POST route; ``request_component``/
     ``result_component``: its OpenAPI components; ``mcp_tool``: its tool; ``bulk_kind``: the
     bulk job's ``--kind``; ``request_schema``/``result_schema``: its ``--print-schema`` names
@@ -53,6 +54,7 @@ class Doors:
     kind with (``None``: the page does not answer it alone)."""
 
     cli_flag: str | None
+    cli_formats: tuple[str, ...]
     http_path: str
     operation_id: str
     request_component: str
@@ -149,6 +151,7 @@ _COMPARED: Final = (
 _RATES: Final = "quotecalc.core.conversion_rules:RATE_ROOT_FIELDS"
 _BALANCES: Final = "quotecalc.core.conversion_rules:BALANCE_ROOT_FIELDS"
 _RATE_PAIRS: Final = "quotecalc.stages.convert:check_rate_pairs"
+_READABLE: Final = ("json", "text", "html")
 
 COMPARISON: Final = RequestKind(
     name="comparison",
@@ -164,6 +167,7 @@ COMPARISON: Final = RequestKind(
     marks=None,
     doors=Doors(
         cli_flag=None,
+        cli_formats=("json", "text", "svg", "html"),
         http_path="/quotecalc/calculate",
         operation_id="compare_quotes",
         request_component="Request",
@@ -189,6 +193,7 @@ ANALYSIS: Final = RequestKind(
     marks=None,
     doors=Doors(
         cli_flag="--analysis",
+        cli_formats=(),
         http_path="/quotecalc/analyze",
         operation_id="analyze_weights",
         request_component="Request",
@@ -221,6 +226,7 @@ PLAN: Final = RequestKind(
     ),
     doors=Doors(
         cli_flag="--plan",
+        cli_formats=_READABLE,
         http_path="/quotecalc/plan",
         operation_id="plan_purchase",
         request_component="PlanRequest",
@@ -246,6 +252,7 @@ EVENT: Final = RequestKind(
     marks=Marks(all_of=("items", "suppliers")),
     doors=Doors(
         cli_flag="--event",
+        cli_formats=_READABLE,
         http_path="/quotecalc/event",
         operation_id="award_event",
         request_component="EventRequest",
@@ -271,6 +278,7 @@ CONVERT: Final = RequestKind(
     marks=Marks(root_tables=(_RATES,)),
     doors=Doors(
         cli_flag="--convert",
+        cli_formats=_READABLE,
         http_path="/quotecalc/convert",
         operation_id="convert_quotes",
         request_component="ConvertRequest",
