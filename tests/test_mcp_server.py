@@ -641,33 +641,20 @@ def _hook(event, args):
 sys.addaudithook(_hook)
 import quotecalc.mcp.server as server
 
-_call_result = server.call_result
+_call_kind = server.call_kind
 calls = []
 
 
-def call_result(arguments):
+def call_kind(kind, arguments):
     phase[0] = "call"
     try:
-        return _call_result(arguments)
+        return _call_kind(kind, arguments)
     finally:
         phase[0] = "serve"
         calls.append(1)
 
 
-server.call_result = call_result
-_call_analysis_result = server.call_analysis_result
-
-
-def call_analysis_result(arguments):
-    phase[0] = "call"
-    try:
-        return _call_analysis_result(arguments)
-    finally:
-        phase[0] = "serve"
-        calls.append(1)
-
-
-server.call_analysis_result = call_analysis_result
+server.call_kind = call_kind
 phase[0] = "serve"
 sys.argv = ["quotecalc.mcp"]
 code = 0

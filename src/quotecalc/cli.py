@@ -278,6 +278,7 @@ def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: Binary
     for entry in analysis.trace:
         stderr.write(trace_line(entry))
     document, result = analysis.output, analysis.result
+    assert result is not None  # the analysis row always renders the plain result beside
     from .output.answer import purchase_of
 
     if fmt == "text":

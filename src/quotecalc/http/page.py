@@ -40,7 +40,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..analysis.document import analyze
-from ..planning.document import asks_for_plan, plan
+from ..engine.kinds import EVENT, KINDS, PLAN, detect_kind
+from ..planning.document import plan
 from .admission import Admission
 from .edge import (
     CLOSE,
@@ -269,15 +270,9 @@ def form_endpoint(row: Page) -> Endpoint:
     return form
 
 
-def is_event_request(raw: bytes) -> bool:
-    """Whether pasted bytes are an event request (issue 26): an object with the event's own
-    ``items`` and ``suppliers`` arrays (a calculation or plan request has ``quotes``). Never
-    raises; the event's own validator decides everything else."""
-    try:
-        loaded = json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(loaded, dict) and "items" in loaded and "suppliers" in loaded
+PAGE_KINDS: Final = tuple(kind for kind in KINDS if kind.doors.page_label is not None)
+"""The kinds the page answers a body of (the comparison with its report, the plan, the
+event's award), told apart by :func:`quotecalc.engine.kinds.detect_kind`."""
 
 
 def _event_page(raw: bytes, lang: str) -> tuple[int, str]:
@@ -301,9 +296,10 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
         pasted = str(fields.get("request") or "").strip()
         if pasted:
             raw = pasted.encode("utf-8")
-            if is_event_request(raw):
+            kind = detect_kind(raw, among=PAGE_KINDS)
+            if kind is EVENT:
                 return _event_page(raw, lang)
-            if asks_for_plan(raw):
+            if kind is PLAN:
                 # A plan request (issue 25): its readable plan, as --plan --format html.
                 from ..output.plan_html import render_plan_html
 
@@ -316,11 +312,13 @@ def report_endpoint(row: Page, limits: Limits, admission: Admission) -> Endpoint
             if errors is not None:
                 return 422, error_page(lang, json.loads(errors)["errors"])
             raw = _request_bytes(built)
-            if is_event_request(raw):  # an event workbook read with event=true (issue 26)
+            # An event workbook read with event=true (issue 26).
+            if detect_kind(raw, among=PAGE_KINDS) is EVENT:
                 return _event_page(raw, lang)
         else:
             return 422, error_page(lang, [])
         done = analyze(raw)
+        assert done.result is not None  # the analysis row always renders the plain result
         planned = None
         if done.result["status"] in ("completed", "partial"):
             # The best purchase plan beside the answer (issue 20): the planner's own document.
