@@ -150,7 +150,7 @@ def test_internal_error_is_an_error_result(monkeypatch: pytest.MonkeyPatch) -> N
     from quotecalc.mcp import server
 
     failed = Analysis(document("internal_error", None, reasons_of(render_internal_error())), 1)
-    monkeypatch.setattr(server, "analyze", lambda raw: failed)
+    monkeypatch.setattr(server, "run_kind", lambda kind, raw: failed)
     result = server.call_kind(BY_NAME["analysis"], {"schemaVersion": 1})
     assert result.is_error is True
     assert result.structured_content["status"] == "internal_error"

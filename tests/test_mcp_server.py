@@ -545,7 +545,7 @@ def test_internal_error_is_an_error_result(monkeypatch: pytest.MonkeyPatch) -> N
     from quotecalc.engine.render import render_internal_error
     from quotecalc.mcp import server
 
-    monkeypatch.setattr(server, "calculate", lambda raw: Result(render_internal_error(), 1))
+    monkeypatch.setattr(server, "run_kind", lambda kind, raw: Result(render_internal_error(), 1))
     result = server.call_result({"schemaVersion": 1})
     assert result.is_error is True
     assert result.structured_content["status"] == "internal_error"
@@ -697,10 +697,10 @@ def test_server_reads_no_file_and_opens_no_socket(tmp_path: Path) -> None:
 def test_audit_harness_sees_a_file_read(tmp_path: Path) -> None:
     """The harness works: a file read and a socket during a call are recorded."""
     probe = AUDIT_CHILD.replace(
-        "        return _call_result(arguments)\n",
+        "        return _call_kind(kind, arguments)\n",
         "        open(os.path.join(os.getcwd(), 'pyproject.toml'), 'rb').close()\n"
         "        socket.socket(socket.AF_INET, socket.SOCK_STREAM).close()\n"
-        "        return _call_result(arguments)\n",
+        "        return _call_kind(kind, arguments)\n",
         1,
     )
     assert probe != AUDIT_CHILD
