@@ -48,20 +48,10 @@ from quotecalc.engine.kinds import (
 )
 from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline, make_pipeline
 from quotecalc.engine.render import Document
+from test_pipeline import STAGE_NAMES as STAGE_NAMES_OF_THE_COMPARISON
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.request.json"))
-COMPARED = [
-    "parse",
-    "validate",
-    "comparability",
-    "packs",
-    "cost",
-    "quality",
-    "constraints",
-    "scoring",
-    "sensitivity",
-    "limitations",
-]
+COMPARED = STAGE_NAMES_OF_THE_COMPARISON  # tests/test_pipeline.py's, by hand
 # Each kind's pipeline, stage by stage, as the trace names them (written out by hand).
 STAGE_NAMES = {
     "comparison": COMPARED,

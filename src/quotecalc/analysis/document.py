@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from ..core.context import Context, WeightAnalysis, WeightRegion, WeightSwitch
 from ..core.exact import Ratio, format_ratio
-from ..engine.kinds import ANALYSIS, pipeline_of, run_kind
+from ..engine.kinds import ANALYSIS, pipeline_of, required, run_kind
 from ..engine.pipeline import Pipeline
 from ..engine.render import (
     SCHEMA_VERSION,
@@ -32,7 +32,7 @@ from ..engine.render import (
 )
 from .intervals import stability_entries
 
-KIND: Final = "weight-analysis"
+KIND: Final = required(ANALYSIS.document_kind)
 EXCLUDED_REASON: Final = "component_unavailable"
 BLOCKING_CODES: Final = (
     "ranking_not_requested",

@@ -301,6 +301,14 @@ DETECTION: Final[tuple[RequestKind, ...]] = (EVENT, PLAN, CONVERT)
 before a converted comparison); a body none of them marks is a comparison."""
 
 
+def required(name: str | None) -> str:
+    """A name a row has at a door or in its document (only the comparison has no CLI option
+    and no document kind): read where the row must have one, so a missing one fails loudly."""
+    if name is None:
+        raise ValueError("this kind has no such name")
+    return name
+
+
 @functools.cache
 def load(path: str) -> Any:
     """The object at ``"module:name"`` (imported on first use)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..core.context import Context
-from ..engine.kinds import CONVERT, pipeline_of, run_kind
+from ..engine.kinds import CONVERT, pipeline_of, required, run_kind
 from ..engine.pipeline import Pipeline
 from ..engine.render import (
     SCHEMA_VERSION,
@@ -31,7 +31,7 @@ from ..engine.render import (
 )
 from .conversion_sections import render_report
 
-KIND: Final = "converted-comparison"
+KIND: Final = required(CONVERT.document_kind)
 
 CONVERT_PIPELINE: Final = pipeline_of(CONVERT)
 """The convert row's pipeline: the default pipeline with the convert stage after validation

@@ -52,7 +52,7 @@ from ..core.plan_rules import (
     PurchasePlan,
     SingleSource,
 )
-from ..engine.kinds import PLAN, detect_kind, pipeline_of, run_kind
+from ..engine.kinds import PLAN, detect_kind, pipeline_of, required, run_kind
 from ..engine.pipeline import Pipeline
 from ..engine.render import (
     SCHEMA_VERSION,
@@ -65,7 +65,7 @@ from ..engine.render import (
 )
 from .conversion_sections import conversion_limitation, plan_conversions, render_balances
 
-KIND: Final = "purchase-plan"
+KIND: Final = required(PLAN.document_kind)
 ERROR_STATUSES: Final = ("invalid_input", "internal_error")
 NOT_PROVEN: Final = "plan_not_proven"
 

@@ -33,7 +33,7 @@ from ..core.event_rules import (
     EventReason,
 )
 from ..core.exact import EXACT, format_exact
-from ..engine.kinds import EVENT, pipeline_of, run_kind
+from ..engine.kinds import EVENT, pipeline_of, required, run_kind
 from ..engine.pipeline import Pipeline
 from ..engine.render import (
     SCHEMA_VERSION,
@@ -46,7 +46,7 @@ from ..engine.render import (
 from .conversion_sections import conversion_limitation, plan_conversions
 from .document import same_places
 
-KIND: Final = "event-award"
+KIND: Final = required(EVENT.document_kind)
 ROOT_KEYS: Final = (
     "schemaVersion",
     "kind",
