@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 import quotecalc
 from conftest import DATA, ROOT, CliRun, converted_validator, run_cli
 from quotecalc.core.codes import CONVERSION_ERROR_MESSAGES, CONVERSION_LIMITATION_MESSAGES
+from quotecalc.engine.kinds import BY_NAME
 from quotecalc.mcp.request import request_bytes
 from quotecalc.schema import SUMMARY_LIMIT, convert_tool_definition, mcp_convert_tool
 
@@ -175,7 +176,7 @@ def test_in_process_convert_call_matches_convert() -> None:
     from quotecalc.mcp import server
 
     for name, (arguments, _, _) in CALLS.items():
-        result = server.call_convert_result(arguments)
+        result = server.call_kind(BY_NAME["convert"], arguments)
         expected = quotecalc.convert(request_bytes(arguments))
         assert result.structured_content == expected.output, name
         assert _text(result).encode() + b"\n" == expected.to_json(), name

@@ -19,6 +19,7 @@ import pytest
 
 from conftest import ROOT, CliRun, analysis_validator, run_cli
 from quotecalc import analyze
+from quotecalc.engine.kinds import BY_NAME
 from quotecalc.mcp.request import request_bytes
 from test_analysis import ABCD, WEIGHTS, request
 from test_mcp_server import (
@@ -129,7 +130,7 @@ def test_in_process_analysis_call_matches_analyze() -> None:
     from quotecalc.mcp import server
 
     for name, arguments in CALLS.items():
-        result = server.call_analysis_result(arguments)
+        result = server.call_kind(BY_NAME["analysis"], arguments)
         expected = analyze(request_bytes(arguments))
         assert result.structured_content == expected.output, name
         assert _text(result).encode() + b"\n" == expected.to_json(), name
@@ -149,8 +150,8 @@ def test_internal_error_is_an_error_result(monkeypatch: pytest.MonkeyPatch) -> N
     from quotecalc.mcp import server
 
     failed = Analysis(document("internal_error", None, reasons_of(render_internal_error())), 1)
-    monkeypatch.setattr(server, "analyze", lambda raw: failed)
-    result = server.call_analysis_result({"schemaVersion": 1})
+    monkeypatch.setattr(server, "run_kind", lambda kind, raw: failed)
+    result = server.call_kind(BY_NAME["analysis"], {"schemaVersion": 1})
     assert result.is_error is True
     assert result.structured_content["status"] == "internal_error"
     assert json.loads(_text(result)) == result.structured_content

@@ -14,6 +14,7 @@ from typing import Any
 
 from conftest import ROOT, CliRun, run_cli
 from quotecalc import plan
+from quotecalc.engine.kinds import BY_NAME
 from quotecalc.mcp.request import request_bytes
 from test_mcp_server import INVALID, MARKER, _committed, _session, _text, needs_sdk
 
@@ -76,7 +77,7 @@ def test_in_process_plan_call_matches_plan() -> None:
     from quotecalc.mcp import server
 
     for name, arguments in CALLS.items():
-        result = server.call_plan_result(arguments)
+        result = server.call_kind(BY_NAME["plan"], arguments)
         expected = plan(request_bytes(arguments))
         assert result.structured_content == expected.output, name
         assert _text(result).encode() + b"\n" == expected.to_json(), name

@@ -545,7 +545,7 @@ def test_internal_error_is_an_error_result(monkeypatch: pytest.MonkeyPatch) -> N
     from quotecalc.engine.render import render_internal_error
     from quotecalc.mcp import server
 
-    monkeypatch.setattr(server, "calculate", lambda raw: Result(render_internal_error(), 1))
+    monkeypatch.setattr(server, "run_kind", lambda kind, raw: Result(render_internal_error(), 1))
     result = server.call_result({"schemaVersion": 1})
     assert result.is_error is True
     assert result.structured_content["status"] == "internal_error"
@@ -641,33 +641,20 @@ def _hook(event, args):
 sys.addaudithook(_hook)
 import quotecalc.mcp.server as server
 
-_call_result = server.call_result
+_call_kind = server.call_kind
 calls = []
 
 
-def call_result(arguments):
+def call_kind(kind, arguments):
     phase[0] = "call"
     try:
-        return _call_result(arguments)
+        return _call_kind(kind, arguments)
     finally:
         phase[0] = "serve"
         calls.append(1)
 
 
-server.call_result = call_result
-_call_analysis_result = server.call_analysis_result
-
-
-def call_analysis_result(arguments):
-    phase[0] = "call"
-    try:
-        return _call_analysis_result(arguments)
-    finally:
-        phase[0] = "serve"
-        calls.append(1)
-
-
-server.call_analysis_result = call_analysis_result
+server.call_kind = call_kind
 phase[0] = "serve"
 sys.argv = ["quotecalc.mcp"]
 code = 0
@@ -710,10 +697,10 @@ def test_server_reads_no_file_and_opens_no_socket(tmp_path: Path) -> None:
 def test_audit_harness_sees_a_file_read(tmp_path: Path) -> None:
     """The harness works: a file read and a socket during a call are recorded."""
     probe = AUDIT_CHILD.replace(
-        "        return _call_result(arguments)\n",
+        "        return _call_kind(kind, arguments)\n",
         "        open(os.path.join(os.getcwd(), 'pyproject.toml'), 'rb').close()\n"
         "        socket.socket(socket.AF_INET, socket.SOCK_STREAM).close()\n"
-        "        return _call_result(arguments)\n",
+        "        return _call_kind(kind, arguments)\n",
         1,
     )
     assert probe != AUDIT_CHILD

@@ -260,7 +260,8 @@ def test_lower_bound_and_total_share_their_places(
 
 
 def test_a_hurried_search_writes_its_bound_with_the_totals_places() -> None:
-    from quotecalc.engine.pipeline import Pipeline, make_pipeline
+    from quotecalc.engine.kinds import PLAN, build_pipeline
+    from quotecalc.engine.pipeline import Pipeline
     from quotecalc.planning.document import plan as plan_document
     from quotecalc.stages.plan import PlanStage
 
@@ -272,7 +273,7 @@ def test_a_hurried_search_writes_its_bound_with_the_totals_places() -> None:
         quote("C", packPrice="3.00"),
         quantity=150,
     )
-    hurried = Pipeline((*make_pipeline(plan=True).stages[:-1], PlanStage(budget=0)))
+    hurried = Pipeline((*build_pipeline(PLAN).stages[:-1], PlanStage(budget=0)))
     best = plan_document(raw, pipeline=hurried).output["plan"]["best"]
     if best["proven"]:
         pytest.skip("this search proves the plan without any budget")

@@ -1,22 +1,21 @@
 """quotecalc: a strict, exact, deterministic calculator comparing supplier quotes.
 
-``calculate(raw: bytes | str) -> Result`` runs the whole contract (``docs/architecture.md``).
+``calculate(raw: bytes | str) -> Result`` runs the whole contract (``docs/architecture.md``);
+``analyze``, ``plan``, ``convert`` and ``award`` answer the other kinds of request of the kind
+table (``quotecalc.engine.kinds``), each a :class:`Document` (``Result`` is its name for the
+comparison).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .api import Result, calculate, request_input
-
-if TYPE_CHECKING:
-    from .analysis.document import Analysis
-    from .planning.conversion import ConvertedComparison
-    from .planning.document import PlanDocument
-    from .planning.event_document import EventDocument
+from .engine.render import Document
 
 __version__ = "0.1.0"
 __all__ = [
+    "Document",
     "Result",
     "__version__",
     "analyze",
@@ -40,47 +39,37 @@ def stability(raw: bytes | str) -> list[dict[str, Any]] | None:
     return intervals(request_input(raw, "stability"))
 
 
-def analyze(raw: bytes | str, *, trace: bool = False) -> Analysis:
+def _run(name: str, raw: bytes | str, trace: bool, caller: str) -> Document:
+    """The document of one request of the kind ``name`` (:mod:`quotecalc.engine.kinds`),
+    taken as :func:`calculate` takes it. The kind table and the kind's modules are imported on
+    first use: the host's JSON call never pays for them."""
+    from .engine.kinds import BY_NAME, run_kind
+
+    return run_kind(BY_NAME[name], request_input(raw, caller), trace=trace)
+
+
+def analyze(raw: bytes | str, *, trace: bool = False) -> Document:
     """The weight-space analysis document of one request (issue 11, ``docs/analysis.md``),
-    taken as :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``).
-
-    Imported on first use: the host's JSON call never pays for it.
-    """
-    from .analysis.document import analyze as weight_analysis
-
-    return weight_analysis(request_input(raw, "analyze"), trace=trace)
+    taken as :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``); its
+    ``result`` is the plain result object of the same run."""
+    return _run("analysis", raw, trace, "analyze")
 
 
-def plan(raw: bytes | str, *, trace: bool = False) -> PlanDocument:
+def plan(raw: bytes | str, *, trace: bool = False) -> Document:
     """The purchase-plan document of one plan request (issue 20, ``docs/plan.md``), taken as
-    :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``).
-
-    Imported on first use: the host's JSON call never pays for it (nor for the solver, which
-    loads only when a split has to be searched).
-    """
-    from .planning.document import plan as purchase_plan
-
-    return purchase_plan(request_input(raw, "plan"), trace=trace)
+    :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``). The solver loads
+    only when a split has to be searched."""
+    return _run("plan", raw, trace, "plan")
 
 
-def convert(raw: bytes | str, *, trace: bool = False) -> ConvertedComparison:
+def convert(raw: bytes | str, *, trace: bool = False) -> Document:
     """The converted comparison of one request with ``exchangeRates`` (issue 27,
     ``docs/conversions.md``), taken as :func:`calculate` takes it (``bytes`` or ``str``, else
-    ``TypeError``).
-
-    Imported on first use: the host's JSON call never pays for it.
-    """
-    from .planning.conversion import convert as converted
-
-    return converted(request_input(raw, "convert"), trace=trace)
+    ``TypeError``)."""
+    return _run("convert", raw, trace, "convert")
 
 
-def award(raw: bytes | str, *, trace: bool = False) -> EventDocument:
+def award(raw: bytes | str, *, trace: bool = False) -> Document:
     """The event-award document of one event request (issue 26, ``docs/event.md``), taken as
-    :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``).
-
-    Imported on first use: the host's JSON call never pays for it.
-    """
-    from .planning.event_document import award as event_award
-
-    return event_award(request_input(raw, "award"), trace=trace)
+    :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``)."""
+    return _run("event", raw, trace, "award")

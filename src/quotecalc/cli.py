@@ -60,9 +60,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
-from importlib import import_module
-from typing import Any, BinaryIO, Final
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    from .engine.kinds import RequestKind
+    from .engine.render import Document
 
 from .api import Result, calculate
 from .core.context import FieldError
@@ -73,9 +76,7 @@ from .engine.render import EXIT_CODES, TOOL, TOOL_VERSION, render_errors
 _CHUNK = 65536
 LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html", "xlsx")
-PLAN_FORMATS = ("json", "text", "html", "xlsx")
-EVENT_FORMATS = ("json", "text", "html", "xlsx")
-CONVERT_FORMATS = ("json", "text", "html", "xlsx")
+READABLE_FORMATS = ("json", "text", "html")
 Rendered = tuple[bytes, int]
 SCHEMAS = (
     "request",
@@ -180,15 +181,24 @@ def _first_problem(argv: list[str]) -> str:
             return f"{flag} is accepted only alone"
         elif flag == "--print-schema":
             return f"--print-schema takes one of {', '.join(SCHEMAS)}, alone"
-        elif flag not in ("--trace", "--analysis", "--plan", "--convert", "--event"):
+        elif flag != "--trace" and flag not in kind_flags():
             return f"unknown option {shown}"
     if not seen & set(INPUT_FLAGS):
         return "no input: give --input-json - (or --input-jsonl -, --input-batch -)"
-    if "--plan" in seen and "--format" in seen:
-        chosen = argv[argv.index("--format") + 1]
-        if chosen not in PLAN_FORMATS:
-            return f"--plan takes --format {', '.join(PLAN_FORMATS)}, not {chosen}"
+    given = [kind_flags()[flag] for flag in argv if flag in kind_flags()]
+    if len(given) == 1 and given[0].doors.cli_formats and "--format" in seen:
+        chosen, formats = argv[argv.index("--format") + 1], given[0].doors.cli_formats
+        if chosen not in formats:
+            return f"{given[0].doors.cli_flag} takes --format {', '.join(formats)}, not {chosen}"
     return "these options do not go together"
+
+
+def kind_flags() -> dict[str, RequestKind]:
+    """The kinds' options (``--analysis``, ``--plan``, ...), read from the kind table
+    (:mod:`quotecalc.engine.kinds`) on first use: the fixed call never loads the table."""
+    from .engine.kinds import KINDS
+
+    return {kind.doors.cli_flag: kind for kind in KINDS if kind.doors.cli_flag is not None}
 
 
 def trace_line(entry: TraceEntry) -> bytes:
@@ -204,34 +214,6 @@ def trace_line(entry: TraceEntry) -> bytes:
     return (json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-# The options whose answer is a document of its own (flag, module, function), tried in this
-# order; each module is imported only when its flag is given.
-DOCUMENT_DOORS: Final = (
-    ("convert", ".planning.conversion", "convert"),
-    ("plan", ".planning.document", "plan"),
-    ("analysis", ".analysis.document", "analyze"),
-)
-
-
-def write_document(
-    answer_of: Callable[..., Any],
-    raw: bytes,
-    options: dict[str, str],
-    stdout: BinaryIO,
-    stderr: BinaryIO,
-) -> int:
-    """Write the document ``answer_of(raw)`` (and its trace), or its readable report where
-    ``--format`` asks for one (:func:`plan_report`); return its exit code."""
-    answer = answer_of(raw, trace="trace" in options)
-    for entry in answer.trace:
-        stderr.write(trace_line(entry))
-    report = plan_report(answer.output, options, raw) if "plan" in options else None
-    stdout.write(report or answer.to_json())
-    stdout.flush()
-    exit_code: int = answer.exit_code
-    return exit_code
-
-
 def parse_argv(argv: list[str]) -> dict[str, str] | None:
     """The options, or ``None`` for a command line the contract does not accept."""
     options: dict[str, str] = {}
@@ -244,16 +226,10 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             options["input"] = flag
         elif flag == "--trace" and "trace" not in options:
             options["trace"] = "yes"
-        elif flag == "--analysis" and "analysis" not in options:
-            options["analysis"] = "yes"
-        elif flag == "--plan" and "plan" not in options:
-            options["plan"] = "yes"
-        elif flag == "--convert" and "convert" not in options:
-            options["convert"] = "yes"
-        elif flag == "--event" and "event" not in options:
-            options["event"] = "yes"
         elif flag in ("--format", "--lang") and flag[2:] not in options and rest:
             options[flag[2:]] = rest.pop(0)
+        elif flag.startswith("--") and flag in kind_flags() and "kind" not in options:
+            options["kind"] = kind_flags()[flag].name
         else:
             return None
     if "input" not in options or options.get("format", "json") not in FORMATS:
@@ -268,29 +244,16 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
         return None
     if options.get("format") == "xlsx" and "trace" in options:
         return None  # a workbook is one binary answer: no trace beside it
-    if "analysis" in options and ("format" in options or options["input"] != "--input-json"):
-        return None
-    if "plan" in options and (
-        options.get("format", "json") not in PLAN_FORMATS
-        or "analysis" in options
-        or options["input"] != "--input-json"
-    ):
-        return None
-    if "convert" in options and (
-        options.get("format", "json") not in CONVERT_FORMATS
-        or "analysis" in options
-        or "plan" in options
-        or "event" in options
-        or options["input"] != "--input-json"
-    ):
-        return None
-    if "event" in options and (
-        options.get("format", "json") not in EVENT_FORMATS
-        or "analysis" in options
-        or "plan" in options
-        or options["input"] != "--input-json"
-    ):
-        return None
+    if "kind" in options:
+        # One kind at a time, from one request on stdin, in a format its row lists (the
+        # weight analysis lists none: its document only).
+        from .engine.kinds import BY_NAME
+
+        formats = BY_NAME[options["kind"]].doors.cli_formats
+        if options["input"] != "--input-json":
+            return None
+        if "format" in options and options["format"] not in formats:
+            return None
     return options
 
 
@@ -325,6 +288,7 @@ def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: Binary
     for entry in analysis.trace:
         stderr.write(trace_line(entry))
     document, result = analysis.output, analysis.result
+    assert result is not None  # the analysis row always renders the plain result beside
     from .output.answer import purchase_of
 
     if fmt == "text":
@@ -344,22 +308,6 @@ def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: Binary
     return text.encode("utf-8"), analysis.exit_code
 
 
-def plan_report(document: dict[str, Any], options: dict[str, str], raw: bytes) -> bytes | None:
-    """``--plan --format text|html``: the purchase-plan document read for a buyer (its modules
-    load only here; ``raw`` names an invalid request's fields in words on the page); ``None``
-    for ``--format json`` (the document itself)."""
-    fmt, lang = options.get("format", "json"), options.get("lang", "en")
-    if fmt == "text":
-        from .output.plan_text import render_plan_text
-
-        return render_plan_text(document, lang).encode("utf-8")
-    if fmt == "html":
-        from .output.plan_html import render_plan_html
-
-        return render_plan_html(document, lang, raw).encode("utf-8")
-    return None
-
-
 def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
     """``--input-batch -``: one batch body in, one batch document out (``quotecalc.batch``,
     loaded only here so the fixed call never imports it)."""
@@ -371,32 +319,60 @@ def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
     return answer.exit_code
 
 
-def event(
-    stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, *, trace: bool, fmt: str, lang: str
-) -> int:
-    """``--event``: one event request in (its own limit, 4194304 bytes, plus one to tell), the
-    event-award document out (``quotecalc.planning.event_document``, loaded only here), or
-    the award for people (``quotecalc.output.event_report``), read from that document."""
-    from .core.limits import MAX_EVENT_BYTES
-    from .planning.event_document import award
-
-    raw = stdin.read(MAX_EVENT_BYTES + 1)
-    awarded = award(raw, trace=trace)
-    for entry in awarded.trace:
-        stderr.write(trace_line(entry))
-    if fmt == "json":
-        stdout.write(awarded.to_json())
-    else:
-        from .output.event_report import event_currency, render_event_html, render_event_text
-
-        currency = event_currency(raw) if awarded.output["award"] is not None else None
+def readable(kind: RequestKind, answer: Document, raw: bytes, fmt: str, lang: str) -> bytes:
+    """``--format text|html`` of a kind's document: the document read for people, answer
+    first (the plan, issue 25; the converted comparison, issue 27; the event's award, issue
+    26), read from the document alone (``raw`` names an invalid request's fields in words on
+    a page, and gives the purchase or the currency a report shows). Its modules load only
+    here, never on the JSON path."""
+    document = answer.output
+    if kind.name == "plan":
         if fmt == "text":
-            shown = render_event_text(awarded.output, awarded.exit_code, currency, lang, raw)
-        else:
-            shown = render_event_html(awarded.output, awarded.exit_code, currency, lang, raw)
-        stdout.write(shown.encode("utf-8"))
+            from .output.plan_text import render_plan_text
+
+            return render_plan_text(document, lang).encode("utf-8")
+        from .output.plan_html import render_plan_html
+
+        return render_plan_html(document, lang, raw).encode("utf-8")
+    if kind.name == "convert":
+        from .output.answer import purchase_of
+
+        if fmt == "text":
+            from .output.conversion_text import converted_text
+
+            return converted_text(document, lang, purchase_of(raw)).encode("utf-8")
+        from .output.pictures.conversion import converted_page
+
+        return converted_page(document, lang, purchase_of(raw)).encode("utf-8")
+    from .output.event_report import event_currency, render_event_html, render_event_text
+
+    currency = event_currency(raw) if document["award"] is not None else None
+    if fmt == "text":
+        shown = render_event_text(document, answer.exit_code, currency, lang, raw)
+    else:
+        shown = render_event_html(document, answer.exit_code, currency, lang, raw)
+    return shown.encode("utf-8")
+
+
+def write_kind(
+    name: str, options: dict[str, str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO
+) -> int:
+    """``--analysis``, ``--plan``, ``--convert``, ``--event``: one request of that kind in (at
+    most its row's limit, plus one byte to tell), its document out
+    (:func:`quotecalc.engine.kinds.run_kind`, loaded only here), its trace on stderr, or with
+    ``--format text|html`` the document read for people (:func:`readable`)."""
+    from .engine.kinds import BY_NAME, run_kind
+
+    kind = BY_NAME[name]
+    raw = stdin.read(kind.body_limit + 1)
+    answer = run_kind(kind, raw, trace="trace" in options)
+    for entry in answer.trace:
+        stderr.write(trace_line(entry))
+    fmt = options.get("format", "json")
+    lang = options.get("lang", "en")
+    stdout.write(answer.to_json() if fmt == "json" else readable(kind, answer, raw, fmt, lang))
     stdout.flush()
-    return awarded.exit_code
+    return answer.exit_code
 
 
 def write_workbook(
@@ -406,10 +382,10 @@ def write_workbook(
     comparison (``--convert``) or the event award (``--event``), the answer first, as bytes on
     stdout (:func:`quotecalc.export.workbook`, loaded only here; ``docs/xlsx.md``). Exit code
     as for JSON. Without the ``xlsx`` extra: one line on stderr and exit 1, stdout empty."""
-    from .core.limits import MAX_EVENT_BYTES
+    from .engine.kinds import BY_NAME
 
-    kind = next((k for k in ("plan", "convert", "event") if k in options), "comparison")
-    raw = stdin.read((MAX_EVENT_BYTES if kind == "event" else MAX_INPUT_BYTES) + 1)
+    kind = options.get("kind", "comparison")
+    raw = stdin.read(BY_NAME[kind].body_limit + 1)
     try:
         import xlsxwriter  # noqa: F401 - the extra's writer, checked before any work
     except ImportError:
@@ -463,28 +439,9 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
         return 0
     if options.get("format") == "xlsx":
         return write_workbook(stdin, stdout, stderr, options)
-    if "event" in options:
-        fmt = options.get("format", "json")
-        return event(stdin, stdout, stderr, trace=trace, fmt=fmt, lang=options.get("lang", "en"))
+    if "kind" in options:
+        return write_kind(options["kind"], options, stdin, stdout, stderr)
     raw = stdin.read(MAX_INPUT_BYTES + 1)
-    if "convert" in options and options.get("format", "json") != "json":
-        from .output.conversion_text import converted_report
-
-        page = None
-        if options["format"] == "html":
-            from .output.pictures.conversion import converted_page
-
-            page = converted_page
-        shown = converted_report(raw, options.get("lang", "en"), trace, page)
-        for entry in shown.trace:
-            stderr.write(trace_line(entry))
-        stdout.write(shown.body)
-        stdout.flush()
-        return shown.exit_code
-    for flag, module, function in DOCUMENT_DOORS:
-        if flag in options:
-            answer_of = getattr(import_module(module, __package__), function)
-            return write_document(answer_of, raw, options, stdout, stderr)
     fmt = options.get("format", "json")
     if fmt != "json":
         report, exit_code = rendered_report(raw, fmt, options.get("lang", "en"), trace, stderr)

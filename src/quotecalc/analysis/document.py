@@ -13,27 +13,26 @@ The exit code is the plain call's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
-import attrs
-
 from ..core.context import Context, WeightAnalysis, WeightRegion, WeightSwitch
 from ..core.exact import Ratio, format_ratio
-from ..engine.pipeline import Pipeline, TraceEntry, make_pipeline
+from ..engine.kinds import ANALYSIS, pipeline_of, required, run_kind
+from ..engine.pipeline import Pipeline
 from ..engine.render import (
-    EXIT_CODES,
     SCHEMA_VERSION,
     TOOL,
     TOOL_VERSION,
+    Document,
+    Rendered,
     render,
     render_internal_error,
 )
 from .intervals import stability_entries
 
-KIND: Final = "weight-analysis"
+KIND: Final = required(ANALYSIS.document_kind)
 EXCLUDED_REASON: Final = "component_unavailable"
 BLOCKING_CODES: Final = (
     "ranking_not_requested",
@@ -46,25 +45,13 @@ BLOCKING_CODES: Final = (
 
 ERROR_STATUSES: Final = ("invalid_input", "internal_error")
 
-ANALYSIS_PIPELINE: Final = make_pipeline(analysis=True)
-"""The default pipeline with the analysis stage appended."""
+ANALYSIS_PIPELINE: Final = pipeline_of(ANALYSIS)
+"""The analysis row's pipeline: the default pipeline with the analysis stage appended."""
 
-
-@attrs.frozen
-class Analysis:
-    """One weight analysis: the document, its exit code, the stage trace if asked for, and
-    the plain result object of the same run (what the text report and the page show beside
-    the analysis, so they never run the pipeline twice)."""
-
-    output: dict[str, Any]
-    exit_code: int
-    trace: tuple[TraceEntry, ...] = ()
-    result: dict[str, Any] = attrs.field(factory=render_internal_error)
-
-    def to_json(self) -> bytes:
-        """One compact UTF-8 JSON object and a newline, like the result."""
-        text = json.dumps(self.output, ensure_ascii=False, separators=(",", ":"))
-        return (text + "\n").encode("utf-8")
+Analysis = Document
+"""One weight analysis: the one document type of every kind (issue 34), whose ``result`` is
+the plain result object of the same run (what the text report and the page show beside the
+analysis, so they never run the pipeline twice)."""
 
 
 def exact_text(value: Fraction) -> str:
@@ -150,22 +137,19 @@ def render_analysis(ctx: Context, output: Mapping[str, Any]) -> dict[str, Any]:
     return document(output["status"], analysis_object(ctx.analysis, stability), [])
 
 
-def analyze(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Analysis:
-    """The weight analysis of one request's bytes. Never raises: a bug becomes the
-    ``internal_error`` document (exit 1) with nothing of the input in it."""
-    chosen = ANALYSIS_PIPELINE if pipeline is None else pipeline
-    try:
-        if trace:
-            ctx, entries = chosen.run_traced(raw)
-        else:
-            ctx, entries = chosen.run(raw), ()
-        output = render(ctx)
-        shown = render_analysis(ctx, output)
-    except Exception:  # noqa: BLE001 - like calculate(): one JSON object, exit 1
-        failed = render_internal_error()
-        return Analysis(
-            document("internal_error", None, reasons_of(failed)),
-            EXIT_CODES["internal_error"],
-            result=failed,
-        )
-    return Analysis(shown, EXIT_CODES[output["status"]], entries, output)
+def rendered(ctx: Context) -> Rendered:
+    """The analysis row's renderer: the document and, beside it, the plain result."""
+    output = render(ctx)
+    return render_analysis(ctx, output), output
+
+
+def internal_error() -> Rendered:
+    """The analysis row's ``internal_error`` document, and the plain one beside it."""
+    failed = render_internal_error()
+    return document("internal_error", None, reasons_of(failed)), failed
+
+
+def analyze(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Document:
+    """The weight analysis of one request's bytes: :func:`~quotecalc.engine.kinds.run_kind`
+    of the analysis row. Never raises."""
+    return run_kind(ANALYSIS, raw, trace=trace, pipeline=pipeline)

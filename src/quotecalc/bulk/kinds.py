@@ -1,31 +1,25 @@
-"""What a bulk job computes for each line: the kinds table (kind -> library function).
+"""What a bulk job computes for each line: the kind table's bulk kinds (``--kind``).
 
-Each row turns one line's bytes (cut as ``--input-jsonl -`` cuts them) into the exact bytes
-the single-request door prints for it and the status of that answer. The bulk door adds no
-rule of its own: a row only calls the library and encodes what it returns.
+Each request kind of :mod:`quotecalc.engine.kinds` has a bulk kind (its row's
+``doors.bulk_kind``: ``result``, ``analysis``, ``plan``, ``event``, ``convert``). A line's
+bytes (cut as ``--input-jsonl -`` cuts them, but to the kind's own limit: :data:`KEPT`) become
+the exact bytes the single-request door prints for them -- ``--input-json -`` with the kind's
+option -- and the status of that answer, by :func:`~quotecalc.engine.kinds.run_kind`. The
+bulk door adds no rule of its own.
 
-- ``result``: :func:`quotecalc.api.calculate` ``.to_json()``, what ``--input-jsonl -``
-  prints for the line (and ``--input-json -`` for it alone);
-- ``analysis``: :func:`quotecalc.analysis.document.analyze` ``.to_json()``, what
-  ``--input-json - --analysis`` prints for it;
-- ``plan``: :func:`quotecalc.planning.document.plan` ``.to_json()``, what
-  ``--input-json - --plan`` prints for the line read as a plan request (issue 20,
-  ``docs/plan.md``; a split search needs the ``plan`` extra on the workers);
-- ``event``: :func:`quotecalc.planning.event_document.award` ``.to_json()``, what
-  ``--input-json - --event`` prints for the line read as an event request (issue 26,
-  ``docs/event.md``). A line is kept only to its first 262145 bytes (``lines.KEPT``), so an
-  event line longer than 262144 bytes gets the answer of its cut bytes, not the CLI's: send
-  such an event alone.
-- ``convert``: :func:`quotecalc.planning.conversion.convert` ``.to_json()``, what
-  ``--input-json - --convert`` prints for the line (issue 27, ``docs/conversions.md``).
+Each line is kept to its kind's body limit plus one byte (enough to be answered
+``input_too_large``), so an event line up to its 4194304-byte limit is answered as on the CLI
+(issue 34); a plan's split search needs the ``plan`` extra on the workers.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Final
 
-from ..api import calculate
+from ..engine.kinds import KINDS as REQUEST_KINDS
+from ..engine.kinds import RequestKind, run_kind
 
 Answer = tuple[bytes, str]
 """One line's output bytes (a JSON object and its newline) and its status."""
@@ -33,49 +27,16 @@ Answer = tuple[bytes, str]
 LineFunction = Callable[[bytes], Answer]
 
 
-def result_line(raw: bytes) -> Answer:
-    """The result object, exactly what ``--input-jsonl -`` prints for the line."""
-    result = calculate(raw)
-    return result.to_json(), result.status
-
-
-def analysis_line(raw: bytes) -> Answer:
-    """The weight-analysis document, exactly what ``--input-json - --analysis`` prints."""
-    from ..analysis.document import analyze
-
-    analysis = analyze(raw)
-    return analysis.to_json(), str(analysis.output["status"])
-
-
-def plan_line(raw: bytes) -> Answer:
-    """The purchase-plan document, exactly what ``--input-json - --plan`` prints."""
-    from ..planning.document import plan
-
-    planned = plan(raw)
-    return planned.to_json(), str(planned.output["status"])
-
-
-def event_line(raw: bytes) -> Answer:
-    """The event-award document, exactly what ``--input-json - --event`` prints."""
-    from ..planning.event_document import award
-
-    awarded = award(raw)
-    return awarded.to_json(), awarded.status
-
-
-def convert_line(raw: bytes) -> Answer:
-    """The converted-comparison document, exactly what ``--input-json - --convert`` prints."""
-    from ..planning.conversion import convert
-
-    answer = convert(raw)
-    return answer.to_json(), str(answer.output["status"])
+def answer_line(kind: RequestKind, raw: bytes) -> Answer:
+    """The kind's document for one line, exactly what ``--input-json -`` with the kind's
+    option prints for it, and its status."""
+    answer = run_kind(kind, raw)
+    return answer.to_json(), answer.status
 
 
 KINDS: Final[dict[str, LineFunction]] = {
-    "result": result_line,
-    "analysis": analysis_line,
-    "plan": plan_line,
-    "event": event_line,
-    "convert": convert_line,
+    kind.doors.bulk_kind: functools.partial(answer_line, kind) for kind in REQUEST_KINDS
 }
-"""The accepted ``--kind`` values, in the order ``--help`` lists them."""
+"""The accepted ``--kind`` values, in the order ``--help`` lists them (the kind table's)."""
+KEPT: Final[dict[str, int]] = {kind.doors.bulk_kind: kind.body_limit + 1 for kind in REQUEST_KINDS}
+"""The bytes kept of a line of each bulk kind: its row's body limit, plus one to tell."""

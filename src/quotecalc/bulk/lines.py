@@ -5,13 +5,14 @@ The command line reads stdin with ``readline`` in binary: a line is everything u
 is not UTF-8), the last line may lack its newline, a blank line is an empty request, and
 nothing follows the last newline. A line over the request limit is kept as its first
 ``MAX_INPUT_BYTES + 1`` bytes (enough to be answered ``input_too_large``) and the rest is read
-and dropped. :func:`lines_in_range` yields the same byte strings.
+and dropped. :func:`lines_in_range` yields the same byte strings, each kept to ``kept`` bytes:
+the job's kind's limit plus one (``bulk.kinds.KEPT``; an event's is 4194305, issue 34).
 
 A partition is a nominal byte range ``[start, end)``; it owns every line whose *first byte*
 lies in that range, so consecutive ranges that cover the file yield every line exactly once,
 in order, wherever the range bounds fall (inside a line, on a newline, past a long line).
-It reads in chunks and keeps at most ``MAX_INPUT_BYTES + 1`` bytes of one line, so its
-memory does not depend on the line lengths or the file size.
+It reads in chunks and keeps at most ``kept`` bytes of one line, so its memory does not depend
+on the line lengths or the file size.
 """
 
 from __future__ import annotations

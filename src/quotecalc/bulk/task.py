@@ -24,7 +24,7 @@ from typing import Any, Final
 import attrs
 
 from ..core.records import Record
-from .kinds import KINDS
+from .kinds import KEPT, KINDS
 from .lines import MAX_ANSWER_BYTES, lines_in_range
 
 
@@ -83,7 +83,7 @@ def answer_range(
         stream = stack.enter_context(fsspec.open(url, "rb", **(storage_options or {})))
         if path is not None:
             put = stack.enter_context(open(path, "wb", buffering=FILE_BUFFER)).write
-        for index, (raw, after) in enumerate(lines_in_range(stream, start, end)):
+        for index, (raw, after) in enumerate(lines_in_range(stream, start, end, kept=KEPT[kind])):
             began = clock()
             text, status = answer(raw)
             took = clock() - began

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
+from ..engine.kinds import KINDS
 from .analysis_schema import analysis_schema
 from .batch_schema import batch_request_schema, batch_result_schema
 from .convert_schema import convert_request_schema, converted_schema
@@ -43,7 +44,7 @@ def serialise(document: JsonObject) -> bytes:
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-SCHEMAS: Final = {
+_BUILDERS: Final = {
     "request": request_schema,
     "result": result_schema,
     "batch-request": batch_request_schema,
@@ -56,6 +57,17 @@ SCHEMAS: Final = {
     "convert-request": convert_request_schema,
     "converted": converted_schema,
 }
+# The schema ids in the order --print-schema lists them: each kind's request and answer, in the
+# kind table's order (each id once), the batch's after the comparison it batches.
+_IDS: Final = (
+    KINDS[0].doors.request_schema,
+    KINDS[0].doors.result_schema,
+    "batch-request",
+    "batch-result",
+    *(name for kind in KINDS[1:] for name in (kind.doors.request_schema, kind.doors.result_schema)),
+)
+SCHEMAS: Final = {name: _BUILDERS[name] for name in _IDS}
+"""The published schemas by their ``--print-schema`` names."""
 
 
 def schema_bytes(name: str) -> bytes:

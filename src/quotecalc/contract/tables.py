@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from ..core.constraint_rules import ConstraintRule
 from ..core.fields import FieldRule
+from ..engine.kinds import COMPARISON
 from ..engine.pipeline import DEFAULT_PIPELINE, Pipeline
 from ..stages.constraints import HardConstraints
 
@@ -20,7 +21,7 @@ GENERATED: Final = (
     "Generated from quotecalc's own rule tables by scripts/generate_contract.py; do not edit."
 )
 # The name hosts call the tool by (the "compare_quotes"); the product is ``TOOL``.
-TOOL_NAME: Final = "compare_quotes"
+TOOL_NAME: Final = COMPARISON.doors.mcp_tool
 
 
 def root_fields() -> tuple[FieldRule, ...]:

@@ -81,63 +81,16 @@ class Pipeline(Record):
         return ctx, tuple(entries)
 
 
-def make_pipeline(
-    constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES,
-    *,
-    analysis: bool = False,
-    plan: bool = False,
-    convert: bool = False,
-    event: bool = False,
-) -> Pipeline:
-    """The quotecalc pipeline; each constraint row brings its root field row with it.
-
-    ``analysis=True`` appends the weight-space analysis stage (issue 11); ``plan=True`` reads
-    the plan request (its rows and its cross-field rule) and appends the purchase-plan stage
-    (issue 20). ``convert=True`` (issue 27) reads ``exchangeRates``, converts after validation
-    and appends the rate-sensitivity stage; a plan pipeline always reads ``exchangeRates``,
-    ``asOf`` and ``balances`` and converts. Their modules are imported only then, so the
-    default pipeline never loads them. ``event=True`` is another request kind (issue 26):
-    :func:`event_pipeline`, whatever the other arguments.
-    """
-    if event:
-        return event_pipeline()
+def make_pipeline(constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES) -> Pipeline:
+    """The comparison's pipeline (the fixed call's); each constraint row brings its root field
+    row with it. Every other kind's pipeline is its row's (:mod:`.kinds`, issue 34), built by
+    :func:`quotecalc.engine.kinds.build_pipeline`, which gives this same pipeline for the
+    comparison row (``tests/test_kinds.py``)."""
     root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
-    validate = Validate(root_fields=root_fields)
-    extra: tuple[Stage, ...] = ()
-    early: tuple[Stage, ...] = ()
-    if convert or plan:
-        from ..core.conversion_rules import BALANCE_ROOT_FIELDS, RATE_ROOT_FIELDS, with_rows
-        from ..stages.convert import ConvertStage, check_balance_suppliers, check_rate_pairs
-
-        rows = RATE_ROOT_FIELDS + (BALANCE_ROOT_FIELDS if plan else ())
-        checks = (check_rate_pairs, check_balance_suppliers) if plan else (check_rate_pairs,)
-        validate = Validate(
-            root_fields=with_rows(root_fields, *rows),
-            cross_field_rules=(*validate.cross_field_rules, *checks),
-        )
-        early = (ConvertStage(),)
-    if convert:
-        from ..stages.rate_sensitivity import RateSensitivityStage
-
-        extra = (RateSensitivityStage(),)
-    if analysis:
-        from ..stages.analysis import AnalysisStage
-
-        extra = (AnalysisStage(),)
-    if plan:
-        from ..core.plan_rules import plan_root_fields
-        from ..stages.plan import PlanStage, check_breaks_increasing
-
-        validate = Validate(
-            root_fields=plan_root_fields(validate.root_fields),
-            cross_field_rules=(*validate.cross_field_rules, check_breaks_increasing),
-        )
-        extra = (*extra, PlanStage())
     return Pipeline(
         (
             Parse(),
-            validate,
-            *early,
+            Validate(root_fields=root_fields),
             ComparabilityGate(),
             PackCountStage(),
             CostStage(),
@@ -146,29 +99,6 @@ def make_pipeline(
             ScoringStage(),
             SensitivityStage(),
             LimitationsStage(),
-            *extra,
-        )
-    )
-
-
-def event_pipeline() -> Pipeline:
-    """The sourcing-event pipeline (issue 26, ``docs/event.md``): parse (with the event's own
-    size limit), validate (the event rows, with ``exchangeRates``), convert (issue 27), gate,
-    award. None of the fixed stages: the event is its own request. Its modules are imported
-    only here."""
-    from ..core.limits import MAX_EVENT_BYTES
-    from ..stages.convert import EventConvertStage
-    from ..stages.event_award import EventAwardStage
-    from ..stages.event_gate import EventGateStage
-    from ..stages.event_validate import EventValidate
-
-    return Pipeline(
-        (
-            Parse(max_bytes=MAX_EVENT_BYTES),
-            EventValidate(),
-            EventConvertStage(),
-            EventGateStage(),
-            EventAwardStage(),
         )
     )
 

@@ -7,10 +7,13 @@ digits, integers are canonical) and ratios are rounded by the one display rule o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from itertools import islice
 from typing import Any, Final
+
+import attrs
 
 from ..core.codes import (
     CONVERSION_ERROR_MESSAGES,
@@ -38,6 +41,8 @@ from ..core.exact import (
     format_ratios,
 )
 from ..core.fields import QUOTE_CORE_FIELDS, QUOTE_FIELDS, Kind
+from ..core.records import Record
+from .pipeline import Pipeline, TraceEntry
 
 SCHEMA_VERSION: Final = 1
 TOOL: Final = "quotecalc"
@@ -299,3 +304,72 @@ def render(ctx: Context) -> dict[str, Any]:
         ],
         limitations=[render_limitation(limitation) for limitation in ctx.limitations],
     )
+
+
+# What ``json.dumps(output, ensure_ascii=False, separators=(",", ":"))`` writes, with the
+# encoder built once instead of on every call. Without the circular-reference check: a
+# document is built fresh by its renderer from dicts, lists and scalars, so it has no cycle
+# (shared component objects are not cycles), and the check cost a set insert and delete per
+# container, ~2,000 per 100-quote result (≈ 13 % of the encoding). A cycle in a hand-made
+# Document would end in RecursionError instead of ValueError.
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
+@attrs.frozen(eq=False, repr=False)
+class Document(Record):
+    """One answer of any request kind (``quotecalc.engine.kinds``): the document, its exit
+    code (CONTRACT §2: the status's), the stage trace if asked for, and -- for the weight
+    analysis only -- the plain result object of the same run (what the text report and the
+    page show beside the analysis, so they never run the pipeline twice)."""
+
+    output: dict[str, Any]
+    exit_code: int
+    trace: tuple[TraceEntry, ...] = ()
+    result: dict[str, Any] | None = None
+
+    @property
+    def status(self) -> str:
+        return str(self.output["status"])
+
+    def to_json(self) -> bytes:
+        """The exact stdout bytes: one compact UTF-8 JSON object and a newline."""
+        return (_ENCODER.encode(self.output) + "\n").encode("utf-8")
+
+
+Rendered = tuple[dict[str, Any], dict[str, Any] | None]
+"""A kind's document and, for the weight analysis, the plain result beside it."""
+Renderer = Callable[[Context], Rendered]
+InternalError = Callable[[], Rendered]
+
+
+def rendered_result(ctx: Context) -> Rendered:
+    """The comparison's renderer in the kind table's form: the result object alone."""
+    return render(ctx), None
+
+
+def internal_error_result() -> Rendered:
+    """The comparison's ``internal_error`` document in the kind table's form."""
+    return render_internal_error(), None
+
+
+def run_document(
+    pipeline: Pipeline,
+    renderer: Renderer,
+    internal_error: InternalError,
+    raw: bytes,
+    *,
+    trace: bool = False,
+) -> Document:
+    """Run ``pipeline`` on ``raw`` (traced if asked) and render its document: the one run /
+    trace / internal-error block of every request kind. Never raises: a bug becomes the kind's
+    ``internal_error`` document (exit 1, no trace) with nothing of the input in it."""
+    try:
+        if trace:
+            ctx, entries = pipeline.run_traced(raw)
+        else:
+            ctx, entries = pipeline.run(raw), ()
+        shown, result = renderer(ctx)
+    except Exception:  # noqa: BLE001 - the contract's internal_error: one JSON object, exit 1
+        failed, beside = internal_error()
+        return Document(failed, EXIT_CODES["internal_error"], result=beside)
+    return Document(shown, EXIT_CODES[shown["status"]], entries, result)

@@ -62,6 +62,7 @@ def workbook(kind: str, raw: bytes, lang: str = "en") -> Exported:
         from .comparison import comparison_workbook
 
         analysis = analyze(raw)
+        assert analysis.result is not None  # the analysis row always renders the plain result
         shown = comparison_workbook(
             analysis.result, lang, analysis=analysis.output, purchase=purchase_of(raw)
         )

@@ -19,17 +19,7 @@ from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..schema import (
     DIALECT,
     GENERATED,
-    analysis_schema,
-    batch_request_schema,
-    batch_result_schema,
-    convert_request_schema,
-    converted_schema,
-    event_request_schema,
-    event_schema,
-    plan_request_schema,
-    plan_schema,
-    request_schema,
-    result_schema,
+    SCHEMAS,
     serialise,
 )
 from .errors import ERRORS, TRANSPORT_ERRORS
@@ -72,19 +62,15 @@ STATUS_TEXT: Final = {
     500: "The calculator's internal_error answer (or, for a fault of the service itself, the"
     " server_error transport error).",
 }
-# The published JSON Schemas by component name (the operation rows name their components).
+# The published JSON Schemas by component name: each route's request and answer, by the
+# schema ids its row names (a kind's from the kind table), each component once, in route order.
 PUBLISHED_SCHEMAS: Final = {
-    "Request": request_schema,
-    "Result": result_schema,
-    "BatchRequest": batch_request_schema,
-    "BatchResult": batch_result_schema,
-    "Analysis": analysis_schema,
-    "PlanRequest": plan_request_schema,
-    "Plan": plan_schema,
-    "EventRequest": event_request_schema,
-    "Event": event_schema,
-    "ConvertRequest": convert_request_schema,
-    "Converted": converted_schema,
+    component: SCHEMAS[schema_id]
+    for row in CALCULATIONS
+    for component, schema_id in (
+        (row.request_component, row.request_schema),
+        (row.result_component, row.result_schema),
+    )
 }
 
 

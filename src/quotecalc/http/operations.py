@@ -22,14 +22,9 @@ from typing import Final, Protocol
 
 import attrs
 
-from ..analysis.document import analyze
-from ..api import calculate
 from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
-from ..core.limits import MAX_EVENT_BYTES, MAX_INPUT_BYTES
+from ..engine.kinds import KINDS, RequestKind, run_kind
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
-from ..planning.conversion import convert
-from ..planning.document import plan
-from ..planning.event_document import award
 
 # The CLI's exit code (CONTRACT §2) to the HTTP status: completed and partial are results
 # (200), invalid_input is 422, internal_error 500; the body is the result object in each case.
@@ -64,13 +59,15 @@ COST_CLASSES: Final = (LIGHT, HEAVY)
 
 @attrs.frozen
 class Calculation:
-    """A POST route running one calculator entry point on the raw body.
+    """A POST route running one calculator entry point on the raw body: a request kind's
+    (:func:`kind_route`, its row's names, limit and cost class) or the batch's. The schema
+    ids are the ``--print-schema`` names of its request and answer (``docs/schema/``).
 
-    ``cost_class`` (issue 34) says how the edge admits it: ``light`` calculations share the
-    worker's calculation slots and run in its threads; ``heavy`` ones (a search that may run
-    for a minute: the event award, the purchase plan) have their own few slots, queue and
-    deadline and run in a worker subprocess that is killed at the deadline (``docs/http.md``).
-    The answer's bytes do not depend on it.
+    ``cost_class`` (issue 34, the kind's row's cost) says how the edge admits it: ``light``
+    calculations share the worker's calculation slots and run in its threads; ``heavy`` ones
+    (a search that may run for a minute: the event award, the purchase plan) have their own
+    few slots, queue and deadline and run in a worker subprocess that is killed at the
+    deadline (``docs/http.md``). The answer's bytes do not depend on it.
     """
 
     path: str
@@ -81,6 +78,9 @@ class Calculation:
     run: Callable[[bytes], Calculated]
     request_component: str
     result_component: str
+    request_schema: str = "request"
+    result_schema: str = "result"
+    cost_class: str = attrs.field(default=LIGHT, validator=attrs.validators.in_(COST_CLASSES))
     # The workbook of the answer (issue 35, quotecalc.export.KINDS), or None: no workbook.
     workbook: str | None = None
 
@@ -107,8 +107,6 @@ class Calculation:
             MEDIA_TYPE,
             (("Content-Disposition", disposition),),
         )
-
-    cost_class: str = attrs.field(default=LIGHT, validator=attrs.validators.in_(COST_CLASSES))
 
     def answer(self, raw: bytes) -> Answer:
         """The answer to a body of at most ``body_limit`` + 1 bytes (the edge never reads
@@ -147,22 +145,97 @@ class Document:
     statuses: tuple[int, ...] = (200,)
 
 
-CALCULATE: Final = Calculation(
-    path="/quotecalc/calculate",
-    operation_id="compare_quotes",
-    summary="Compare supplier quotes for one purchase (one calculation).",
-    description=(
-        "The body is one request exactly as the CLI reads it on stdin (--input-json -); the"
-        " response body is exactly what the CLI prints for those bytes. 200 for completed and"
-        " partial, 422 for invalid_input, 500 for internal_error, 413 (input_too_large) for a"
-        f" body over {MAX_INPUT_BYTES} bytes."
+@attrs.frozen
+class RouteText:
+    """What the OpenAPI document says of a kind's route (door prose, not the kind's rule);
+    ``{limit}`` in the description is the row's body limit."""
+
+    summary: str
+    description: str
+
+
+# The route prose of each kind of the table (engine/kinds.py), by its name.
+ROUTE_TEXTS: Final[dict[str, RouteText]] = {
+    "comparison": RouteText(
+        summary="Compare supplier quotes for one purchase (one calculation).",
+        description=(
+            "The body is one request exactly as the CLI reads it on stdin (--input-json -); the"
+            " response body is exactly what the CLI prints for those bytes. 200 for completed and"
+            " partial, 422 for invalid_input, 500 for internal_error, 413 (input_too_large) for a"
+            " body over {limit} bytes."
+        ),
     ),
-    body_limit=MAX_INPUT_BYTES,
-    run=calculate,
-    request_component="Request",
-    result_component="Result",
-    workbook="comparison",
-)
+    "analysis": RouteText(
+        summary="The weight analysis of one request: who ranks first for which weights.",
+        description=(
+            "The body is one request exactly as for /quotecalc/calculate; the response body is the"
+            " weight-analysis document, exactly what the CLI prints for those bytes with"
+            " --input-json - --analysis (docs/analysis.md). Its status is the plain call's: 200 for"
+            " completed and partial (with or without a ranking to analyse), 422 for invalid_input,"
+            " 500 for internal_error, 413 (the document for input_too_large) for a body over"
+            " {limit} bytes."
+        ),
+    ),
+    "plan": RouteText(
+        summary="The purchase plan of one plan request: the cheapest quantity and split, proven.",
+        description=(
+            "The body is one plan request (the calculation request plus priceBreaks, capacityPacks"
+            " and maxSuppliers; docs/plan.md); the response body is the purchase-plan document,"
+            " exactly what the CLI prints for those bytes with --input-json - --plan. 200 for"
+            " completed and partial (with or without a plan), 422 for invalid_input, 500 for"
+            " internal_error, 413 (the document for input_too_large) for a body over"
+            " {limit} bytes."
+        ),
+    ),
+    "event": RouteText(
+        summary=(
+            "The award of one sourcing event: who supplies which item, at the least total, proven."
+        ),
+        description=(
+            "The body is one event request (items, suppliers and their offers; docs/event.md); the"
+            " response body is the event-award document, exactly what the CLI prints for those"
+            " bytes with --input-json - --event. 200 for completed and partial (with or without an"
+            " award), 422 for invalid_input, 500 for internal_error, 413 (the document for"
+            " input_too_large) for a body over {limit} bytes."
+        ),
+    ),
+    "convert": RouteText(
+        summary="The comparison with quotes converted at the exchange rates the request states.",
+        description=(
+            "The body is one convert request (the calculation request plus exchangeRates;"
+            " docs/conversions.md); the response body is the converted-comparison document, exactly"
+            " what the CLI prints for those bytes with --input-json - --convert. 200 for completed"
+            " and partial, 422 for invalid_input, 500 for internal_error, 413 (the document for"
+            " input_too_large) for a body over {limit} bytes."
+        ),
+    ),
+}
+
+
+def kind_route(kind: RequestKind) -> Calculation:
+    """The POST route of a request kind: its row's path, operation id, limit, components,
+    schema ids and cost class, answered by :func:`~quotecalc.engine.kinds.run_kind`."""
+    text = ROUTE_TEXTS[kind.name]
+    doors = kind.doors
+    return Calculation(
+        path=doors.http_path,
+        operation_id=doors.operation_id,
+        summary=text.summary,
+        description=text.description.format(limit=kind.body_limit),
+        body_limit=kind.body_limit,
+        run=functools.partial(run_kind, kind),
+        request_component=doors.request_component,
+        result_component=doors.result_component,
+        request_schema=doors.request_schema,
+        result_schema=doors.result_schema,
+        cost_class=kind.cost,
+        # the answer as a workbook (issue 35): the kinds whose CLI writes one
+        workbook=kind.name if "xlsx" in doors.cli_formats else None,
+    )
+
+
+KIND_ROUTES: Final[dict[str, Calculation]] = {kind.name: kind_route(kind) for kind in KINDS}
+CALCULATE: Final = KIND_ROUTES["comparison"]
 CALCULATE_BATCH: Final = Calculation(
     path="/quotecalc/calculate-batch",
     operation_id="compare_quotes_batch",
@@ -179,78 +252,13 @@ CALCULATE_BATCH: Final = Calculation(
     run=calculate_batch,
     request_component="BatchRequest",
     result_component="BatchResult",
+    request_schema="batch-request",
+    result_schema="batch-result",
 )
-ANALYZE: Final = Calculation(
-    path="/quotecalc/analyze",
-    operation_id="analyze_weights",
-    summary="The weight analysis of one request: who ranks first for which weights.",
-    description=(
-        "The body is one request exactly as for /quotecalc/calculate; the response body is the"
-        " weight-analysis document, exactly what the CLI prints for those bytes with"
-        " --input-json - --analysis (docs/analysis.md). Its status is the plain call's: 200 for"
-        " completed and partial (with or without a ranking to analyse), 422 for invalid_input,"
-        " 500 for internal_error, 413 (the document for input_too_large) for a body over"
-        f" {MAX_INPUT_BYTES} bytes."
-    ),
-    body_limit=MAX_INPUT_BYTES,
-    run=analyze,
-    request_component="Request",
-    result_component="Analysis",
-)
-PLAN: Final = Calculation(
-    path="/quotecalc/plan",
-    operation_id="plan_purchase",
-    summary="The purchase plan of one plan request: the cheapest quantity and split, proven.",
-    description=(
-        "The body is one plan request (the calculation request plus priceBreaks, capacityPacks"
-        " and maxSuppliers; docs/plan.md); the response body is the purchase-plan document,"
-        " exactly what the CLI prints for those bytes with --input-json - --plan. 200 for"
-        " completed and partial (with or without a plan), 422 for invalid_input, 500 for"
-        " internal_error, 413 (the document for input_too_large) for a body over"
-        f" {MAX_INPUT_BYTES} bytes."
-    ),
-    body_limit=MAX_INPUT_BYTES,
-    run=plan,
-    request_component="PlanRequest",
-    result_component="Plan",
-    workbook="plan",
-    cost_class=HEAVY,
-)
-EVENT: Final = Calculation(
-    path="/quotecalc/event",
-    operation_id="award_event",
-    summary="The award of one sourcing event: who supplies which item, at the least total, proven.",
-    description=(
-        "The body is one event request (items, suppliers and their offers; docs/event.md); the"
-        " response body is the event-award document, exactly what the CLI prints for those"
-        " bytes with --input-json - --event. 200 for completed and partial (with or without an"
-        " award), 422 for invalid_input, 500 for internal_error, 413 (the document for"
-        f" input_too_large) for a body over {MAX_EVENT_BYTES} bytes."
-    ),
-    body_limit=MAX_EVENT_BYTES,
-    run=award,
-    request_component="EventRequest",
-    result_component="Event",
-    workbook="event",
-    cost_class=HEAVY,
-)
-CONVERT: Final = Calculation(
-    path="/quotecalc/convert",
-    operation_id="convert_quotes",
-    summary="The comparison with quotes converted at the exchange rates the request states.",
-    description=(
-        "The body is one convert request (the calculation request plus exchangeRates;"
-        " docs/conversions.md); the response body is the converted-comparison document, exactly"
-        " what the CLI prints for those bytes with --input-json - --convert. 200 for completed"
-        " and partial, 422 for invalid_input, 500 for internal_error, 413 (the document for"
-        f" input_too_large) for a body over {MAX_INPUT_BYTES} bytes."
-    ),
-    body_limit=MAX_INPUT_BYTES,
-    run=convert,
-    request_component="ConvertRequest",
-    result_component="Converted",
-    workbook="convert",
-)
+ANALYZE: Final = KIND_ROUTES["analysis"]
+PLAN: Final = KIND_ROUTES["plan"]
+EVENT: Final = KIND_ROUTES["event"]
+CONVERT: Final = KIND_ROUTES["convert"]
 HEALTH: Final = Document(
     path="/healthz",
     operation_id="health",
@@ -321,11 +329,10 @@ TEMPLATE: Final = Page(
 CALCULATIONS: Final[tuple[Calculation, ...]] = (
     CALCULATE,
     CALCULATE_BATCH,
-    ANALYZE,
-    PLAN,
-    EVENT,
-    CONVERT,
+    *(KIND_ROUTES[kind.name] for kind in KINDS[1:]),
 )
+"""Every calculation route: each kind's of the table, in its order, the batch after the
+comparison it batches."""
 # Operability (issue 19): readiness apart from liveness, and the Prometheus scrape.
 READY: Final = Document(
     path="/readyz",

@@ -49,7 +49,8 @@ from starlette.routing import Route
 
 from ..analysis.document import analyze
 from ..core.limits import MAX_EVENT_BYTES
-from ..planning.document import asks_for_plan, plan
+from ..engine.kinds import CONVERT, EVENT, PLAN, detect_kind
+from ..planning.document import plan
 from .admission import Admission, HeavyAdmission
 from .edge import (
     CLOSE,
@@ -66,6 +67,7 @@ from .errors import TransportError
 from .limits import Limits
 from .operations import PAGES, STATUS_BY_EXIT_CODE, Page
 from .page_files import (
+    PAGE_KINDS,
     XLSX_MEDIA,
     asks_for_workbook,
     template_endpoint,
@@ -346,17 +348,6 @@ def form_endpoint(row: Page) -> Endpoint:
     return form
 
 
-def is_event_request(raw: bytes) -> bool:
-    """Whether pasted bytes are an event request (issue 26): an object with the event's own
-    ``items`` and ``suppliers`` arrays (a calculation or plan request has ``quotes``). Never
-    raises; the event's own validator decides everything else."""
-    try:
-        loaded = json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(loaded, dict) and "items" in loaded and "suppliers" in loaded
-
-
 def _event_page(raw: bytes, lang: str) -> tuple[int, str]:
     """A sourcing event (issue 26): its award for people, as ``--event --format html``."""
     from ..output.event_report import event_currency, render_event_html
@@ -443,16 +434,6 @@ def _converted_page(raw: bytes, lang: str) -> tuple[int, str]:
     shown = converted_report(raw, lang, False, converted_page)
     status = STATUS_BY_EXIT_CODE[shown.exit_code]
     return status, with_download(shown.body.decode("utf-8"), raw, lang, status)
-
-
-def asks_for_conversion(raw: bytes) -> bool:
-    """Whether pasted bytes are a request with ``exchangeRates`` (issue 27): the converted
-    comparison answers it, as the CLI's ``--convert`` does (the fixed call refuses the key)."""
-    try:
-        loaded = json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(loaded, dict) and "exchangeRates" in loaded
 
 
 def field_errors(
@@ -574,9 +555,10 @@ def _conversion_words(page: str, lang: str, notes: list[dict[str, Any]]) -> str:
 def _pasted_page(raw: bytes, lang: str) -> tuple[int, str] | None:
     """The page of a pasted (or uploaded) JSON request of another kind than the comparison:
     an event, a plan, a conversion; ``None`` for a comparison."""
-    if is_event_request(raw):
+    kind = detect_kind(raw, among=PAGE_KINDS)
+    if kind is EVENT:
         return _event_page(raw, lang)
-    if asks_for_plan(raw):
+    if kind is PLAN:
         # A plan request (issue 25): its readable plan, as --plan --format html.
         from ..output.plan_html import render_plan_html
 
@@ -584,7 +566,7 @@ def _pasted_page(raw: bytes, lang: str) -> tuple[int, str] | None:
         page = render_plan_html(planned_only.output, lang, raw)
         status = STATUS_BY_EXIT_CODE[planned_only.exit_code]
         return status, with_download(page, raw, lang, status)
-    if asks_for_conversion(raw):
+    if kind is CONVERT:
         return _converted_page(raw, lang)
     return None
 
@@ -595,6 +577,7 @@ def _comparison(raw: bytes, lang: str) -> tuple[int, str]:
     from ..output.pictures import html_page
 
     done = analyze(raw)
+    assert done.result is not None  # the analysis row always renders the plain result
     planned = None
     if done.result["status"] in ("completed", "partial"):
         # The best purchase plan beside the answer (issue 20): the planner's own document.
@@ -640,7 +623,7 @@ def _sheet(
         return 422, error_page(lang, found, values, limit)
     extra = _notes_section(lang, notes, detected, built)
     raw = _request_bytes(built)
-    if is_event_request(raw):  # an event workbook read with event=true (issue 26)
+    if detect_kind(raw, among=PAGE_KINDS) is EVENT:  # an event workbook read with event=true
         status, page = _event_page(raw, lang)
         return status, _with_nav(page, lang, values, extra)
     rates = exchange_rates(fields)
@@ -687,7 +670,7 @@ def report_endpoint(
             if asks_for_workbook(fields):  # the report's download button (issue 35)
                 return await _workbook(request, fields, raw, admission, limits)
             pasted = _pasted(fields)
-            if heavy is not None and pasted is not None and is_event_request(pasted):
+            if heavy is not None and pasted is not None and detect_kind(pasted) is EVENT:
                 return await heavy_event(fields, pasted)
             ran = await admission.run(lambda _: work(fields), raw)
             if ran is None:

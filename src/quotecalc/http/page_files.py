@@ -19,13 +19,13 @@ workbook and the blank templates.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final
 
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..engine.kinds import KINDS, detect_kind
 from .edge import NO_STORE, error_response, outcome
 from .operations import STATUS_BY_EXIT_CODE, Page
 
@@ -117,23 +117,17 @@ def with_download(page: str, raw: bytes, lang: str, status: int) -> str:
     return head + download_form(raw, lang) + marker + tail
 
 
-def kind_of(raw: bytes) -> str:
-    """Which document the page answers for these bytes (as the page decides): an event
-    (``items`` and ``suppliers``), a plan request, a converted comparison
-    (``exchangeRates``), else a comparison."""
-    from ..planning.document import asks_for_plan
+PAGE_KINDS: Final = tuple(kind for kind in KINDS if kind.doors.page_label is not None)
+"""The kinds the page answers a body of (the comparison with its report, the plan, the
+event's award, the converted comparison), told apart by
+:func:`quotecalc.engine.kinds.detect_kind`."""
 
-    try:
-        loaded = json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        loaded = None
-    if isinstance(loaded, dict) and "items" in loaded and "suppliers" in loaded:
-        return "event"
-    if asks_for_plan(raw):
-        return "plan"
-    if isinstance(loaded, dict) and "exchangeRates" in loaded:
-        return "convert"
-    return "comparison"
+
+def kind_of(raw: bytes) -> str:
+    """Which document the page answers for these bytes, as the page decides
+    (:func:`quotecalc.engine.kinds.detect_kind` among the page's kinds): an event, a plan
+    request, a converted comparison, else a comparison."""
+    return detect_kind(raw, among=PAGE_KINDS).name
 
 
 def workbook_of(raw: bytes, lang: str) -> tuple[int, bytes, dict[str, str]]:

@@ -21,6 +21,7 @@ behind). Plain Python: it imports only the entry point it is asked for.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import os
 import subprocess
@@ -39,13 +40,28 @@ class WorkerGone(Exception):
     """The subprocess ended (killed at a deadline, or crashed) before it answered."""
 
 
+KIND: Final = "kind"
+
+
 def target_of(function: Callable[[bytes], Any]) -> str:
-    """The name the child imports ``function`` by (a module-level function)."""
+    """The name the child imports ``function`` by: a module-level function's, or for a request
+    kind's route (``run_kind`` bound to a row of the kind table, issue 34) ``kind:<name>``."""
+    if isinstance(function, functools.partial):
+        from ..engine.kinds import RequestKind, run_kind
+
+        kind = function.args[0] if len(function.args) == 1 else None
+        if function.func is run_kind and isinstance(kind, RequestKind) and not function.keywords:
+            return f"{KIND}:{kind.name}"
+        raise ValueError("a heavy entry point is a module-level function or a kind's run")
     return f"{function.__module__}:{function.__qualname__}"
 
 
 def _resolve(target: str) -> Callable[[bytes], Any]:
     module, _, qualname = target.partition(":")
+    if module == KIND:
+        from ..engine.kinds import BY_NAME, run_kind
+
+        return functools.partial(run_kind, BY_NAME[qualname])
     found: Any = importlib.import_module(module)
     for part in qualname.split("."):
         found = getattr(found, part)

@@ -3,8 +3,9 @@
 
 Built on the official MCP Python SDK's low-level ``Server`` so that each tool's ``inputSchema``,
 ``outputSchema`` and annotations are exactly its published descriptor and each call's result is
-exactly the calculator's. :data:`TOOLS` is the table, one row per tool (descriptor + handler);
-adding a tool is adding a row:
+exactly the calculator's. :data:`TOOLS` is the table, one row per tool (descriptor + handler):
+one per request kind of the kind table (:mod:`quotecalc.engine.kinds`, answered by
+:func:`call_kind`, the row's ``run_kind``) and the batch's; adding a kind adds its tool:
 
 - ``compare_quotes`` (:func:`quotecalc.schema.mcp_tool`, ``docs/tool/mcp-tool.json``):
   serialises the arguments (:func:`quotecalc.mcp.request.request_bytes`), runs
@@ -53,6 +54,7 @@ Written for the SDK's 2.x low-level API (handlers passed to ``Server(...)``); te
 from __future__ import annotations
 
 import copy
+import functools
 import sys
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple
@@ -65,12 +67,8 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
 from .. import __version__
-from ..analysis.document import analyze
-from ..api import calculate
 from ..batch import calculate_batch
-from ..planning.conversion import convert
-from ..planning.document import plan
-from ..planning.event_document import award
+from ..engine.kinds import KINDS, RequestKind, run_kind
 from ..schema import (
     mcp_analysis_tool,
     mcp_batch_tool,
@@ -86,11 +84,8 @@ __all__ = [
     "TOOLS",
     "ToolRow",
     "build_server",
-    "call_analysis_result",
     "call_batch_result",
-    "call_convert_result",
-    "call_event_result",
-    "call_plan_result",
+    "call_kind",
     "call_result",
     "list_result",
     "run",
@@ -103,6 +98,7 @@ ERROR_STATUSES: Final = frozenset({"invalid_input", "internal_error"})
 
 _DESCRIPTOR: Final[dict[str, Any]] = mcp_tool()
 TOOL_NAME: Final[str] = str(_DESCRIPTOR["name"])
+_BATCH_DESCRIPTOR: Final[dict[str, Any]] = mcp_batch_tool()
 
 Arguments = dict[str, Any] | None
 
@@ -116,10 +112,19 @@ def _answer(output: dict[str, Any], stdout: bytes, is_error: bool) -> types.Call
     )
 
 
+def call_kind(kind: RequestKind, arguments: Arguments) -> types.CallToolResult:
+    """One ``tools/call`` of a kind's tool (``compare_quotes``, ``analyze_weights``,
+    ``plan_purchase``, ``award_event``, ``convert_quotes``: the kind table's names):
+    :func:`~quotecalc.engine.kinds.run_kind` on the arguments as JSON (written by
+    :func:`~quotecalc.mcp.request.request_bytes`), so the answer is the CLI's for those bytes
+    with the kind's option."""
+    answer = run_kind(kind, request_bytes(arguments))
+    return _answer(answer.output, answer.to_json(), answer.status in ERROR_STATUSES)
+
+
 def call_result(arguments: Arguments) -> types.CallToolResult:
     """One ``tools/call`` of ``compare_quotes``: ``calculate()`` on the arguments as JSON."""
-    result = calculate(request_bytes(arguments))
-    return _answer(result.output, result.to_json(), result.status in ERROR_STATUSES)
+    return call_kind(KINDS[0], arguments)
 
 
 def call_batch_result(arguments: Arguments) -> types.CallToolResult:
@@ -127,34 +132,6 @@ def call_batch_result(arguments: Arguments) -> types.CallToolResult:
     as JSON, so each request is the bytes the single tool would calculate."""
     answer = calculate_batch(request_bytes(arguments))
     return _answer(answer.output, answer.to_json(), answer.exit_code != 0)
-
-
-def call_analysis_result(arguments: Arguments) -> types.CallToolResult:
-    """One ``tools/call`` of ``analyze_weights``: ``analyze()`` on the arguments as JSON (the
-    bytes ``compare_quotes`` would calculate), so the answer is the CLI's ``--analysis``."""
-    analysis = analyze(request_bytes(arguments))
-    return _answer(analysis.output, analysis.to_json(), analysis.output["status"] in ERROR_STATUSES)
-
-
-def call_plan_result(arguments: Arguments) -> types.CallToolResult:
-    """One ``tools/call`` of ``plan_purchase``: ``plan()`` on the arguments as JSON (written as
-    ``compare_quotes`` writes them), so the answer is the CLI's ``--plan``."""
-    planned = plan(request_bytes(arguments))
-    return _answer(planned.output, planned.to_json(), planned.output["status"] in ERROR_STATUSES)
-
-
-def call_event_result(arguments: Arguments) -> types.CallToolResult:
-    """One ``tools/call`` of ``award_event``: ``award()`` on the arguments as JSON (written as
-    ``compare_quotes`` writes them), so the answer is the CLI's ``--event``."""
-    awarded = award(request_bytes(arguments))
-    return _answer(awarded.output, awarded.to_json(), awarded.status in ERROR_STATUSES)
-
-
-def call_convert_result(arguments: Arguments) -> types.CallToolResult:
-    """One ``tools/call`` of ``convert_quotes``: ``convert()`` on the arguments as JSON (written
-    as ``compare_quotes`` writes them), so the answer is the CLI's ``--convert``."""
-    answer = convert(request_bytes(arguments))
-    return _answer(answer.output, answer.to_json(), answer.output["status"] in ERROR_STATUSES)
 
 
 class ToolRow(NamedTuple):
@@ -175,35 +152,40 @@ class ToolRow(NamedTuple):
         return types.Tool.model_validate(copy.deepcopy(self.descriptor), by_alias=True)
 
 
-# The table: one row per tool, in tools/list order. The lambdas look the module function up
-# when called, so that wrapping it (as the no-file/no-socket audit test does) wraps the tool.
+# Every published tool descriptor, by its name.
+_DESCRIPTORS: Final[dict[str, dict[str, Any]]] = {
+    str(row["name"]): row
+    for row in (
+        _DESCRIPTOR,
+        _BATCH_DESCRIPTOR,
+        mcp_analysis_tool(),
+        mcp_plan_tool(),
+        mcp_event_tool(),
+        mcp_convert_tool(),
+    )
+}
+
+
+def _kind_tool(kind: RequestKind) -> ToolRow:
+    # The lambda looks call_kind up when called, so that wrapping it (as the no-file/no-socket
+    # audit test does) wraps every kind's tool.
+    return ToolRow(
+        _DESCRIPTORS[kind.doors.mcp_tool],
+        lambda arguments: call_kind(kind, arguments),
+        functools.partial(run_kind, kind),
+    )
+
+
+# The table: one row per tool, in tools/list order: each kind's of the kind table, in its
+# order, the batch after the comparison it batches.
 TOOLS: Final[tuple[ToolRow, ...]] = (
-    ToolRow(_DESCRIPTOR, lambda arguments: call_result(arguments), calculate),  # noqa: PLW0108
+    _kind_tool(KINDS[0]),
     ToolRow(
-        mcp_batch_tool(),
+        _BATCH_DESCRIPTOR,
         lambda arguments: call_batch_result(arguments),  # noqa: PLW0108
         calculate_batch,
     ),
-    ToolRow(
-        mcp_analysis_tool(),
-        lambda arguments: call_analysis_result(arguments),  # noqa: PLW0108
-        analyze,
-    ),
-    ToolRow(
-        mcp_plan_tool(),
-        lambda arguments: call_plan_result(arguments),  # noqa: PLW0108
-        plan,
-    ),
-    ToolRow(
-        mcp_event_tool(),
-        lambda arguments: call_event_result(arguments),  # noqa: PLW0108
-        award,
-    ),
-    ToolRow(
-        mcp_convert_tool(),
-        lambda arguments: call_convert_result(arguments),  # noqa: PLW0108
-        convert,
-    ),
+    *(_kind_tool(kind) for kind in KINDS[1:]),
 )
 _BY_NAME: Final = {row.name: row for row in TOOLS}
 

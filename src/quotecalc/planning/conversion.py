@@ -15,42 +15,31 @@ fraction).
 
 from __future__ import annotations
 
-import json
 from typing import Any, Final
 
-import attrs
-
 from ..core.context import Context
-from ..engine.pipeline import Pipeline, TraceEntry, make_pipeline
+from ..engine.kinds import CONVERT, pipeline_of, required, run_kind
+from ..engine.pipeline import Pipeline
 from ..engine.render import (
-    EXIT_CODES,
     SCHEMA_VERSION,
     TOOL,
     TOOL_VERSION,
+    Document,
+    Rendered,
     render,
     render_internal_error,
 )
 from .conversion_sections import render_report
 
-KIND: Final = "converted-comparison"
+KIND: Final = required(CONVERT.document_kind)
 
-CONVERT_PIPELINE: Final = make_pipeline(convert=True)
-"""The default pipeline with the convert stage after validation and the rate-sensitivity stage
-appended."""
+CONVERT_PIPELINE: Final = pipeline_of(CONVERT)
+"""The convert row's pipeline: the default pipeline with the convert stage after validation
+and the rate-sensitivity stage appended."""
+NO_REPORT: Final = {"conversions": None, "unusedRates": None, "rateSensitivity": None}
 
-
-@attrs.frozen
-class ConvertedComparison:
-    """One converted comparison: the document, its exit code and the stage trace if asked."""
-
-    output: dict[str, Any]
-    exit_code: int
-    trace: tuple[TraceEntry, ...] = ()
-
-    def to_json(self) -> bytes:
-        """One compact UTF-8 JSON object and a newline, like the result."""
-        text = json.dumps(self.output, ensure_ascii=False, separators=(",", ":"))
-        return (text + "\n").encode("utf-8")
+ConvertedComparison = Document
+"""One converted comparison: the one document type of every kind (issue 34)."""
 
 
 def render_converted(ctx: Context) -> dict[str, Any]:
@@ -58,9 +47,7 @@ def render_converted(ctx: Context) -> dict[str, Any]:
     result = render(ctx)
     report = ctx.conversion
     keys: dict[str, Any] = (
-        {"conversions": None, "unusedRates": None, "rateSensitivity": None}
-        if report is None or ctx.status is None
-        else render_report(report)
+        dict(NO_REPORT) if report is None or ctx.status is None else render_report(report)
     )
     return document(result, keys)
 
@@ -78,21 +65,17 @@ def document(result: dict[str, Any], keys: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def convert(
-    raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None
-) -> ConvertedComparison:
-    """The converted comparison of one request's bytes. Never raises: a bug becomes the
-    ``internal_error`` document (exit 1) with nothing of the input in it."""
-    chosen = CONVERT_PIPELINE if pipeline is None else pipeline
-    try:
-        if trace:
-            ctx, entries = chosen.run_traced(raw)
-        else:
-            ctx, entries = chosen.run(raw), ()
-        shown = render_converted(ctx)
-    except Exception:  # noqa: BLE001 - like calculate(): one JSON object, exit 1
-        empty = {"conversions": None, "unusedRates": None, "rateSensitivity": None}
-        return ConvertedComparison(
-            document(render_internal_error(), empty), EXIT_CODES["internal_error"]
-        )
-    return ConvertedComparison(shown, EXIT_CODES[shown["status"]], entries)
+def rendered(ctx: Context) -> Rendered:
+    """The convert row's renderer."""
+    return render_converted(ctx), None
+
+
+def internal_error() -> Rendered:
+    """The convert row's ``internal_error`` document."""
+    return document(render_internal_error(), dict(NO_REPORT)), None
+
+
+def convert(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Document:
+    """The converted comparison of one request's bytes:
+    :func:`~quotecalc.engine.kinds.run_kind` of the convert row. Never raises."""
+    return run_kind(CONVERT, raw, trace=trace, pipeline=pipeline)

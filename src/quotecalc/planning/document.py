@@ -34,60 +34,47 @@ and HTML plans (``quotecalc.output.plan_text``, ``plan_html``) only read them:
 
 from __future__ import annotations
 
-import json
 from bisect import bisect_right
 from decimal import Decimal
 from typing import Any, Final
 
-import attrs
-
 from ..core.codes import LIMITATION_MESSAGES
 from ..core.context import Context, Fields
-from ..core.conversion_rules import BALANCE_ROOT_FIELDS, ConversionReport
+from ..core.conversion_rules import ConversionReport
 from ..core.exact import EXACT, Ratio, format_exact, format_ratio
 from ..core.plan_rules import (
     CAPACITY_SHORT,
     PLAN_LIMITATIONS,
     PLAN_MESSAGES,
-    PLAN_QUOTE_FIELDS,
-    PLAN_ROOT_FIELDS,
     BestPlan,
     PlanReason,
     Purchase,
     PurchasePlan,
     SingleSource,
 )
-from ..engine.pipeline import Pipeline, TraceEntry, make_pipeline
+from ..engine.kinds import PLAN, detect_kind, pipeline_of, required, run_kind
+from ..engine.pipeline import Pipeline
 from ..engine.render import (
-    EXIT_CODES,
     SCHEMA_VERSION,
     TOOL,
     TOOL_VERSION,
+    Document,
+    Rendered,
     render,
     render_internal_error,
 )
 from .conversion_sections import conversion_limitation, plan_conversions, render_balances
 
-KIND: Final = "purchase-plan"
+KIND: Final = required(PLAN.document_kind)
 ERROR_STATUSES: Final = ("invalid_input", "internal_error")
 NOT_PROVEN: Final = "plan_not_proven"
 
-PLAN_PIPELINE: Final = make_pipeline(plan=True)
-"""The default pipeline reading the plan request, with the plan stage appended."""
+PLAN_PIPELINE: Final = pipeline_of(PLAN)
+"""The plan row's pipeline: the default pipeline reading the plan request, with the plan stage
+appended."""
 
-
-@attrs.frozen
-class PlanDocument:
-    """One purchase plan: the document, its exit code and the stage trace if asked for."""
-
-    output: dict[str, Any]
-    exit_code: int
-    trace: tuple[TraceEntry, ...] = ()
-
-    def to_json(self) -> bytes:
-        """One compact UTF-8 JSON object and a newline, like the result."""
-        text = json.dumps(self.output, ensure_ascii=False, separators=(",", ":"))
-        return (text + "\n").encode("utf-8")
+PlanDocument = Document
+"""One purchase plan: the one document type of every kind (issue 34)."""
 
 
 def _per_unit(p: Purchase) -> str:
@@ -327,38 +314,24 @@ def render_plan(ctx: Context) -> dict[str, Any]:
 
 def asks_for_plan(raw: bytes) -> bool:
     """Whether a request's bytes use a field only the plan request has (``maxSuppliers``,
-    ``asOf`` or ``balances`` at the root, ``priceBreaks`` or ``capacityPacks`` in a quote): a
-    door that takes both kinds
-    (the analyst's page) answers such a request with its plan. Never raises."""
-    try:
-        loaded = json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        return False
-    if not isinstance(loaded, dict):
-        return False
-    if any(rule.name in loaded for rule in (*PLAN_ROOT_FIELDS, *BALANCE_ROOT_FIELDS)):
-        return True
-    quotes = loaded.get("quotes")
-    names = [rule.name for rule in PLAN_QUOTE_FIELDS]
-    return isinstance(quotes, list) and any(
-        isinstance(quote, dict) and any(name in quote for name in names) for quote in quotes
-    )
+    ``asOf`` or ``balances`` at the root, ``priceBreaks`` or ``capacityPacks`` in a quote):
+    :func:`~quotecalc.engine.kinds.detect_kind` between the comparison and the plan. Never
+    raises."""
+    return detect_kind(raw, among=(PLAN,)) is PLAN
 
 
-def plan(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> PlanDocument:
-    """The purchase plan of one plan request's bytes. Never raises: a bug becomes the
-    ``internal_error`` document (exit 1) with nothing of the input in it."""
-    chosen = PLAN_PIPELINE if pipeline is None else pipeline
-    try:
-        if trace:
-            ctx, entries = chosen.run_traced(raw)
-        else:
-            ctx, entries = chosen.run(raw), ()
-        shown = render_plan(ctx)
-    except Exception:  # noqa: BLE001 - like calculate(): one JSON object, exit 1
-        failed = render_internal_error()
-        return PlanDocument(
-            document("internal_error", None, list(failed["limitations"]), [], None),
-            EXIT_CODES["internal_error"],
-        )
-    return PlanDocument(shown, EXIT_CODES[shown["status"]], entries)
+def rendered(ctx: Context) -> Rendered:
+    """The plan row's renderer."""
+    return render_plan(ctx), None
+
+
+def internal_error() -> Rendered:
+    """The plan row's ``internal_error`` document."""
+    failed = render_internal_error()
+    return document("internal_error", None, list(failed["limitations"]), [], None), None
+
+
+def plan(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Document:
+    """The purchase plan of one plan request's bytes: :func:`~quotecalc.engine.kinds.run_kind`
+    of the plan row. Never raises."""
+    return run_kind(PLAN, raw, trace=trace, pipeline=pipeline)

@@ -17,10 +17,7 @@ values written by :func:`quotecalc.core.exact.format_exact`.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Final
-
-import attrs
 
 from ..core.codes import LIMITATION_MESSAGES
 from ..core.context import Context, Fields
@@ -36,18 +33,20 @@ from ..core.event_rules import (
     EventReason,
 )
 from ..core.exact import EXACT, format_exact
-from ..engine.pipeline import Pipeline, TraceEntry, make_pipeline
+from ..engine.kinds import EVENT, pipeline_of, required, run_kind
+from ..engine.pipeline import Pipeline
 from ..engine.render import (
-    EXIT_CODES,
     SCHEMA_VERSION,
     TOOL,
     TOOL_VERSION,
+    Document,
+    Rendered,
     render_internal_error,
 )
 from .conversion_sections import conversion_limitation, plan_conversions
 from .document import same_places
 
-KIND: Final = "event-award"
+KIND: Final = required(EVENT.document_kind)
 ROOT_KEYS: Final = (
     "schemaVersion",
     "kind",
@@ -59,26 +58,11 @@ ROOT_KEYS: Final = (
     "reasons",
     "limitations",
 )
-EVENT_PIPELINE: Final = make_pipeline(event=True)
-"""The event pipeline: parse, validate, gate, award."""
+EVENT_PIPELINE: Final = pipeline_of(EVENT)
+"""The event row's pipeline: parse, validate, convert, gate, award."""
 
-
-@attrs.frozen
-class EventDocument:
-    """One event award: the document, its exit code and the stage trace if asked for."""
-
-    output: dict[str, Any]
-    exit_code: int
-    trace: tuple[TraceEntry, ...] = ()
-
-    @property
-    def status(self) -> str:
-        return str(self.output["status"])
-
-    def to_json(self) -> bytes:
-        """One compact UTF-8 JSON object and a newline, like the result."""
-        text = json.dumps(self.output, ensure_ascii=False, separators=(",", ":"))
-        return (text + "\n").encode("utf-8")
+EventDocument = Document
+"""One event award: the one document type of every kind (issue 34)."""
 
 
 def document(
@@ -245,20 +229,18 @@ def render_event_balances(fields: Fields, outcome: EventOutcome) -> dict[str, An
     }
 
 
-def award(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> EventDocument:
-    """The award of one event request's bytes. Never raises: a bug becomes the
-    ``internal_error`` document (exit 1) with nothing of the input in it."""
-    chosen = EVENT_PIPELINE if pipeline is None else pipeline
-    try:
-        if trace:
-            ctx, entries = chosen.run_traced(raw)
-        else:
-            ctx, entries = chosen.run(raw), ()
-        shown = render_event(ctx)
-    except Exception:  # noqa: BLE001 - like calculate(): one JSON object, exit 1
-        failed = render_internal_error()
-        return EventDocument(
-            document("internal_error", None, None, list(failed["limitations"]), []),
-            EXIT_CODES["internal_error"],
-        )
-    return EventDocument(shown, EXIT_CODES[shown["status"]], entries)
+def rendered(ctx: Context) -> Rendered:
+    """The event row's renderer."""
+    return render_event(ctx), None
+
+
+def internal_error() -> Rendered:
+    """The event row's ``internal_error`` document."""
+    failed = render_internal_error()
+    return document("internal_error", None, None, list(failed["limitations"]), []), None
+
+
+def award(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Document:
+    """The award of one event request's bytes: :func:`~quotecalc.engine.kinds.run_kind` of
+    the event row. Never raises."""
+    return run_kind(EVENT, raw, trace=trace, pipeline=pipeline)

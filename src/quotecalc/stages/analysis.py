@@ -1,6 +1,6 @@
 """Stage 11 (on request only), the weight-space analysis (issue 11, ``docs/analysis.md``).
 
-Appended after ``limitations`` by ``make_pipeline(analysis=True)``, never in the default
+Appended after ``limitations`` in the ``analysis`` kind's row, never in the default
 pipeline: the fixed call never pays for it. With a ranking it adds
 :class:`~quotecalc.core.context.WeightAnalysis` (first-place regions, dominance and switching
 distance over the mapped dimensions, computed exactly by :mod:`quotecalc.solvers.simplex` from the

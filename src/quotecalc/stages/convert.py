@@ -1,7 +1,7 @@
 """Stage 2b (on request only), conversions the buyer states (issue 27,
 ``docs/conversions.md``).
 
-Inserted after ``validate`` by ``make_pipeline(convert=True)`` (the ``--convert`` comparison)
+Inserted after ``validate`` in the ``convert`` kind's row (the ``--convert`` comparison)
 and by the plan pipeline; the fixed pipeline never has it.
 
 - A quote whose ``currency`` differs from the request's, with a rate given from that currency

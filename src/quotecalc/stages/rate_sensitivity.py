@@ -1,7 +1,7 @@
 """Stage 11 (``--convert`` only), sensitivity to each exchange rate (issue 27,
 ``docs/conversions.md``, "Sensitivity to the rate").
 
-Appended after ``limitations`` by ``make_pipeline(convert=True)``. For each rate that converted
+Appended after ``limitations`` in the ``convert`` kind's row. For each rate that converted
 a quote, the usable quotes (comparable, with a landed total, and ``eligible`` under the hard
 constraints) are lines in that rate, the others held
 (:func:`quotecalc.solvers.rate_interval.cheapest_spans`): a quote converted at the rate has its
