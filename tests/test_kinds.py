@@ -172,7 +172,7 @@ def test_the_http_routes_and_components_are_the_tables() -> None:
         (kind.doors.http_path, kind.doors.operation_id) for kind in KINDS
     ]
     for row, kind in zip(routes, KINDS, strict=True):
-        assert (row.body_limit, row.cost) == (kind.body_limit, kind.cost)
+        assert (row.body_limit, row.cost_class) == (kind.body_limit, kind.cost)
         assert (row.request_component, row.result_component) == (
             kind.doors.request_component,
             kind.doors.result_component,

@@ -54,7 +54,6 @@ Written for the SDK's 2.x low-level API (handlers passed to ``Server(...)``); te
 from __future__ import annotations
 
 import copy
-import functools
 import sys
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple
@@ -172,7 +171,7 @@ def _kind_tool(kind: RequestKind) -> ToolRow:
     return ToolRow(
         _DESCRIPTORS[kind.doors.mcp_tool],
         lambda arguments: call_kind(kind, arguments),
-        functools.partial(run_kind, kind),
+        lambda raw: run_kind(kind, raw),
     )
 
 
