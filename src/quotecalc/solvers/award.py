@@ -39,13 +39,17 @@ MODEL_INVALID: Final = "event_model_invalid"
 # The budget ran out before any allowed award was found (and before infeasibility was proven).
 UNSOLVED: Final = "event_unsolved"
 # The proof budget of one award, in CP-SAT deterministic seconds (reproducible, unlike wall
-# time; docs/event-solver.md, "The proof and its budget").
-DEFAULT_BUDGET: Final = 20.0
-# Above this many usable lines the default budget shrinks in proportion: a deterministic second
-# costs more CPU on a larger model (about 2.5 s at 200 lines, 6 s at 7,000 on the project's
-# machine), and a 300 x 40 event must still answer within 30 s (decision 26.21).
-BUDGET_LINES: Final = 1000
-
+# time; docs/event-solver.md, "The budget"). A deterministic second cost 3-7 s of CPU on the
+# project's shared machine (more on larger models and under load): 3 proves the realistic 20 x
+# 10 events and keeps a search of a 50 x 20 event near 10 s of CPU (decision 33.23).
+DEFAULT_BUDGET: Final = 3.0
+# Above this many price levels in the model (search_size) the budget shrinks in proportion:
+# building, presolving and a deterministic second all cost more on a larger model.
+BUDGET_LEVELS: Final = 1000
+# Above this many price levels no model is built: the first award and the plain bound are the
+# answer (budget_stopped). Building a model of 20,000 levels cost 5 s of CPU and its search
+# 600 MiB, and CP-SAT found nothing better than the first award there (decision 33.24).
+SEARCH_LEVELS: Final = 8000
 _HUNDRED: Final = Decimal(100)
 
 
@@ -316,23 +320,85 @@ def top_spend(vendor: Vendor) -> Decimal:
     return max(values, default=Decimal(0))
 
 
+def overbuy_worth(vendor: Vendor) -> Fraction:
+    """The most a spend tier's discount can pay for goods bought beyond need: ``max s * P /
+    (100 - P)`` over the vendor's tiers ``(s, P)`` (0 without tiers; a percent is below 100).
+
+    Goods ``X`` added to a subtotal ``G' `` to lift it into tier ``(s, P)`` save at most what
+    the discount gains on ``G'``, ``G' * (P - P(G'))``, and ``G' < s`` (else ``G'`` already
+    reached ``s``); they cost ``X * (100 - P)``, so they pay only when ``X < s * P / (100 -
+    P)`` (:func:`pack_ceiling`)."""
+    return max(
+        (
+            Fraction(spend) * Fraction(percent) / (100 - Fraction(percent))
+            for spend, percent in vendor.tiers
+        ),
+        default=Fraction(0),
+    )
+
+
 def pack_ceiling(event: Event, index: int) -> int:
+    """:func:`line_ceiling` of line ``index``, computed once per event (:func:`ceilings`)."""
+    return ceilings(event)[index]
+
+
+# The last event whose ceilings were computed, and them (see :func:`ceilings`).
+_CEILINGS: list[tuple[Event, tuple[int, ...]]] = []
+
+
+def ceilings(event: Event) -> tuple[int, ...]:
+    """:func:`line_ceiling` of every line. The search, its first award and its bounds read a
+    line's ceiling many times, and each is a few Fraction divisions (seconds of CPU on an event
+    of 16,000 offers), so the last event's are kept, found by identity (an event is immutable;
+    its own hash reads every field). One slot, replaced whole: a thread reading it sees one
+    event's pair or another's, and checks the event."""
+    kept = _CEILINGS[-1] if _CEILINGS else None
+    if kept is not None and kept[0] is event:
+        return kept[1]
+    values = tuple(line_ceiling(event, index) for index in range(len(event.lines)))
+    _CEILINGS[:] = [(event, values)]
+    return values
+
+
+def line_ceiling(event: Event, index: int) -> int:
     """The most packs a best award can take on line ``index`` (capped by its capacity).
 
     Let ``top = max(ceil(quantity / packSize), least packs, the highest break count)``, ``p``
-    the price of the line's highest level and ``T`` its vendor's :func:`top_spend`. An award
-    with ``n > top`` packs on the line whose vendor's goods ``G`` satisfy ``G - p >= T`` is
-    beaten by the same award with ``n - 1``: still allowed (the line alone covers its need, the
-    minimum order value and the same tier are still reached, the level is the same), it costs
-    ``p * (100 - percent) / 100 >= 0`` less and delivers less. So a best award has ``n <= top``
-    or ``n * p <= G < T + p``, i.e. ``n <= ceil(T / p)`` (and ``n <= top`` when ``p = 0``).
+    the price of the line's highest level, ``M`` its vendor's minimum order value (0 when
+    none), ``T`` its :func:`top_spend` and ``F`` its :func:`overbuy_worth`. Take a best award
+    ``A`` with ``n = top + m`` packs on the line (``m >= 1``, ``p > 0``) and its vendor's goods
+    ``G``. ``A_j``, the same award with ``j <= m`` packs fewer on the line, is allowed while
+    ``G - j p >= M``: the line alone still covers its need at the same (top) level, the vendors
+    are the same. Its cost is less by ``j p (1 - a) - G_j (a - b)``, with ``a``, ``b`` the
+    percents ``G`` and ``G_j = G - j p`` reach. As ``A`` is best and ``A_j`` ties it on the
+    vendors and delivers less, ``A`` is strictly cheaper: ``j p (1 - a) < G_j (a - b)``. So
+    ``a > b``: ``G`` reaches a tier ``(s, a)`` that ``G_j`` does not (``G_j < s``), and ``j p <
+    s a / (1 - a) <= F``.
+
+    - With ``j = 1`` while ``G - p >= T`` (then ``a = b``): impossible, so ``n p <= G < T +
+      p``, ``n <= ceil(T / p)`` (the first bound).
+    - With the largest ``j`` allowed, ``j = min(m, floor((G - M) / p))``: either ``j = m`` and
+      ``m p < F``, so ``n <= top + ceil(F / p) - 1``; or ``j < m``, then ``G - j p < M + p``
+      and (``j = 0`` or ``j p < F``) ``n p <= G < M + p + F``, so ``n <= ceil((M + F) / p)``
+      (the second bound, from the rules that pay for overbuying: a tier can pay ``F`` at most,
+      a minimum order value ``M``).
+
+    The ceiling is the lesser of the two bounds (``top`` when ``p = 0``): it cuts only awards
+    that are never the best. The exhaustive test (``tests/test_solver_award_brute.py``) searches
+    beyond the first bound.
     """
     line = event.lines[index]
     top = plain_top(event, index)
     highest = top_price(line)
-    spend = top_spend(event.vendors[line.vendor])
+    vendor = event.vendors[line.vendor]
+    spend = top_spend(vendor)
     if highest > 0 and spend > 0:
-        top = max(top, math.ceil(Fraction(spend) / Fraction(highest)))
+        price = Fraction(highest)
+        first = max(top, math.ceil(Fraction(spend) / price))
+        worth = overbuy_worth(vendor)
+        least = Fraction(vendor.minimum_order_value or 0)
+        second = max(top, top + math.ceil(worth / price) - 1, math.ceil((least + worth) / price))
+        top = min(first, second)
     return top if line.capacity is None else min(top, line.capacity)
 
 
@@ -401,15 +467,14 @@ def plain_bound(event: Event) -> Decimal:
     places, percent_places = money_places(event)
     unit = 10**places * 100 * 10**percent_places
     total = Fraction(0)
-    for need_index, need in enumerate(event.needs):
-        cheapest = [
-            cover_rate(event, index)
-            * (100 - max((Fraction(t) for _, t in event.vendors[line.vendor].tiers), default=0))
-            / 100
-            for index, line in enumerate(event.lines)
-            if line.need == need_index and usable(event, index)
-        ]
-        total += need.quantity * min(cheapest, default=Fraction(0))
+    cheapest: list[list[Fraction]] = [[] for _ in event.needs]
+    for index, line in enumerate(event.lines):
+        if usable(event, index):
+            tiers = event.vendors[line.vendor].tiers
+            rest = 100 - max((Fraction(t) for _, t in tiers), default=Fraction(0))
+            cheapest[line.need].append(cover_rate(event, index) * rest / 100)
+    for need, rates in zip(event.needs, cheapest, strict=True):
+        total += need.quantity * min(rates, default=Fraction(0))
     return EXACT.divide(Decimal(math.floor(total * unit)), Decimal(unit))
 
 
@@ -427,11 +492,37 @@ def check_event(event: Event) -> None:
         seen.add((line.vendor, line.need))
 
 
+def line_levels(event: Event, index: int) -> int:
+    """The price levels of line ``index`` a best award can reach: those whose range of pack
+    counts meets ``[least packs, ceiling]`` (0 for a line that cannot be awarded)."""
+    line = event.lines[index]
+    low, high = line.least_packs, pack_ceiling(event, index)
+    if low > high:
+        return 0
+    starts = (1, *break_counts(line))
+    ends = (*(start - 1 for start in starts[1:]), high)
+    return sum(
+        1 for start, end in zip(starts, ends, strict=True) if max(start, low) <= min(end, high)
+    )
+
+
+def search_size(event: Event) -> int:
+    """The size of the search's model, counted before it is built: the price levels of the
+    usable lines (:func:`line_levels`). Each level is a literal, a count, the units it covers
+    and four constraints; building, presolving and one deterministic second of search all
+    grow with it (``docs/event-solver.md``, "The budget")."""
+    return sum(line_levels(event, index) for index in range(len(event.lines)))
+
+
 def event_budget(event: Event) -> float:
     """The default budget of an event: :data:`DEFAULT_BUDGET` deterministic seconds, times
-    ``BUDGET_LINES / usable lines`` when the event has more usable lines than that."""
-    lines = sum(1 for index in range(len(event.lines)) if usable(event, index))
-    return DEFAULT_BUDGET * min(1.0, BUDGET_LINES / max(lines, 1))
+    ``BUDGET_LEVELS / size`` when the model has more price levels (:func:`search_size`) than
+    that; 0 above :data:`SEARCH_LEVELS` (no model is built: the first award and the plain
+    bound are the answer)."""
+    size = search_size(event)
+    if size > SEARCH_LEVELS:
+        return 0.0
+    return DEFAULT_BUDGET * min(1.0, BUDGET_LEVELS / max(size, 1))
 
 
 def best_award(event: Event, budget: float | None = None) -> Award | Refusal:
@@ -501,11 +592,14 @@ def cheapest_per_item(event: Event) -> tuple[int, ...] | None:
     choice breaks a rule of the award (minimum order value, most suppliers)."""
     check_event(event)
     packs = [0] * len(event.lines)
+    # The lines of each need, grouped once (a scan of every line per need was quadratic).
+    mine: list[list[int]] = [[] for _ in event.needs]
+    for index, line in enumerate(event.lines):
+        mine[line.need].append(index)
     for need_index in range(len(event.needs)):
         best: tuple[Decimal, str, int, int] | None = None
-        for index, line in enumerate(event.lines):
-            if line.need != need_index:
-                continue
+        for index in mine[need_index]:
+            line = event.lines[index]
             count = alone_packs(event, index)
             if count is None:
                 continue
