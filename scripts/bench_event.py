@@ -91,15 +91,13 @@ def generate(seed: int, items: int = 50, suppliers: int = 20, kind: str = "mixed
     for index in range(suppliers):
         tiers = []
         spend = 0
-        percents = [
-            Decimal(rng.choice(["1", "2", "2.5", "3", "5", "7.5"]))
-            for _ in range(rng.randint(0, 3))
-        ]
-        if rising:
-            percents.sort()
-        for percent in percents:
+        # Drawn in issue 26's order (the tests' events stay the same), sorted after.
+        for _ in range(rng.randint(0, 3)):
             spend += rng.randint(500, 20000) * 100
-            tiers.append((cents(spend), percent))
+            tiers.append((cents(spend), Decimal(rng.choice(["1", "2", "2.5", "3", "5", "7.5"]))))
+        if rising:
+            percents = sorted(percent for _, percent in tiers)
+            tiers = [(spend, percent) for (spend, _), percent in zip(tiers, percents, strict=True)]
         least = cents(rng.randint(100, 5000) * 100) if rng.random() < 1 / 3 else None
         vendors.append(
             Vendor(
