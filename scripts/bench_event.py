@@ -1,19 +1,28 @@
-"""The event award's figures (issue 26; alone: ``python -B scripts/bench_event.py``).
+"""The event award's figures (issues 26, 33; alone: ``python -B scripts/bench_event.py``).
 
-1. ``--instances`` seed-fixed generated events of 50 items x 20 suppliers (each supplier quoting
-   ~60 % of the items, 0-5 breaks, half the lines with capacities, 0-3 spend tiers, a third of
-   the suppliers with a minimum order value, event ``maxSuppliers`` 6, a third of the items
-   ``maxSuppliers`` 2): ``best_award`` in process, wall and CPU time, every award proven
-   (target: median <= 1 s, worst <= 5 s);
-2. side by side on the same events, a float MILP peer: HiGHS through ``scipy.optimize.milp``
-   on the same disaggregated model (cost only), its optimum rounded to integers, checked and
-   recomputed exactly by :func:`quotecalc.solvers.award.costing` and compared with ours (any
-   it gets wrong is reported), and the ratio of the median CPU times over the events both
-   proved (ours / HiGHS, target <= 1; HiGHS's own optimality status is reported, an event it
-   did not prove within ``--highs-seconds`` is listed);
-3. scale: 300 items x 40 suppliers, one event per ``--scale-instances``: an award and an exact
-   bound within 30 s wall, the gap ``(landed - bound) / landed`` reported.
+Generators (:func:`generate`, seed-fixed): ``realistic`` (prices falling at each break, spend-tier
+percents rising with the spend, capacities on half the offers, a minimum order value on a third
+of the suppliers, event ``maxSuppliers`` 6, a third of the items limited to 2 suppliers),
+``adversarial`` (built against the relaxation: near-equal prices, large packs against small
+needs, steep tiers reached only by overbuying, minimum order values and high fees everywhere)
+and ``mixed`` (issue 26's, the tests' events).
 
+1. ``--sizes`` (20 x 10 and 50 x 20) x ``--kinds``, ``--instances`` seeds each, side by side:
+   ``best_award`` in process (the solver imported before any timing; CPU seconds, proven, the
+   gap to its exact bound) and HiGHS (``scipy.optimize.milp``, serial branch and bound, zero
+   gap, ``--highs-seconds`` wall limit) on the strong facility-location MILP: the units a line
+   covers at each price level tied to whether that level is chosen and bounded by the need
+   (``c <= need * z``, ``sum_k z <= y <= u``, ``sum c >= need``, the goods from the level's
+   pack counts). Every HiGHS award is recomputed exactly by :func:`costing`; an event where
+   HiGHS proves and we do not is listed, and a proven award of ours dearer than HiGHS's is an
+   error. Targets (issue 33): realistic 20 x 10 all proven, median <= 1 s CPU per whole
+   process; 50 x 20 each <= 10 s CPU, >= 4 of 5 proven, the rest within 0.1 %.
+2. ``--whole``: 20 x 10 events as whole processes (import included), CPU from
+   ``RUSAGE_CHILDREN``.
+3. ``--scale``: whole processes on large events (``kind:items:suppliers:seed``, default 300 x
+   40): CPU seconds and peak RSS (``ru_maxrss`` of the child), the award's gap. Target: <= 15 s
+   CPU and <= 512 MiB each, also for an event at the request limits' size
+   (``realistic:500:54:0`` is 3.77 MB of compact JSON, :func:`request_bytes`).
 4. ``--cli`` (figure 10 of ``scripts/bench.py``): the three-item example
    (``examples/event.request.json``) as a whole CLI process (``--event``) against the fixed
    call on the bundled example (``examples/multi-supplier.request.json``), fresh ``python -B``
@@ -62,9 +71,25 @@ def cents(value: int) -> Decimal:
     return Decimal(value) / 100
 
 
-def generate(seed: int, items: int = 50, suppliers: int = 20) -> Event:
+KINDS = ("realistic", "adversarial", "mixed")
+
+
+def generate(seed: int, items: int = 50, suppliers: int = 20, kind: str = "mixed") -> Event:
     """One generated event (see the module docstring): an item's reference price, suppliers'
-    price levels around it, falling breaks, capacities near the need."""
+    price levels around it, prices falling at each break, capacities on half the offers near
+    the need, a third of the suppliers with a minimum order value, event ``maxSuppliers`` 6 and
+    a third of the items limited to 2 suppliers.
+
+    ``kind``: ``"mixed"`` (issue 26's generator, the tests' events: tier percents in any
+    order), ``"realistic"`` (the same with spend-tier percents rising with the spend) or
+    ``"adversarial"`` (built against the relaxation: near-equal prices over many suppliers,
+    large packs against small needs, steep rising tiers reached only by overbuying, a minimum
+    order value on every supplier, high fees, capacities on most offers, event
+    ``maxSuppliers`` 4).
+    """
+    if kind == "adversarial":
+        return _adversarial(seed, items, suppliers)
+    rising = kind == "realistic"
     rng = random.Random(seed)
     needs = []
     reference = []
@@ -76,9 +101,13 @@ def generate(seed: int, items: int = 50, suppliers: int = 20) -> Event:
     for index in range(suppliers):
         tiers = []
         spend = 0
+        # Drawn in issue 26's order (the tests' events stay the same), sorted after.
         for _ in range(rng.randint(0, 3)):
             spend += rng.randint(500, 20000) * 100
             tiers.append((cents(spend), Decimal(rng.choice(["1", "2", "2.5", "3", "5", "7.5"]))))
+        if rising:
+            percents = sorted(percent for _, percent in tiers)
+            tiers = [(spend, percent) for (spend, _), percent in zip(tiers, percents, strict=True)]
         least = cents(rng.randint(100, 5000) * 100) if rng.random() < 1 / 3 else None
         vendors.append(
             Vendor(
@@ -99,11 +128,16 @@ def generate(seed: int, items: int = 50, suppliers: int = 20) -> Event:
             price = int(reference[i] * level * rng.uniform(0.9, 1.1)) * size
             breaks = []
             minimum = 0
+            first = None
             for _ in range(rng.randint(0, 5)):
                 minimum += rng.randint(20, 300)
                 price = price * rng.randint(950, 995) // 1000
+                first = price if first is None else first
                 breaks.append((minimum, cents(price)))
             base = int(reference[i] * level * rng.uniform(0.9, 1.1)) * size
+            if rising and first is not None:
+                # The first break's price falls below the base price too.
+                base = max(base, first + 1)
             capacity = None
             if rng.random() < 0.5:
                 quantity = needs[i].quantity
@@ -112,6 +146,116 @@ def generate(seed: int, items: int = 50, suppliers: int = 20) -> Event:
                 Line(v, i, size, rng.randint(0, 5), cents(max(base, 1)), tuple(breaks), capacity)
             )
     return Event(tuple(needs), tuple(vendors), tuple(lines), 6)
+
+
+def _adversarial(seed: int, items: int, suppliers: int) -> Event:
+    """The adversarial kind of :func:`generate`."""
+    rng = random.Random(10_000 + seed)
+    needs = [
+        Need(f"I{i:03d}", rng.randint(10, 120), 2 if rng.random() < 1 / 2 else None)
+        for i in range(items)
+    ]
+    reference = [rng.randint(200, 3000) for _ in range(items)]
+    vendors = []
+    for index in range(suppliers):
+        spend = 0
+        tiers = []
+        for percent in sorted(rng.sample(["2", "4", "6", "8", "10", "12", "15"], 3)):
+            spend += rng.randint(2000, 30000) * 100
+            tiers.append((cents(spend), Decimal(percent)))
+        vendors.append(
+            Vendor(
+                f"S{index:02d}",
+                cents(rng.randint(20000, 150000)),
+                cents(rng.randint(0, 20000)),
+                cents(rng.randint(500, 8000) * 100),
+                tuple(tiers),
+            )
+        )
+    lines = []
+    for v in range(suppliers):
+        for i in range(items):
+            if rng.random() >= 0.7:
+                continue
+            size = rng.choice([6, 12, 24, 25, 50])
+            price = int(reference[i] * rng.uniform(0.97, 1.03)) * size
+            breaks = []
+            minimum = 0
+            for _ in range(rng.randint(1, 4)):
+                minimum += rng.randint(50, 400)
+                price = price * rng.randint(900, 980) // 1000
+                breaks.append((minimum, cents(price)))
+            base = int(reference[i] * rng.uniform(1.0, 1.05)) * size
+            capacity = None
+            if rng.random() < 0.8:
+                capacity = max(
+                    1, rng.randint(needs[i].quantity // 2, needs[i].quantity * 3) // size
+                )
+            lines.append(
+                Line(v, i, size, rng.randint(0, 2), cents(max(base, 1)), tuple(breaks), capacity)
+            )
+    return Event(tuple(needs), tuple(vendors), tuple(lines), 4)
+
+
+def request_of(event: Event) -> dict[str, Any]:
+    """The event request (``--event``) of a generated event: what a caller sends, to measure
+    its size in bytes against the request limits."""
+    items = [
+        {
+            "itemId": need.item_id,
+            "specification": f"spec-{need.item_id}",
+            "quantity": need.quantity,
+            **({"maxSuppliers": need.max_suppliers} if need.max_suppliers else {}),
+        }
+        for need in event.needs
+    ]
+    suppliers = []
+    for v, vendor in enumerate(event.vendors):
+        offers = []
+        for line in event.lines:
+            if line.vendor != v:
+                continue
+            offer: dict[str, Any] = {
+                "itemId": event.needs[line.need].item_id,
+                "specification": f"spec-{event.needs[line.need].item_id}",
+                "packSize": line.pack_size,
+                "minimumPacks": line.minimum_packs,
+                "packPrice": str(line.pack_price),
+            }
+            if line.breaks:
+                offer["priceBreaks"] = [
+                    {"minimumQuantity": q, "packPrice": str(p)} for q, p in line.breaks
+                ]
+            if line.capacity is not None:
+                offer["capacityPacks"] = line.capacity
+            offers.append(offer)
+        supplier: dict[str, Any] = {
+            "supplierId": vendor.supplier_id,
+            "currency": "CNY",
+            "freight": str(vendor.freight),
+            "otherFees": str(vendor.other_fees),
+        }
+        if vendor.minimum_order_value is not None:
+            supplier["minimumOrderValue"] = str(vendor.minimum_order_value)
+        if vendor.tiers:
+            supplier["spendDiscounts"] = [
+                {"minimumSpend": str(spend), "percent": str(percent)}
+                for spend, percent in vendor.tiers
+            ]
+        supplier["offers"] = offers
+        suppliers.append(supplier)
+    body: dict[str, Any] = {"schemaVersion": 1, "currency": "CNY", "items": items}
+    body["suppliers"] = suppliers
+    if event.max_suppliers is not None:
+        body["maxSuppliers"] = event.max_suppliers
+    return body
+
+
+def request_bytes(event: Event) -> int:
+    """The size of :func:`request_of` as compact JSON."""
+    import json
+
+    return len(json.dumps(request_of(event), separators=(",", ":")).encode())
 
 
 def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float, bool]:  # noqa: PLR0915
@@ -133,6 +277,8 @@ def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float, 
     vendor_lines: dict[int, list[int]] = {}
     goods: dict[int, dict[int, float]] = {}
     use: dict[int, int] = {}
+    covers: dict[int, list[int]] = {}
+    need_of = {i: event.needs[event.lines[i].need].quantity for i in lines}
     for index in lines:
         line = event.lines[index]
         low, high = line.least_packs, pack_ceiling(event, index)
@@ -149,6 +295,13 @@ def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float, 
             pick, part = column(1, True), column(last, True)
             rows.append(({part: 1, pick: -first}, 0, np.inf))
             rows.append(({part: 1, pick: -last}, -np.inf, 0))
+            # The facility-location linking: the units this level covers, at most the need
+            # while the level is chosen, and at most what its packs deliver.
+            reach = min(need_of[index], line.pack_size * last)
+            covered = column(reach, False)
+            rows.append(({covered: 1, pick: -reach}, -np.inf, 0))
+            rows.append(({covered: 1, part: -line.pack_size}, -np.inf, 0))
+            covers.setdefault(line.need, []).append(covered)
             picks.append(pick)
             parts[index].append(part)
             goods.setdefault(line.vendor, {})[part] = float(price)
@@ -191,6 +344,7 @@ def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float, 
             for part in parts[i]
         }
         rows.append((cover, need.quantity, np.inf))
+        rows.append((dict.fromkeys(covers.get(n, []), 1.0), need.quantity, np.inf))
         if need.max_suppliers is not None:
             rows.append(({use[i]: 1 for i in mine}, -np.inf, need.max_suppliers))
     if event.max_suppliers is not None:
@@ -207,7 +361,8 @@ def highs(event: Event, seconds: float) -> tuple[tuple[int, ...] | None, float, 
         constraints=LinearConstraint(
             matrix.tocsr(), [low for _, low, _ in rows], [high for *_, high in rows]
         ),
-        options={"time_limit": seconds, "presolve": True},
+        # One thread (HiGHS's branch and bound is serial), a zero gap: a proof, as ours.
+        options={"time_limit": seconds, "presolve": True, "mip_rel_gap": 0.0},
     )
     elapsed = time.process_time() - started
     optimal = bool(result.status == 0)
@@ -225,23 +380,127 @@ def ours(event: Event, budget: float | None) -> tuple[Award | Refusal, float, fl
     return award, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def scale(args: argparse.Namespace) -> dict[str, Any]:
-    """Figure 3: an award and an exact bound on 300 x 40 events, the gap reported."""
+def gap_of(event: Event, award: Award) -> Fraction:
+    """``(landed - bound) / landed`` of an award, exact."""
+    landed = costing(event, award.packs).landed_total
+    return Fraction(landed - award.lower_bound) / Fraction(landed) if landed else Fraction(0)
+
+
+def child(spec: str) -> dict[str, Any]:
+    """Solve one generated event in a fresh process (``kind:items:suppliers:seed``): the whole
+    process's CPU seconds and peak RSS, read by the parent from ``RUSAGE_CHILDREN``."""
+    import json
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-B", __file__, "--one", spec],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    report["process_cpu"] = round(
+        after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 3
+    )
+    report["process_wall"] = round(time.perf_counter() - wall, 3)
+    # ru_maxrss of the children is the largest of any child so far (KiB on Linux): each spec
+    # is measured in its own run when the peak matters (--scale).
+    report["peak_rss_mib"] = round(after.ru_maxrss / 1024, 1)
+    return report
+
+
+def one(spec: str) -> None:
+    """The child of :func:`child`: print one JSON line."""
+    import json
+
+    kind, items, suppliers, seed = spec.split(":")
+    event = generate(int(seed), int(items), int(suppliers), kind)
+    award, _, cpu = ours(event, None)
+    report: dict[str, Any] = {"lines": sum(1 for i in range(len(event.lines)) if usable(event, i))}
+    if isinstance(award, Refusal):
+        report["refusal"] = award.code
+    else:
+        report.update(
+            search_cpu=round(cpu, 3),
+            proven=award.proven,
+            stopped=award.budget_stopped,
+            landed=str(costing(event, award.packs).landed_total),
+            bound=str(award.lower_bound),
+            gap_percent=round(float(gap_of(event, award) * 100), 4),
+        )
+    print(json.dumps(report))
+
+
+def side_by_side(args: argparse.Namespace) -> dict[str, Any]:
+    """Figures 1-2: per event our award (in process, after the solver's import) and HiGHS's on
+    the strong MILP, every HiGHS award recomputed exactly by :func:`costing`."""
     report: dict[str, Any] = {}
-    for seed in range(args.scale_instances):
-        event = generate(1000 + seed, items=300, suppliers=40)
-        award, wall, cpu = ours(event, args.scale_budget)
-        assert isinstance(award, Award), award
-        landed = costing(event, award.packs).landed_total
-        gap = Fraction(landed - award.lower_bound) / Fraction(landed) if landed else Fraction(0)
-        report[f"scale_{seed}"] = {
-            "wall": round(wall, 3),
-            "cpu": round(cpu, 3),
-            "proven": award.proven,
-            "landed": str(landed),
-            "bound": str(award.lower_bound),
-            "gap_percent": float(gap * 100),
-        }
+    for size in args.sizes.split(","):
+        items, suppliers = (int(n) for n in size.split("x"))
+        for kind in args.kinds.split(","):
+            rows = []
+            for seed in range(args.instances):
+                event = generate(seed, items, suppliers, kind)
+                award, _, cpu = ours(event, args.budget)
+                assert isinstance(award, Award), award
+                mine = costing(event, award.packs).landed_total
+                row: dict[str, Any] = {
+                    "seed": seed,
+                    "cpu": round(cpu, 3),
+                    "proven": award.proven,
+                    "gap_percent": round(float(gap_of(event, award) * 100), 4),
+                    "landed": str(mine),
+                }
+                if not args.no_highs:
+                    packs, elapsed, optimal = highs(event, args.highs_seconds)
+                    row["highs_cpu"] = round(elapsed, 3)
+                    row["highs_optimal"] = optimal
+                    if packs is None or not feasible(event, packs):
+                        row["highs"] = "no allowed award"
+                    else:
+                        theirs = costing(event, packs).landed_total
+                        row["highs_landed"] = str(theirs)
+                        # Never a dearer award of ours where HiGHS proved.
+                        row["ours_dearer"] = optimal and theirs < mine
+                        row["highs_proves_we_do_not"] = optimal and not award.proven
+                        if award.proven and theirs < mine:
+                            raise AssertionError(f"a proven award dearer than HiGHS's: {row}")
+                rows.append(row)
+                print(f"{kind} {size}", row, flush=True)
+            if not rows:
+                continue
+            cpus = [row["cpu"] for row in rows]
+            summary: dict[str, Any] = {
+                "median_cpu": statistics.median(cpus),
+                "worst_cpu": max(cpus),
+                "proven": sum(row["proven"] for row in rows),
+                "events": len(rows),
+                "worst_gap_percent": max(row["gap_percent"] for row in rows),
+            }
+            if not args.no_highs:
+                summary["highs_median_cpu"] = statistics.median(row["highs_cpu"] for row in rows)
+                summary["highs_optimal"] = sum(row["highs_optimal"] for row in rows)
+                summary["ours_dearer"] = [r["seed"] for r in rows if r.get("ours_dearer")]
+                summary["highs_proves_we_do_not"] = [
+                    r["seed"] for r in rows if r.get("highs_proves_we_do_not")
+                ]
+            report[f"{kind} {size}"] = summary
+            print(f"{kind} {size} summary", summary, flush=True)
+    return report
+
+
+def scale(args: argparse.Namespace) -> dict[str, Any]:
+    """Figure 3: whole processes on the large events (``--scale`` specs), each its own child:
+    CPU seconds, peak RSS, the award's gap."""
+    report: dict[str, Any] = {}
+    for spec in args.scale.split(","):
+        if spec:
+            report[spec] = child(spec)
+            print(spec, report[spec], flush=True)
     return report
 
 
@@ -300,68 +559,32 @@ def cli(rounds: int = 11, python: str = sys.executable) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--instances", type=int, default=20)
-    parser.add_argument("--scale-instances", type=int, default=1)
+    parser.add_argument("--instances", type=int, default=5)
+    parser.add_argument("--sizes", default="20x10,50x20")
+    parser.add_argument("--kinds", default="realistic,adversarial")
     # The product's own default budget (event_budget) unless given.
     parser.add_argument("--budget", type=float, default=None)
-    parser.add_argument("--scale-budget", type=float, default=None)
     parser.add_argument("--no-highs", action="store_true")
-    parser.add_argument("--highs-seconds", type=float, default=60.0)
-    parser.add_argument("--items", type=int, default=50)
-    parser.add_argument("--suppliers", type=int, default=20)
+    # HiGHS's limit is wall time: on a loaded machine it gets less CPU than this.
+    parser.add_argument("--highs-seconds", type=float, default=10.0)
+    parser.add_argument("--scale", default="realistic:300:40:1000")
+    parser.add_argument("--whole", type=int, default=0, help="20 x 10 events as whole processes")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--cli", action="store_true", help="only figure 10 (see above)")
     parser.add_argument("--cli-rounds", type=int, default=11)
     args = parser.parse_args(argv)
     if args.cli:
         return cli(args.cli_rounds)
+    if args.one:
+        one(args.one)
+        return {}
+    report: dict[str, Any] = {}
+    for seed in range(args.whole):
+        report[f"whole 20x10 {seed}"] = child(f"realistic:20:10:{seed}")
+        print(f"whole 20x10 {seed}", report[f"whole 20x10 {seed}"], flush=True)
     from quotecalc.solvers.award import cpsat  # noqa: F401 (the solver's import, not timed)
 
-    walls, cpus, wrong, unproven = [], [], [], []
-    pairs: list[tuple[float, float]] = []  # (ours, HiGHS) CPU seconds where both proved
-    peer_unproven = []
-    for seed in range(args.instances):
-        event = generate(seed, args.items, args.suppliers)
-        award, wall, cpu = ours(event, args.budget)
-        assert isinstance(award, Award), award
-        walls.append(wall)
-        cpus.append(cpu)
-        if not award.proven:
-            unproven.append(seed)
-        mine = costing(event, award.packs).landed_total
-        line = (
-            f"seed {seed}: {mine} proven={award.proven} bound {award.lower_bound} "
-            f"wall {wall:.3f}s cpu {cpu:.3f}s"
-        )
-        if not args.no_highs:
-            packs, elapsed, optimal = highs(event, args.highs_seconds)
-            if not optimal:
-                peer_unproven.append(seed)
-            if packs is None or not feasible(event, packs):
-                wrong.append((seed, "no allowed award"))
-                line += f" | HiGHS {elapsed:.3f}s cpu: no allowed award"
-            else:
-                theirs = costing(event, packs).landed_total
-                if optimal and award.proven and theirs != mine:
-                    wrong.append((seed, f"{theirs} vs {mine}"))
-                if optimal and award.proven:
-                    pairs.append((cpu, elapsed))
-                line += f" | HiGHS {elapsed:.3f}s cpu {theirs} optimal={optimal}"
-        print(line, flush=True)
-    report: dict[str, Any] = {
-        "median_wall": statistics.median(walls),
-        "worst_wall": max(walls),
-        "median_cpu": statistics.median(cpus),
-        "worst_cpu": max(cpus),
-        "unproven": unproven,
-    }
-    if not args.no_highs:
-        report["highs_unproven"] = peer_unproven
-        report["highs_wrong"] = wrong
-        if pairs:
-            report["both_proven"] = len(pairs)
-            report["ratio_of_medians"] = statistics.median(p for p, _ in pairs) / statistics.median(
-                t for _, t in pairs
-            )
+    report.update(side_by_side(args))
     report.update(scale(args))
     print(report)
     return report

@@ -19,6 +19,7 @@ import pytest
 from quotecalc.core.exact import decimal_places
 from quotecalc.solvers.award import (
     INFEASIBLE,
+    SEARCH_LEVELS,
     Award,
     Costing,
     Event,
@@ -30,6 +31,7 @@ from quotecalc.solvers.award import (
     VendorCost,
     alone_packs,
     award_key,
+    best_award,
     best_single_vendor,
     break_counts,
     cheapest_per_item,
@@ -45,6 +47,7 @@ from quotecalc.solvers.award import (
     plain_bound,
     plain_top,
     price_at,
+    search_size,
     tier_percent,
     top_price,
     top_spend,
@@ -288,8 +291,25 @@ def one(line: Line, quantity: int, **kwargs: object) -> Event:
         (Line(0, 0, 3, 0, D(2), ((20, D(1)),)), 10, {}, 7, 7),
         # A minimum of 13.00 at 2.00 a pack (the top price): ceil(6.5) = 7.
         (Line(0, 0, 3, 0, D(2)), 10, {"minimum_order_value": D(13)}, 4, 7),
-        # A tier at 12.00 at 2.00 a pack: exactly 6.
-        (Line(0, 0, 3, 0, D(2)), 10, {"tiers": ((D(12), D(1)),)}, 4, 6),
+        # A tier at 12.00 at 2.00 a pack: the first bound is exactly 6, but 1 % of at most
+        # 12.00 pays for F = 12 * 1 / 99 < 2.00, not one pack: the second bound is the top, 4
+        # (6 packs cost 11.88, 4 packs 8.00).
+        (Line(0, 0, 3, 0, D(2)), 10, {"tiers": ((D(12), D(1)),)}, 4, 4),
+        # The same tier at 50 %: F = 12 * 50 / 50 = 12 pays for up to 5 packs more (second
+        # bound max(4 + 6 - 1, ceil(12 / 2)) = 9), so the first bound, 6, is the lesser
+        # (6 packs cost 6.00, 4 packs 8.00).
+        (Line(0, 0, 3, 0, D(2)), 10, {"tiers": ((D(12), D(50)),)}, 4, 6),
+        # A tier at 100.00 at 5 %, 1.00 a pack: F = 100 * 5 / 95 = 5.26..., second bound
+        # max(4 + 6 - 1, ceil(5.26...)) = 9 where the first is 100.
+        (Line(0, 0, 3, 0, D(1)), 10, {"tiers": ((D(100), D(5)),)}, 4, 9),
+        # With a minimum order value of 50.00 besides: ceil((50 + 5.26...) / 1) = 56.
+        (
+            Line(0, 0, 3, 0, D(1)),
+            10,
+            {"tiers": ((D(100), D(5)),), "minimum_order_value": D(50)},
+            4,
+            56,
+        ),
         # The top price is the break's 1.50: ceil(13 / 1.5) = 9.
         (
             Line(0, 0, 3, 0, D(2), ((6, D("1.5")),)),
@@ -468,13 +488,47 @@ def test_check_event_accepts_the_edges() -> None:
 
 
 def test_event_budget_of_an_event_without_usable_lines() -> None:
-    assert event_budget(Event((Need("a", 1),), (vendor("A"),), ())) == 20.0
+    assert event_budget(Event((Need("a", 1),), (vendor("A"),), ())) == 3.0
     many = Event(
         tuple(Need(f"n{i:04d}", 1) for i in range(1001)),
         (vendor("A"),),
         tuple(Line(0, i, 1, 0, D(1)) for i in range(1001)),
     )
-    assert event_budget(many) == 20.0 * (1000 / 1001)
+    assert event_budget(many) == 3.0 * (1000 / 1001)
+
+
+def test_the_search_size_counts_the_reachable_levels_and_bounds_the_budget() -> None:
+    # BROKEN: levels from 1, 2 and 5 packs. Need 10 units: top 5, no tier, ceiling 5: all 3.
+    event = one(BROKEN, 10)
+    assert search_size(event) == 3
+    # Capacity 1: only the first level is reachable; least packs 3: the last two.
+    assert search_size(one(attrs.evolve(BROKEN, capacity=1), 2)) == 1
+    assert search_size(one(attrs.evolve(BROKEN, minimum_packs=3), 10)) == 2
+    # A line that cannot be awarded (least 4 packs, capacity 3) counts nothing.
+    assert search_size(one(Line(0, 0, 1, 4, D(1), capacity=3), 1)) == 0
+    lines = 8000
+    at = Event(
+        tuple(Need(f"n{i:04d}", 1) for i in range(lines + 1)),
+        (vendor("A"),),
+        tuple(Line(0, i, 1, 0, D(1)) for i in range(lines + 1)),
+    )
+    assert event_budget(attrs.evolve(at, lines=at.lines[:lines])) == 3.0 * 1000 / lines
+    assert search_size(at) == SEARCH_LEVELS + 1
+    assert event_budget(at) == 0.0
+
+
+def test_a_model_above_the_search_size_is_not_built() -> None:
+    pytest.importorskip("ortools")
+    lines = SEARCH_LEVELS + 1
+    # Every need on one line of vendor A: 1.00 a pack, freight 5.00; the first award takes
+    # every line once, the plain bound is the goods alone (8001.00), the total 8006.00.
+    event = Event(
+        tuple(Need(f"n{i:04d}", 1) for i in range(lines)),
+        (vendor("A", freight="5"),),
+        tuple(Line(0, i, 1, 0, D(1)) for i in range(lines)),
+    )
+    found = best_award(event)
+    assert found == Award((1,) * lines, False, D(lines), True)
 
 
 def brute_alone(line: Line, quantity: int, ceiling: int) -> int | None:

@@ -71,8 +71,9 @@ def test_the_bound_is_never_above_the_proven_best() -> None:
     assert checked >= 10
 
 
-@pytest.mark.parametrize(("lines", "level"), [(299, 1), (300, 2)])
-def test_the_full_lp_from_three_hundred_usable_lines(lines: int, level: int) -> None:
+@pytest.mark.parametrize("lines", [1, 299, 300])
+def test_every_constraint_is_in_the_lp_at_any_size(lines: int) -> None:
+    # Decision 33.21: the facility-location linking pays only with the full LP (level 2).
     pytest.importorskip("ortools")
     from quotecalc.solvers.award.cpsat import Model, Run
 
@@ -80,4 +81,4 @@ def test_the_full_lp_from_three_hundred_usable_lines(lines: int, level: int) -> 
     event = Event(
         needs, (Vendor("A", D(0), D(0)),), tuple(Line(0, i, 1, 0, D(1)) for i in range(lines))
     )
-    assert Run(Model(event), 1.0).solver.parameters.linearization_level == level
+    assert Run(Model(event), 1.0).solver.parameters.linearization_level == 2

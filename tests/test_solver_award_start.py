@@ -126,18 +126,19 @@ def test_large_generated_events_get_a_first_award() -> None:
         assert start is not None and feasible(event, start)
 
 
-def test_the_default_budget_shrinks_only_above_a_thousand_usable_lines() -> None:
-    from quotecalc.solvers.award import BUDGET_LINES, DEFAULT_BUDGET, event_budget
+def test_the_default_budget_shrinks_only_above_a_thousand_price_levels() -> None:
+    from quotecalc.solvers.award import BUDGET_LEVELS, DEFAULT_BUDGET, event_budget
 
     def lines(count: int) -> Event:
         needs = tuple(Need(f"n{i:04d}", 1) for i in range(count))
         return Event(needs, (vendor("A"),), tuple(Line(0, i, 1, 0, D(1)) for i in range(count)))
 
-    assert BUDGET_LINES == 1000 and DEFAULT_BUDGET == 20.0
-    assert event_budget(lines(1)) == 20.0
-    assert event_budget(lines(1000)) == 20.0
-    assert event_budget(lines(2000)) == 10.0
-    assert event_budget(lines(4000)) == 5.0
+    # One price level per line here (no breaks).
+    assert BUDGET_LEVELS == 1000 and DEFAULT_BUDGET == 3.0
+    assert event_budget(lines(1)) == 3.0
+    assert event_budget(lines(1000)) == 3.0
+    assert event_budget(lines(2000)) == 1.5
+    assert event_budget(lines(4000)) == 0.75
     # Unusable lines (capacity below the minimum packs) do not count.
     unusable = attrs.evolve(
         lines(2000),
@@ -146,7 +147,7 @@ def test_the_default_budget_shrinks_only_above_a_thousand_usable_lines() -> None
             for i in range(2000)
         ),
     )
-    assert event_budget(unusable) == 20.0
+    assert event_budget(unusable) == 3.0
 
 
 def test_one_supplier_for_everything_is_refused_without_a_search_when_none_covers_all() -> None:

@@ -41,6 +41,7 @@ from .model import (
     INFEASIBLE,
     MODEL_INVALID,
     OUT_OF_RANGE,
+    SEARCH_LEVELS,
     SOLVER_UNAVAILABLE,
     UNSOLVED,
     Award,
@@ -55,9 +56,11 @@ from .model import (
     line_order,
     money_places,
     one_item,
+    overbuy_worth,
     pack_ceiling,
     plain_top,
     price_at,
+    search_size,
     top_price,
     top_spend,
     uncoverable,
@@ -68,12 +71,13 @@ from .search import DEFAULT_NODES, award_one
 from .start import cheapest_per_item
 
 __all__ = [
-    "BUDGET_LINES",
+    "BUDGET_LEVELS",
     "DEFAULT_BUDGET",
     "DEFAULT_NODES",
     "INFEASIBLE",
     "MODEL_INVALID",
     "OUT_OF_RANGE",
+    "SEARCH_LEVELS",
     "SOLVER_UNAVAILABLE",
     "UNSOLVED",
     "Award",
@@ -102,10 +106,12 @@ __all__ = [
     "line_order",
     "money_places",
     "one_item",
+    "overbuy_worth",
     "pack_ceiling",
     "plain_bound",
     "plain_top",
     "price_at",
+    "search_size",
     "tier_percent",
     "top_price",
     "top_spend",
@@ -117,19 +123,24 @@ __all__ = [
 ]
 
 # The proof budget of one award, in CP-SAT deterministic seconds (reproducible, unlike wall
-# time; docs/event-solver.md, "The proof and its budget").
-DEFAULT_BUDGET: Final = 20.0
-# Above this many usable lines the default budget shrinks in proportion: a deterministic second
-# costs more CPU on a larger model (about 2.5 s at 200 lines, 6 s at 7,000 on the project's
-# machine), and a 300 x 40 event must still answer within 30 s (decision 26.21).
-BUDGET_LINES: Final = 1000
+# time; docs/event-solver.md, "The budget"). A deterministic second cost 3-7 s of CPU on the
+# project's shared machine (more on larger models and under load): 3 proves the realistic 20 x
+# 10 events and keeps a search of a 50 x 20 event near 10 s of CPU (decision 33.23).
+DEFAULT_BUDGET: Final = 3.0
+# Above this many price levels in the model (search_size) the budget shrinks in proportion:
+# building, presolving and a deterministic second all cost more on a larger model.
+BUDGET_LEVELS: Final = 1000
 
 
 def event_budget(event: Event) -> float:
     """The default budget of an event: :data:`DEFAULT_BUDGET` deterministic seconds, times
-    ``BUDGET_LINES / usable lines`` when the event has more usable lines than that."""
-    lines = sum(1 for index in range(len(event.lines)) if usable(event, index))
-    return DEFAULT_BUDGET * min(1.0, BUDGET_LINES / max(lines, 1))
+    ``BUDGET_LEVELS / size`` when the model has more price levels (:func:`search_size`) than
+    that; 0 above :data:`SEARCH_LEVELS` (no model is built: the first award and the plain
+    bound are the answer)."""
+    size = search_size(event)
+    if size > SEARCH_LEVELS:
+        return 0.0
+    return DEFAULT_BUDGET * min(1.0, BUDGET_LEVELS / max(size, 1))
 
 
 def exact_work(budget: float) -> int:

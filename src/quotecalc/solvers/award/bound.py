@@ -37,13 +37,12 @@ def plain_bound(event: Event) -> Decimal:
     places, percent_places = money_places(event)
     unit = 10**places * 100 * 10**percent_places
     total = Fraction(0)
-    for need_index, need in enumerate(event.needs):
-        cheapest = [
-            cover_rate(event, index)
-            * (100 - max((Fraction(t) for _, t in event.vendors[line.vendor].tiers), default=0))
-            / 100
-            for index, line in enumerate(event.lines)
-            if line.need == need_index and usable(event, index)
-        ]
-        total += need.quantity * min(cheapest, default=Fraction(0))
+    cheapest: list[list[Fraction]] = [[] for _ in event.needs]
+    for index, line in enumerate(event.lines):
+        if usable(event, index):
+            tiers = event.vendors[line.vendor].tiers
+            rest = 100 - max((Fraction(t) for _, t in tiers), default=Fraction(0))
+            cheapest[line.need].append(cover_rate(event, index) * rest / 100)
+    for need, rates in zip(event.needs, cheapest, strict=True):
+        total += need.quantity * min(rates, default=Fraction(0))
     return EXACT.divide(Decimal(math.floor(total * unit)), Decimal(unit))

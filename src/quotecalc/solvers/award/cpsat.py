@@ -20,7 +20,9 @@ literal ``z_vs`` and the goods ``g_vs`` in ``[low_s z_vs, high_s z_vs]``, ``sum_
 ``sum_s g_vs = G_v``, so the reached tier is exactly the segment the goods lie in and the
 discounted goods are the linear ``sum_s (100 10^e - P_s) g_vs``. Needs:
 ``sum min(packSize, quantity) n_l >= quantity``, ``sum y_l <= maxSuppliers`` per need,
-``sum u_v <= maxSuppliers`` for the event.
+``sum u_v <= maxSuppliers`` for the event. The facility-location linking (issue 33): each level
+(or a one-level line) covers ``c_lk <= min(quantity, packSize * last_k) * t_lk`` and ``c_lk <=
+packSize * n_lk`` units of its need, ``sum c_lk >= quantity`` (:meth:`Model._link`).
 
 Every linear expression's worst magnitude (``sum |coefficient| * upper bound``, as CP-SAT
 validates it) is checked against :data:`INT_LIMIT` before it is added; an event beyond it is
@@ -37,6 +39,7 @@ Reproducible: one worker, a fixed seed, the budget in deterministic time shared 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final
@@ -50,6 +53,7 @@ from .model import (
     INFEASIBLE,
     MODEL_INVALID,
     OUT_OF_RANGE,
+    SEARCH_LEVELS,
     UNSOLVED,
     Award,
     Event,
@@ -57,9 +61,11 @@ from .model import (
     break_counts,
     line_order,
     money_places,
+    overbuy_worth,
     pack_ceiling,
     plain_top,
     price_at,
+    search_size,
     top_price,
     top_spend,
     usable,
@@ -69,11 +75,11 @@ from .start import cheapest_per_item, first_award
 INT_LIMIT: Final = 2**62
 EXACT_DOUBLE: Final = 2**53
 SEED: Final = 26
-# CP-SAT's default linearization (1) below FULL_LP_LINES usable lines; every constraint in the LP
-# (2) from there: on 20 x 10 events the two were even, on 50 x 20 level 2 found a 1.4 % cheaper
-# award and a 1.9 % higher bound in the same budget (decision 26.23).
-LINEARIZATION: Final = 1
-FULL_LP_LINES: Final = 300
+# Every constraint in CP-SAT's LP (linearization level 2), whatever the size: with the
+# facility-location linking (``Model._link``) it proved the realistic 20 x 10 events in 0.5-1.5
+# deterministic seconds where level 1 took 1.8-8 (decision 33.21; level 2 was already used from
+# 300 usable lines, decision 26.23).
+LINEARIZATION: Final = 2
 
 Terms = list[tuple[int, cp_model.IntVar]]
 
@@ -146,6 +152,9 @@ class Model:
         # (pick, part, first, last) per level of a line / per tier segment of a vendor.
         self.levels: dict[int, list[tuple[cp_model.IntVar, cp_model.IntVar, int, int]]] = {}
         self.segments: dict[int, list[tuple[cp_model.IntVar, cp_model.IntVar, int, int]]] = {}
+        # The units each level covers (``_link``), per need, and (covered, part, pick) per line.
+        self.covered: dict[int, Terms] = {}
+        self.links: dict[int, list[tuple[cp_model.IntVar, cp_model.IntVar, cp_model.IntVar]]] = {}
         for index in self.lines:
             self._line(index)
         for vendor in sorted(self.goods):
@@ -172,8 +181,10 @@ class Model:
             if first <= last:
                 found.append((first, last, scaled(level_price, self.scale)))
         goods = self.goods.setdefault(line.vendor, [])
+        quantity = self.event.needs[line.need].quantity
         if len(found) == 1:
             goods.append((found[0][2], count))
+            self._link(index, use, count, quantity, high)
         else:
             picks: Terms = []
             parts: Terms = []
@@ -186,6 +197,7 @@ class Model:
                 parts.append((1, part))
                 goods.append((price, part))
                 self.levels.setdefault(index, []).append((pick, part, first, last))
+                self._link(index, pick, part, quantity, last)
             b.equal([*picks, (-1, use)])
             b.equal([*parts, (-1, count)])
         dearest = max(price for *_, price in found)
@@ -197,6 +209,23 @@ class Model:
         step = scaled(top_price(line), self.scale)
         self.step[line.vendor] = max(self.step.get(line.vendor, 0), step)
         self.delivered.append((line.pack_size, count))
+
+    def _link(
+        self, index: int, pick: cp_model.IntVar, part: cp_model.IntVar, quantity: int, last: int
+    ) -> None:
+        """The facility-location linking of one level of a line (or the line, with one level):
+        the units of its need it covers, at most the need while the level is chosen and at
+        most what its packs deliver. Any award meets it with ``covered = min(quantity, size *
+        packs)`` (a sum of those reaches the need iff the units do), and the relaxation then
+        pays a level's price per unit and a share of its vendor's fees for every unit it
+        covers, instead of spreading a pack ceiling far above the need."""
+        b, line = self.b, self.event.lines[index]
+        reach = min(quantity, line.pack_size * last)
+        covered = b.int_var(reach, f"c{index}_{part.index}")
+        b.at_most([(1, covered), (-reach, pick)], 0)
+        b.at_most([(1, covered), (-line.pack_size, part)], 0)
+        self.covered.setdefault(line.need, []).append((1, covered))
+        self.links.setdefault(index, []).append((covered, part, pick))
 
     def _vendor(self, index: int) -> None:
         b, vendor = self.b, self.event.vendors[index]
@@ -213,11 +242,19 @@ class Model:
         if vendor.minimum_order_value is not None:
             least = scaled(vendor.minimum_order_value, self.scale)
         # A best award's goods (pack_ceiling's argument, per vendor): either every line of the
-        # vendor is at most its plain top, or some line above it has G < T + p.
+        # vendor is at most its plain top, or some line above it has G < T + p (the first
+        # bound). The second: remove the packs above the plain tops one at a time while the
+        # minimum order value holds; what is removed, X, is below F (or nothing), and what
+        # is left is at most the plain goods, or short of M + p once a pack more would break
+        # the minimum: G < max(plain goods, M + p) + F.
         top = self.goods_plain[index]
         spend = scaled(top_spend(vendor), self.scale)
-        if spend and self.step[index]:
-            top = max(top, spend + self.step[index] - 1)
+        step = self.step[index]
+        if spend and step:
+            worth = math.ceil(overbuy_worth(vendor) * self.scale)
+            first = max(top, spend + step - 1)
+            second = max(top, top + worth - 1, least + step + worth - 1)
+            top = min(first, second)
         top = min(top, self.goods_max[index])
         b.at_most(goods, top)
         starts = [(0, 0)]
@@ -273,6 +310,8 @@ class Model:
                 for i in mine
             ]
             b.at_least(reach, need.quantity)
+            if need_index in self.covered:
+                b.at_least(self.covered[need_index], need.quantity)
             if need.max_suppliers is not None and need.max_suppliers < len(mine):
                 b.at_most([(1, self.use[i]) for i in mine], need.max_suppliers)
         if event.max_suppliers is not None and event.max_suppliers < len(self.vendor_use):
@@ -306,8 +345,7 @@ class Run:
         params = self.solver.parameters
         params.num_workers = 1
         params.random_seed = SEED
-        lines = len(model.lines)
-        params.linearization_level = LINEARIZATION if lines < FULL_LP_LINES else 2
+        params.linearization_level = LINEARIZATION
         # Probing during presolve cost more than it saved on the bench's events.
         params.cp_model_probing_level = 0
         self.statuses: list[str] = []
@@ -323,10 +361,17 @@ class Run:
             count = packs[index]
             model.add_hint(m.count[index], count)
             model.add_hint(m.use[index], count > 0)
+            part_hint: dict[int, int] = {}
             for pick, part, first, last in m.levels.get(index, []):
                 model.add_hint(pick, first <= count <= last)
-                model.add_hint(part, count if first <= count <= last else 0)
+                part_hint[part.index] = count if first <= count <= last else 0
+                model.add_hint(part, part_hint[part.index])
             line = m.event.lines[index]
+            quantity = m.event.needs[line.need].quantity
+            for covered, part, _ in m.links.get(index, []):
+                # The part's value as hinted just above (the count itself with one level).
+                chosen = count if part is m.count[index] else part_hint.get(part.index, 0)
+                model.add_hint(covered, min(quantity, line.pack_size * chosen))
             value = scaled(EXACT.multiply(price_at(line, count), count), m.scale)
             goods[line.vendor] = goods.get(line.vendor, 0) + value
         for vendor, use in m.vendor_use.items():
@@ -353,7 +398,12 @@ class Run:
 
 
 def search(event: Event, budget: float) -> Award | Refusal:
-    """The best award (see the module docstring), or why there is none."""
+    """The best award (see the module docstring), or why there is none. A model larger than
+    :data:`~quotecalc.solvers.award.SEARCH_LEVELS` price levels is not built: the first award
+    is the answer, unproven, with the plain bound (``docs/event-solver.md``, "The budget")."""
+    if search_size(event) > SEARCH_LEVELS:
+        start = _start(event)
+        return Refusal(UNSOLVED) if start is None else Award(start, False, plain_bound(event), True)
     try:
         m = Model(event)
         levels = m.objectives()

@@ -30,6 +30,11 @@ SOLVER_UNAVAILABLE: Final = "event_solver_unavailable"
 MODEL_INVALID: Final = "event_model_invalid"
 # The budget ran out before any allowed award was found (and before infeasibility was proven).
 UNSOLVED: Final = "event_unsolved"
+# Above this many price levels (search_size) no CP-SAT model is built: the first award and the
+# plain bound are the answer (budget_stopped). Building a model of 20,000 levels cost 5 s of CPU
+# and its search 600 MiB, and CP-SAT found nothing better than the first award there
+# (decision 33.24).
+SEARCH_LEVELS: Final = 8000
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -169,6 +174,23 @@ def top_spend(vendor: Vendor) -> Decimal:
     return max(values, default=Decimal(0))
 
 
+def overbuy_worth(vendor: Vendor) -> Fraction:
+    """The most a spend tier's discount can pay for goods bought beyond need: ``max s * P /
+    (100 - P)`` over the vendor's tiers ``(s, P)`` (0 without tiers; a percent is below 100).
+
+    Goods ``X`` added to a subtotal ``G' `` to lift it into tier ``(s, P)`` save at most what
+    the discount gains on ``G'``, ``G' * (P - P(G'))``, and ``G' < s`` (else ``G'`` already
+    reached ``s``); they cost ``X * (100 - P)``, so they pay only when ``X < s * P / (100 -
+    P)`` (:func:`pack_ceiling`)."""
+    return max(
+        (
+            Fraction(spend) * Fraction(percent) / (100 - Fraction(percent))
+            for spend, percent in vendor.tiers
+        ),
+        default=Fraction(0),
+    )
+
+
 def pack_ceiling(event: Event, index: int) -> int:
     """The most packs a best award can take on line ``index``: :func:`line_ceiling`, read from
     the event's :attr:`Event.ceilings`."""
@@ -179,20 +201,64 @@ def line_ceiling(event: Event, index: int) -> int:
     """The most packs a best award can take on line ``index`` (capped by its capacity).
 
     Let ``top = max(ceil(quantity / packSize), least packs, the highest break count)``, ``p``
-    the price of the line's highest level and ``T`` its vendor's :func:`top_spend`. An award
-    with ``n > top`` packs on the line whose vendor's goods ``G`` satisfy ``G - p >= T`` is
-    beaten by the same award with ``n - 1``: still allowed (the line alone covers its need, the
-    minimum order value and the same tier are still reached, the level is the same), it costs
-    ``p * (100 - percent) / 100 >= 0`` less and delivers less. So a best award has ``n <= top``
-    or ``n * p <= G < T + p``, i.e. ``n <= ceil(T / p)`` (and ``n <= top`` when ``p = 0``).
+    the price of the line's highest level, ``M`` its vendor's minimum order value (0 when
+    none), ``T`` its :func:`top_spend` and ``F`` its :func:`overbuy_worth`. Take a best award
+    ``A`` with ``n = top + m`` packs on the line (``m >= 1``, ``p > 0``) and its vendor's goods
+    ``G``. ``A_j``, the same award with ``j <= m`` packs fewer on the line, is allowed while
+    ``G - j p >= M``: the line alone still covers its need at the same (top) level, the vendors
+    are the same. Its cost is less by ``j p (1 - a) - G_j (a - b)``, with ``a``, ``b`` the
+    percents ``G`` and ``G_j = G - j p`` reach. As ``A`` is best and ``A_j`` ties it on the
+    vendors and delivers less, ``A`` is strictly cheaper: ``j p (1 - a) < G_j (a - b)``. So
+    ``a > b``: ``G`` reaches a tier ``(s, a)`` that ``G_j`` does not (``G_j < s``), and ``j p <
+    s a / (1 - a) <= F``.
+
+    - With ``j = 1`` while ``G - p >= T`` (then ``a = b``): impossible, so ``n p <= G < T +
+      p``, ``n <= ceil(T / p)`` (the first bound).
+    - With the largest ``j`` allowed, ``j = min(m, floor((G - M) / p))``: either ``j = m`` and
+      ``m p < F``, so ``n <= top + ceil(F / p) - 1``; or ``j < m``, then ``G - j p < M + p``
+      and (``j = 0`` or ``j p < F``) ``n p <= G < M + p + F``, so ``n <= ceil((M + F) / p)``
+      (the second bound, from the rules that pay for overbuying: a tier can pay ``F`` at most,
+      a minimum order value ``M``).
+
+    The ceiling is the lesser of the two bounds (``top`` when ``p = 0``): it cuts only awards
+    that are never the best. The exhaustive test (``tests/test_solver_award_brute.py``) searches
+    beyond the first bound.
     """
     line = event.lines[index]
     top = plain_top(event, index)
     highest = top_price(line)
-    spend = top_spend(event.vendors[line.vendor])
+    vendor = event.vendors[line.vendor]
+    spend = top_spend(vendor)
     if highest > 0 and spend > 0:
-        top = max(top, math.ceil(Fraction(spend) / Fraction(highest)))
+        price = Fraction(highest)
+        first = max(top, math.ceil(Fraction(spend) / price))
+        worth = overbuy_worth(vendor)
+        least = Fraction(vendor.minimum_order_value or 0)
+        second = max(top, top + math.ceil(worth / price) - 1, math.ceil((least + worth) / price))
+        top = min(first, second)
     return top if line.capacity is None else min(top, line.capacity)
+
+
+def line_levels(event: Event, index: int) -> int:
+    """The price levels of line ``index`` a best award can reach: those whose range of pack
+    counts meets ``[least packs, ceiling]`` (0 for a line that cannot be awarded)."""
+    line = event.lines[index]
+    low, high = line.least_packs, pack_ceiling(event, index)
+    if low > high:
+        return 0
+    starts = (1, *break_counts(line))
+    ends = (*(start - 1 for start in starts[1:]), high)
+    return sum(
+        1 for start, end in zip(starts, ends, strict=True) if max(start, low) <= min(end, high)
+    )
+
+
+def search_size(event: Event) -> int:
+    """The size of the search's model, counted before it is built: the price levels of the
+    usable lines (:func:`line_levels`). Each level is a literal, a count, the units it covers
+    and four constraints; building, presolving and one deterministic second of search all
+    grow with it (``docs/event-solver.md``, "The budget")."""
+    return sum(line_levels(event, index) for index in range(len(event.lines)))
 
 
 def plain_top(event: Event, index: int) -> int:

@@ -49,9 +49,13 @@ def first_award(event: Event) -> tuple[int, ...] | None:
     }
     chosen = _vendors(event, lines, cost)
     packs = [0] * len(event.lines)
+    # The chosen lines of each need, grouped once (a scan per need was quadratic).
+    mine: list[list[int]] = [[] for _ in event.needs]
+    for index in lines:
+        if event.lines[index].vendor in chosen:
+            mine[event.lines[index].need].append(index)
     for need_index in range(len(event.needs)):
-        mine = [i for i in lines if event.lines[i].need == need_index]
-        plan = _cover(event, need_index, [i for i in mine if event.lines[i].vendor in chosen], cost)
+        plan = _cover(event, need_index, mine[need_index], cost)
         if plan is None:
             return None
         for index, count in plan:
@@ -74,38 +78,61 @@ def _vendors(event: Event, lines: list[int], cost: dict[int, Decimal]) -> set[in
         own[event.lines[index].vendor].append(index)
     chosen: set[int] = set()
     chosen_lines: dict[int, list[int]] = {}
+    # The cheapest chosen line covering each need alone, as _cover picks it: (cost, id).
+    whole: dict[int, tuple[Decimal, str]] = {}
     state = {need: (event.needs[need].quantity, Decimal(0)) for need in range(len(event.needs))}
     score: tuple[int, int, Decimal] | None = None
+    zero = Decimal(0)
     while len(chosen) < limit:
+        # The estimate of the chosen vendors, then each candidate's as a change of the needs
+        # its lines touch (a copy and a sum of every need per candidate was quadratic; the
+        # sums are exact, so the estimates are the same).
+        uncovered = sum(1 for short, _ in state.values() if short)
+        short_sum = sum(short for short, _ in state.values())
+        goods_sum = sum((value for _, value in state.values()), zero)
+        fees = sum(
+            (EXACT.add(event.vendors[v].freight, event.vendors[v].other_fees) for v in chosen),
+            zero,
+        )
         pick: tuple[tuple[int, int, Decimal], int, dict[int, tuple[int, Decimal]]] | None = None
         for vendor in offered:
             if vendor in chosen:
                 continue
-            trial = dict(state)
+            changed: dict[int, tuple[int, Decimal]] = {}
             for index in own[vendor]:
                 need = event.lines[index].need
-                trial[need] = _estimate(event, need, [*chosen_lines.get(need, []), index], cost)
-            fees = sum(
-                (
-                    EXACT.add(event.vendors[v].freight, event.vendors[v].other_fees)
-                    for v in (*chosen, vendor)
-                ),
-                Decimal(0),
-            )
-            goods = sum((value for _, value in trial.values()), Decimal(0))
-            estimate = (
-                sum(1 for short, _ in trial.values() if short),
-                sum(short for short, _ in trial.values()),
-                EXACT.add(fees, goods),
-            )
+                if index in cost:
+                    # _cover takes the cheapest line covering the need alone, id first.
+                    mine = (cost[index], event.vendors[vendor].supplier_id)
+                    kept = whole.get(need)
+                    changed[need] = (0, (mine if kept is None else min(kept, mine))[0])
+                elif need not in whole:
+                    changed[need] = _estimate(
+                        event, need, [*chosen_lines.get(need, []), index], cost
+                    )
+                # else: a chosen line covers the need alone; this line changes nothing.
+            count, short, goods = uncovered, short_sum, goods_sum
+            for need, (now_short, now_goods) in changed.items():
+                was_short, was_goods = state[need]
+                count += bool(now_short) - bool(was_short)
+                short += now_short - was_short
+                goods = EXACT.add(EXACT.subtract(goods, was_goods), now_goods)
+            own_fees = EXACT.add(event.vendors[vendor].freight, event.vendors[vendor].other_fees)
+            estimate = (count, short, EXACT.add(EXACT.add(fees, own_fees), goods))
             if pick is None or estimate < pick[0]:
-                pick = (estimate, vendor, trial)
+                pick = (estimate, vendor, changed)
         if pick is None or (score is not None and pick[0] >= score):
             break
-        score, state = pick[0], pick[2]
+        score = pick[0]
+        state.update(pick[2])
         chosen.add(pick[1])
         for index in own[pick[1]]:
-            chosen_lines.setdefault(event.lines[index].need, []).append(index)
+            need = event.lines[index].need
+            chosen_lines.setdefault(need, []).append(index)
+            if index in cost:
+                mine = (cost[index], event.vendors[pick[1]].supplier_id)
+                kept = whole.get(need)
+                whole[need] = mine if kept is None else min(kept, mine)
     return chosen
 
 
@@ -197,11 +224,14 @@ def cheapest_per_item(event: Event) -> tuple[int, ...] | None:
     choice breaks a rule of the award (minimum order value, most suppliers)."""
     check_event(event)
     packs = [0] * len(event.lines)
+    # The lines of each need, grouped once (a scan of every line per need was quadratic).
+    mine: list[list[int]] = [[] for _ in event.needs]
+    for index, line in enumerate(event.lines):
+        mine[line.need].append(index)
     for need_index in range(len(event.needs)):
         best: tuple[Decimal, str, int, int] | None = None
-        for index, line in enumerate(event.lines):
-            if line.need != need_index:
-                continue
+        for index in mine[need_index]:
+            line = event.lines[index]
             count = alone_packs(event, index)
             if count is None:
                 continue
