@@ -92,7 +92,10 @@ def test_lift_rewrites_nested_references() -> None:
 def test_every_calculation_status_is_documented() -> None:
     for row in CALCULATIONS:
         responses = DOC["paths"][row.path]["post"]["responses"]
-        assert sorted(responses) == ["200", "408", "413", "415", "422", "500", "501", "503"]
+        # a route with a workbook also refuses an unknown ?lang= (400, issue 35)
+        refused = ["400"] if row.workbook is not None else []
+        expected = ["200", *refused, "408", "413", "415", "422", "500", "501", "503"]
+        assert sorted(responses) == expected
         assert "Retry-After" in responses["503"]["headers"]
 
 
@@ -115,6 +118,7 @@ def test_transport_errors_are_fixed_and_distinct() -> None:
     assert {e.code: e.status for e in TRANSPORT_ERRORS} == {
         "client_disconnected": 400,
         "cors_not_allowed": 400,
+        "unsupported_language": 400,
         "not_found": 404,
         "method_not_allowed": 405,
         "request_timeout": 408,

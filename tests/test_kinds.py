@@ -133,6 +133,14 @@ def test_the_plan_and_convert_validators_read_the_core_tables() -> None:
     assert names[-3:] == ["check_rate_pairs", "check_balance_suppliers", "check_breaks_increasing"]
 
 
+def test_the_plan_page_names_fields_by_the_plan_validators_rows() -> None:
+    # issue 34: output/plan_view.py read a hand-built copy of these rows; it reads the table's
+    from quotecalc.engine.kinds import validator_root_fields
+
+    assert validator_root_fields(PLAN) == pipeline_of(PLAN).stages[1].root_fields
+    assert validator_root_fields(CONVERT) == pipeline_of(CONVERT).stages[1].root_fields
+
+
 # ---- the doors list exactly the table's kinds ---------------------------------------------
 
 

@@ -42,6 +42,11 @@ def test_parser_defaults_are_the_documented_ones() -> None:
         "header_timeout": 5.0,
         "max_header_bytes": 16384,
         "cors_origin": [],
+        # issue 34: the heavy pool's (docs/http.md)
+        "heavy_max_in_flight": 1,
+        "heavy_queue": 2,
+        "heavy_deadline": 30.0,
+        "heavy_retry_after": 30,
     }
     assert http_main.parser().prog == "python -m quotecalc.http"
 
@@ -50,6 +55,8 @@ def test_parser_reads_every_option() -> None:
     argv = ["--host", "0.0.0.0", "--port", "65535", "--workers", "3", "--max-in-flight", "1"]
     argv += ["--queue-timeout", "0.001", "--read-timeout", "2.5"]
     argv += ["--cors-origin", "https://a.example", "--cors-origin", "https://b.example"]
+    argv += ["--heavy-max-in-flight", "2", "--heavy-queue", "0", "--heavy-deadline", "0.5"]
+    argv += ["--heavy-retry-after", "7"]
     args = http_main.parser().parse_args(argv)
     assert vars(args) == {
         "host": "0.0.0.0",
@@ -64,6 +71,10 @@ def test_parser_reads_every_option() -> None:
         "header_timeout": 5.0,
         "max_header_bytes": 16384,
         "cors_origin": ["https://a.example", "https://b.example"],
+        "heavy_max_in_flight": 2,
+        "heavy_queue": 0,
+        "heavy_deadline": 0.5,
+        "heavy_retry_after": 7,
     }
 
 

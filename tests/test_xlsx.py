@@ -578,6 +578,23 @@ def test_json_stays_the_default(client: Any, accept: str, workbook: bool) -> Non
 
 
 @needs_http
+@pytest.mark.parametrize("kind", list(ROUTES))
+@pytest.mark.parametrize("accept", [XLSX, "application/json"])
+def test_a_language_other_than_en_or_zh_is_refused(client: Any, kind: str, accept: str) -> None:
+    # issue 35: the one query parameter a calculation route reads, an enum in the OpenAPI
+    # document; refused at the edge (400), never read as English
+    raw = REQUESTS[kind].read_bytes()
+    headers = {"content-type": "application/json", "accept": accept}
+    for lang in ("fr", "EN", ""):
+        answer = client.post(f"{ROUTES[kind]}?lang={lang}", content=raw, headers=headers)
+        assert answer.status_code == 400
+        assert answer.json()["error"]["code"] == "unsupported_language"
+    if kind == "comparison":  # the analysis answers no workbook: its route reads no lang
+        answer = client.post("/quotecalc/analyze?lang=fr", content=raw, headers=headers)
+        assert answer.status_code == 200
+
+
+@needs_http
 def test_an_invalid_request_as_a_workbook_keeps_its_status(client: Any) -> None:
     raw = (EXAMPLES / "invalid.request.json").read_bytes()
     headers = {"content-type": "application/json", "accept": XLSX}

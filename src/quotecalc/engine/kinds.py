@@ -323,11 +323,12 @@ def _rows(paths: tuple[str, ...]) -> tuple[Any, ...]:
     return tuple(item for each in loaded for item in (each if isinstance(each, tuple) else (each,)))
 
 
-def _validate(kind: RequestKind, constraint_rules: tuple[ConstraintRule, ...]) -> Stage:
-    """``validate``: the fixed request's rows (each constraint row with its root field) and
-    rules, with the row's appended (its quote rows to the ``quotes`` row's)."""
-    from ..stages.validate import Validate
-
+def validator_root_fields(
+    kind: RequestKind, constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES
+) -> tuple[FieldRule, ...]:
+    """The root rows a kind's ``validate`` stage reads: the fixed request's (each constraint
+    row with its root field) with the row's appended, its quote rows to the ``quotes``
+    row's. Readers that name a field in words (the plan's page) read these same rows."""
     root: tuple[FieldRule, ...] = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
     if kind.root_fields:
         from ..core.conversion_rules import with_rows
@@ -339,8 +340,18 @@ def _validate(kind: RequestKind, constraint_rules: tuple[ConstraintRule, ...]) -
             attrs.evolve(rule, fields=rule.fields + extra) if rule.name == "quotes" else rule
             for rule in root
         )
+    return root
+
+
+def _validate(kind: RequestKind, constraint_rules: tuple[ConstraintRule, ...]) -> Stage:
+    """``validate``: :func:`validator_root_fields` and the fixed request's rules with the
+    row's appended."""
+    from ..stages.validate import Validate
+
     rules = (*Validate().cross_field_rules, *_rows(kind.cross_field_rules))
-    return Validate(root_fields=root, cross_field_rules=rules)
+    return Validate(
+        root_fields=validator_root_fields(kind, constraint_rules), cross_field_rules=rules
+    )
 
 
 def _validate_event(kind: RequestKind) -> Stage:

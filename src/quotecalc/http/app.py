@@ -65,7 +65,7 @@ from .operations import (
     heavy_readiness,
     readiness_document,
 )
-from .page import page_routes
+from .page import LANGS, page_routes
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 ERROR_BY_STATUS: Final = {404: "not_found", 405: "method_not_allowed"}
@@ -76,6 +76,46 @@ def _json(document: dict[str, object]) -> bytes:
     return (json.dumps(document, separators=(",", ":")) + "\n").encode("ascii")
 
 
+async def refused_at_the_door(
+    request: Request, calculation: Calculation, limits: Limits
+) -> Response | None:
+    """The answer that ends a calculation before admission (light or heavy alike): not one
+    JSON content type (415), or a ``Content-Length`` over the route's limit (the calculator's
+    own ``input_too_large`` answer, 413), or a ``lang`` that is neither en nor zh on a route
+    with a workbook (400, issue 35); ``None`` to go on."""
+    types = request.headers.getlist("content-type")
+    if len(types) != 1 or not accepts_media_type(types[0]):
+        outcome(request.scope, "unsupported_media_type")
+        return await early(request, error_response("unsupported_media_type"), limits)
+    length = announced_length(request.headers)
+    if length is not None and length > calculation.body_limit:
+        answer = calculation.too_large()
+        return await early(request, json_response(answer.status, answer.body), limits)
+    if calculation.workbook is not None and request.query_params.get("lang", "en") not in LANGS:
+        outcome(request.scope, "unsupported_language")
+        return await early(request, error_response("unsupported_language"), limits)
+    return None
+
+
+async def body_within_limit(
+    request: Request, calculation: Calculation, limits: Limits
+) -> bytes | Response:
+    """An admitted calculation's body, read within the route's limit and the read timeout,
+    or the answer that ends it (timeout, client gone, or over the limit: 413)."""
+    try:
+        raw = await read_body(request.receive, calculation.body_limit, limits.read_timeout)
+    except BodyTimeout:
+        outcome(request.scope, "request_timeout")
+        return error_response("request_timeout", CLOSE)
+    except ClientDisconnect:
+        outcome(request.scope, DISCONNECTED)
+        return error_response("client_disconnected", CLOSE)
+    if len(raw) > calculation.body_limit:
+        answer = calculation.too_large()
+        return await early(request, json_response(answer.status, answer.body), limits)
+    return raw
+
+
 def calculation_endpoint(
     calculation: Calculation, limits: Limits, admission: Admission, metrics: Metrics
 ) -> Endpoint:
@@ -83,14 +123,10 @@ def calculation_endpoint(
     overloaded_headers = {"Retry-After": str(limits.retry_after)}
 
     async def calculate(request: Request) -> Response:
-        types = request.headers.getlist("content-type")
-        if len(types) != 1 or not accepts_media_type(types[0]):
-            outcome(request.scope, "unsupported_media_type")
-            return await early(request, error_response("unsupported_media_type"), limits)
+        refused = await refused_at_the_door(request, calculation, limits)
+        if refused is not None:
+            return refused
         length = announced_length(request.headers)
-        if length is not None and length > calculation.body_limit:
-            answer = calculation.too_large()
-            return await early(request, json_response(answer.status, answer.body), limits)
         size = calculation.body_limit + 1 if length is None else length
         waited = await admission.reserve(size)
         if waited is None:
@@ -103,17 +139,9 @@ def calculation_endpoint(
             admission.release(size)
 
     async def admitted(request: Request, waited: float) -> Response:
-        try:
-            raw = await read_body(request.receive, calculation.body_limit, limits.read_timeout)
-        except BodyTimeout:
-            outcome(request.scope, "request_timeout")
-            return error_response("request_timeout", CLOSE)
-        except ClientDisconnect:
-            outcome(request.scope, DISCONNECTED)
-            return error_response("client_disconnected", CLOSE)
-        if len(raw) > calculation.body_limit:
-            answer = calculation.too_large()
-            return await early(request, json_response(answer.status, answer.body), limits)
+        raw = await body_within_limit(request, calculation, limits)
+        if isinstance(raw, Response):
+            return raw
         lang = request.query_params.get("lang", "en")
         if calculation.workbook is not None and wants_workbook(request.headers):
             ran = await calculated_unless_gone(
@@ -188,14 +216,9 @@ def heavy_endpoint(
 
     async def calculate(request: Request) -> Response:
         deadline = anyio.current_time() + limits.heavy_deadline
-        types = request.headers.getlist("content-type")
-        if len(types) != 1 or not accepts_media_type(types[0]):
-            outcome(request.scope, "unsupported_media_type")
-            return await early(request, error_response("unsupported_media_type"), limits)
-        length = announced_length(request.headers)
-        if length is not None and length > calculation.body_limit:
-            answer = calculation.too_large()
-            return await early(request, json_response(answer.status, answer.body), limits)
+        refused = await refused_at_the_door(request, calculation, limits)
+        if refused is not None:
+            return refused
         if not heavy.take_place():
             outcome(request.scope, "overloaded")
             return await early(request, error_response("overloaded", retry), limits)
@@ -205,17 +228,9 @@ def heavy_endpoint(
             heavy.leave()
 
     async def admitted(request: Request, deadline: float) -> Response:
-        try:
-            raw = await read_body(request.receive, calculation.body_limit, limits.read_timeout)
-        except BodyTimeout:
-            outcome(request.scope, "request_timeout")
-            return error_response("request_timeout", CLOSE)
-        except ClientDisconnect:
-            outcome(request.scope, DISCONNECTED)
-            return error_response("client_disconnected", CLOSE)
-        if len(raw) > calculation.body_limit:
-            answer = calculation.too_large()
-            return await early(request, json_response(answer.status, answer.body), limits)
+        raw = await body_within_limit(request, calculation, limits)
+        if isinstance(raw, Response):
+            return raw
         lang = request.query_params.get("lang", "en")
         entry: Callable[[bytes], Any] = calculation.run
         workbook = calculation.workbook is not None and wants_workbook(request.headers)
@@ -223,7 +238,7 @@ def heavy_endpoint(
             # the workbook runs the same search: in the heavy pool too (issues 34 and 35)
             from ..export.entries import ENTRIES
 
-            entry = ENTRIES[(str(calculation.workbook), "zh" if lang == "zh" else "en")]
+            entry = ENTRIES[(str(calculation.workbook), lang)]
         ran: tuple[int, bytes] | None = None
         async with anyio.create_task_group() as group:
 
@@ -241,7 +256,7 @@ def heavy_endpoint(
             outcome(request.scope, "deadline_exceeded")
             return error_response("deadline_exceeded", retry)
         if workbook:
-            made = calculation.workbook_answer_of("zh" if lang == "zh" else "en", *ran)
+            made = calculation.workbook_answer_of(lang, *ran)
             return Response(made.body, made.status, dict(made.headers), made.media_type)
         answer = calculation.answer_of(raw, *ran)
         return json_response(answer.status, answer.body)

@@ -40,6 +40,8 @@ TRANSPORT_ERRORS: Final = (
         "client_disconnected", 400, "The client closed the connection before the body ended."
     ),
     TransportError("cors_not_allowed", 400, "This cross-origin request is not allowed."),
+    # issue 35: the workbook's language, the one query parameter a calculation route reads
+    TransportError("unsupported_language", 400, "The lang query parameter must be en or zh."),
     TransportError("not_found", 404, "No such route."),
     TransportError("method_not_allowed", 405, "This route does not accept this method."),
     TransportError(

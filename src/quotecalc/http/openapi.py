@@ -183,8 +183,9 @@ def calculation_operation(row: Calculation) -> JsonObject:
                 "description": "With the workbook only: attachment, its file name.",
                 "schema": {"type": "string"},
             }
+    errors = (*CALCULATION_ERRORS, *(() if row.workbook is None else ("unsupported_language",)))
     for error in TRANSPORT_ERRORS:
-        if error.code in CALCULATION_ERRORS:
+        if error.code in errors:
             extra = (
                 {"Retry-After": {"$ref": "#/components/headers/Retry-After"}}
                 if error.status == 503

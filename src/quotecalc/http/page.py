@@ -72,6 +72,7 @@ from .page_files import (
     asks_for_workbook,
     template_endpoint,
     with_download,
+    workbook_headers,
     workbook_of,
 )
 from .page_html import error_page, form_page
@@ -388,13 +389,41 @@ _EXIT_CODE: Final = {status: code for code, status in STATUS_BY_EXIT_CODE.items(
 
 
 async def _workbook(
-    request: Request, fields: Mapping[str, Any], raw: bytes, admission: Admission, limits: Limits
+    request: Request,
+    fields: Mapping[str, Any],
+    raw: bytes,
+    admission: Admission,
+    limits: Limits,
+    *,
+    heavy: HeavyAdmission | None,
 ) -> Response:
-    """The workbook of the posted request (issue 35; ``page_files``)."""
-    pasted = str(fields.get("request") or "").strip()
+    """The workbook of the posted request (issue 35; ``page_files``): a heavy kind's (a plan,
+    an event: the same search as its page) in the heavy pool, under its place, slot and
+    deadline (issue 34), any other in the light pool."""
+    pasted = str(fields.get("request") or "").strip().encode("utf-8")
+    lang = _lang(fields)
     if not pasted:
-        return _html(422, error_page(_lang(fields), []))
-    ran = await admission.run(lambda _: workbook_of(pasted.encode("utf-8"), _lang(fields)), raw)
+        return _html(422, error_page(lang, []))
+    kind = detect_kind(pasted, among=PAGE_KINDS)
+    if heavy is not None and kind.cost == "heavy":
+        from ..export.entries import ENTRIES
+
+        deadline = anyio.current_time() + limits.heavy_deadline
+        retry = {"Retry-After": str(limits.heavy_retry_after)}
+        if not heavy.take_place():
+            outcome(request.scope, "overloaded")
+            return error_response("overloaded", retry)
+        try:
+            done = await heavy.run(ENTRIES[(kind.name, lang)], pasted, deadline)
+        finally:
+            heavy.leave()
+        if done is None:
+            outcome(request.scope, "deadline_exceeded")
+            return error_response("deadline_exceeded", retry)
+        code, body = done
+        headers = workbook_headers(kind.name, lang)
+        return Response(body, STATUS_BY_EXIT_CODE[code], headers, XLSX_MEDIA)
+    ran = await admission.run(lambda _: workbook_of(pasted, lang), raw)
     if ran is None:
         outcome(request.scope, "overloaded")
         return _overloaded(limits)
@@ -668,7 +697,7 @@ def report_endpoint(
             except (MultiPartException, HTTPException):  # no boundary: not a form
                 return _page_error("unsupported_form_type")
             if asks_for_workbook(fields):  # the report's download button (issue 35)
-                return await _workbook(request, fields, raw, admission, limits)
+                return await _workbook(request, fields, raw, admission, limits, heavy=heavy)
             pasted = _pasted(fields)
             if heavy is not None and pasted is not None and detect_kind(pasted) is EVENT:
                 return await heavy_event(fields, pasted)

@@ -136,12 +136,16 @@ def workbook_of(raw: bytes, lang: str) -> tuple[int, bytes, dict[str, str]]:
 
     kind = kind_of(raw)
     exported = workbook(kind, raw, lang)
-    headers = {
+    return STATUS_BY_EXIT_CODE[exported.exit_code], exported.body, workbook_headers(kind, lang)
+
+
+def workbook_headers(kind: str, lang: str) -> dict[str, str]:
+    """The headers of a downloaded workbook of ``kind`` in ``lang``."""
+    return {
         **NO_STORE,
         "Content-Disposition": f'attachment; filename="quotecalc-{kind}-{lang}.xlsx"',
         "X-Content-Type-Options": "nosniff",
     }
-    return STATUS_BY_EXIT_CODE[exported.exit_code], exported.body, headers
 
 
 def template_endpoint(row: Page) -> Callable[[Request], Awaitable[Response]]:

@@ -347,14 +347,11 @@ def _errors(read: _Reader, errors: Sequence[Mapping[str, Any]], raw: bytes | str
     known (:func:`quotecalc.output.fieldnames.error_places`: "pack price of quote 2 (X)", the
     unknown key by name), else its path."""
     if raw is not None:
-        from ..core.constraint_rules import CONSTRAINT_RULES
-        from ..core.conversion_rules import BALANCE_ROOT_FIELDS, RATE_ROOT_FIELDS, with_rows
-        from ..core.fields import BASE_ROOT_FIELDS
-        from ..core.plan_rules import plan_root_fields
+        from ..engine.kinds import PLAN, validator_root_fields
         from .fieldnames import error_places, load
 
-        fixed = BASE_ROOT_FIELDS + tuple(rule.field for rule in CONSTRAINT_RULES)
-        plan_rows = plan_root_fields(with_rows(fixed, *RATE_ROOT_FIELDS, *BALANCE_ROOT_FIELDS))
+        # the plan validator's own rows, from the kind table (issue 34), never rebuilt here
+        plan_rows = validator_root_fields(PLAN)
         request = load(raw)
         known = list(errors)
         where = [
