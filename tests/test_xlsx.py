@@ -438,6 +438,26 @@ def big_request() -> bytes:
     return json.dumps(request).encode()
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        # by hand from examples/event.request.json: D quotes 45 lead days, the event allows 30
+        ("en", "Supplier D takes no part: its lead days (45 days) are above the event's maximum"
+         " (30 days)."),
+        ("zh", "供应商 D 未参与：其交期天数（45 天）超过本次寻源的最长交期（30 天）。"),  # noqa: RUF001
+    ],
+)  # fmt: skip
+def test_an_events_reasons_are_in_the_workbooks_language(
+    lang: str, said: str, workbooks: dict[tuple[str, str], bytes]
+) -> None:
+    # issue 35: reasons in words, as on the page, never a code or the document's English
+    book = openpyxl.load_workbook(io.BytesIO(workbooks["event", lang]))
+    rows = list(book.worksheets[-1].iter_rows(values_only=True))
+    assert (said, "D", "leadDays", "event_supplier_excluded") in rows
+    page = cli(REQUESTS["event"].read_bytes(), "--event", "--format", "html", "--lang", lang)
+    assert said in html.unescape(page.stdout.decode("utf-8"))  # the page's own words
+
+
 def test_a_figure_beyond_a_double_is_its_exact_text() -> None:
     """Decision 35.5: more than 15 significant digits is written as text, exactly."""
     raw = big_request()

@@ -47,7 +47,11 @@ def workbook(kind: str, raw: bytes, lang: str = "en") -> Exported:
 
         awarded = award(raw)
         currency = event_currency(raw) if awarded.output.get("award") is not None else None
-        shown, exit_code = event_workbook(awarded.output, currency, lang), awarded.exit_code
+        from ..output.fieldnames import load
+
+        request = load(raw)
+        shown = event_workbook(awarded.output, currency, lang, request)
+        exit_code = awarded.exit_code
     elif kind == "convert":
         from ..output.answer import purchase_of
         from ..planning.conversion import convert

@@ -8,7 +8,7 @@ weight analysis' robustness when given); every figure is the result's decimal st
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..output.answer import answer, render_plain
@@ -54,13 +54,17 @@ def summary_sheet(lang: str, sentences: Sequence[str], status: str) -> Sheet:
 
 
 def limitations_sheet(
-    lang: str, limitations: Sequence[Mapping[str, Any]], title: str = "sheet.limitations"
+    lang: str,
+    limitations: Sequence[Mapping[str, Any]],
+    title: str = "sheet.limitations",
+    words: Callable[[Mapping[str, Any]], str] | None = None,
 ) -> Sheet:
-    """Each limitation (or reason) in words, with whom and which field it is about."""
+    """Each limitation (or reason) in words (``words``, else the comparison's words for its
+    code), with whom and which field it is about."""
     header = tuple(say(lang, key) for key in ("col.meaning", "col.about", "col.field", "col.code"))
     rows = [
         (
-            limitation_words(lang, item),
+            limitation_words(lang, item) if words is None else words(item),
             str(item.get("supplierId") or item.get("itemId") or ""),
             str(item.get("field") or ""),
             str(item.get("code")),

@@ -9,7 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..output.cells import clean
-from ..output.event_report import BASELINES, answer_parts
+from ..output.event_report import (
+    BASELINES,
+    answer_parts,
+    limitation_in_words,
+    reason_in_words,
+)
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
 from .model import Cell, Sheet, Workbook, figure, table
 from .words import say, yes_no
@@ -81,8 +86,12 @@ def _baselines(lang: str, baselines: Mapping[str, Any]) -> Sheet:
     return Sheet(say(lang, "sheet.baselines"), (), tuple(say(lang, k) for k in keys), table(rows))
 
 
-def event_workbook(document: Mapping[str, Any], currency: str | None, lang: str) -> Workbook:
-    """The workbook of one event-award document (``currency``: the request's, for words)."""
+def event_workbook(
+    document: Mapping[str, Any], currency: str | None, lang: str, request: Any = None
+) -> Workbook:
+    """The workbook of one event-award document (``currency``: the request's, for words;
+    ``request``: the request read as JSON, so that reasons name lead days as the page does).
+    Reasons and limitations are in the workbook's language: the event page's own words."""
     # the page's and the text report's two sentences: the award, then the baselines
     sentence, compared = answer_parts(document, currency, lang, clean)
     status = str(document["status"])
@@ -110,5 +119,12 @@ def event_workbook(document: Mapping[str, Any], currency: str | None, lang: str)
             sheets.append(Sheet(say(lang, key), (), header, rows))
     if document.get("baselines"):
         sheets.append(_baselines(lang, document["baselines"]))
-    sheets.append(limitations_sheet(lang, [*reasons, *(document.get("limitations") or [])]))
+
+    def words(item: Mapping[str, Any]) -> str:
+        if any(item is reason for reason in reasons):
+            return reason_in_words(item, request, lang)
+        return limitation_in_words(item, lang)
+
+    shown = [*reasons, *(document.get("limitations") or [])]
+    sheets.append(limitations_sheet(lang, shown, words=words))
     return Workbook(sentence, tuple(sheets))
