@@ -388,6 +388,31 @@ EVENT_PAGES: Final = {"en": event_page_en, "zh": event_page_zh}
 _EXIT_CODE: Final = {status: code for code, status in STATUS_BY_EXIT_CODE.items()}
 
 
+async def _in_heavy_pool(  # noqa: PLR0917 - one helper of this module's two heavy paths
+    request: Request,
+    heavy: HeavyAdmission,
+    limits: Limits,
+    entry: Callable[[bytes], Any],
+    raw: bytes,
+    deadline: float,
+) -> tuple[int, bytes] | Response:
+    """``entry(raw)`` run in the heavy pool (issue 34): its exit code and bytes, or the 503
+    that ends the request (no place free: ``overloaded``; past ``deadline``:
+    ``deadline_exceeded``), with ``Retry-After``."""
+    retry = {"Retry-After": str(limits.heavy_retry_after)}
+    if not heavy.take_place():
+        outcome(request.scope, "overloaded")
+        return error_response("overloaded", retry)
+    try:
+        ran = await heavy.run(entry, raw, deadline)
+    finally:
+        heavy.leave()
+    if ran is None:
+        outcome(request.scope, "deadline_exceeded")
+        return error_response("deadline_exceeded", retry)
+    return ran
+
+
 async def _workbook(
     request: Request,
     fields: Mapping[str, Any],
@@ -409,17 +434,11 @@ async def _workbook(
         from ..export.entries import ENTRIES
 
         deadline = anyio.current_time() + limits.heavy_deadline
-        retry = {"Retry-After": str(limits.heavy_retry_after)}
-        if not heavy.take_place():
-            outcome(request.scope, "overloaded")
-            return error_response("overloaded", retry)
-        try:
-            done = await heavy.run(ENTRIES[(kind.name, lang)], pasted, deadline)
-        finally:
-            heavy.leave()
-        if done is None:
-            outcome(request.scope, "deadline_exceeded")
-            return error_response("deadline_exceeded", retry)
+        done = await _in_heavy_pool(
+            request, heavy, limits, ENTRIES[(kind.name, lang)], pasted, deadline
+        )
+        if isinstance(done, Response):
+            return done
         code, body = done
         headers = workbook_headers(kind.name, lang)
         return Response(body, STATUS_BY_EXIT_CODE[code], headers, XLSX_MEDIA)
@@ -715,17 +734,9 @@ def report_endpoint(
             values = kept_values(fields)
             if UPLOAD in fields:
                 values[HAD_FILE] = "1"
-            retry = {"Retry-After": str(limits.heavy_retry_after)}
-            if not heavy.take_place():
-                outcome(request.scope, "overloaded")
-                return error_response("overloaded", retry)
-            try:
-                ran = await heavy.run(EVENT_PAGES[lang], pasted, deadline)
-            finally:
-                heavy.leave()
-            if ran is None:
-                outcome(request.scope, "deadline_exceeded")
-                return error_response("deadline_exceeded", retry)
+            ran = await _in_heavy_pool(request, heavy, limits, EVENT_PAGES[lang], pasted, deadline)
+            if isinstance(ran, Response):
+                return ran
             code, page = ran
             return _html(STATUS_BY_EXIT_CODE[code], _with_nav(page.decode("utf-8"), lang, values))
 
