@@ -73,7 +73,9 @@ from .start import cheapest_per_item
 __all__ = [
     "BUDGET_LEVELS",
     "DEFAULT_BUDGET",
+    "DEFAULT_EFFORT",
     "DEFAULT_NODES",
+    "EFFORTS",
     "INFEASIBLE",
     "MODEL_INVALID",
     "OUT_OF_RANGE",
@@ -100,6 +102,7 @@ __all__ = [
     "costing",
     "cover_rate",
     "discount_of",
+    "effort_factor",
     "event_budget",
     "exact_work",
     "feasible",
@@ -132,7 +135,25 @@ DEFAULT_BUDGET: Final = 3.0
 BUDGET_LEVELS: Final = 1000
 
 
-def event_budget(event: Event) -> float:
+# How hard the search tries (issue 38): a name on the request and at every door, each a count of
+# deterministic work, so the same request and effort give the same bytes on any machine.
+# "standard" answers a 50 x 20 event in seconds; "proof" keeps searching until the award is
+# proven or a far larger count of work is spent (docs/event-solver.md, "Effort").
+EFFORTS: Final = ("standard", "proof")
+DEFAULT_EFFORT: Final = "standard"
+# The proof effort's work as a multiple of the standard effort's (budget and nodes).
+PROOF_FACTOR: Final = 20
+
+
+def effort_factor(effort: str) -> int:
+    """The work of ``effort`` as a multiple of the standard effort's; an unknown name is a
+    caller's defect (the request's validation allows only :data:`EFFORTS`)."""
+    if effort not in EFFORTS:
+        raise ValueError("an effort the award engine does not know")
+    return PROOF_FACTOR if effort == "proof" else 1
+
+
+def event_budget(event: Event, effort: str = DEFAULT_EFFORT) -> float:
     """The default budget of an event: :data:`DEFAULT_BUDGET` deterministic seconds, times
     ``BUDGET_LEVELS / size`` when the model has more price levels (:func:`search_size`) than
     that; 0 above :data:`SEARCH_LEVELS` (no model is built: the first award and the plain
@@ -140,7 +161,7 @@ def event_budget(event: Event) -> float:
     size = search_size(event)
     if size > SEARCH_LEVELS:
         return 0.0
-    return DEFAULT_BUDGET * min(1.0, BUDGET_LEVELS / max(size, 1))
+    return DEFAULT_BUDGET * effort_factor(effort) * min(1.0, BUDGET_LEVELS / max(size, 1))
 
 
 def exact_work(budget: float) -> int:
@@ -152,7 +173,10 @@ def exact_work(budget: float) -> int:
 
 
 def best_award(
-    event: Event, budget: float | None = None, nodes: int = DEFAULT_NODES
+    event: Event,
+    budget: float | None = None,
+    nodes: int | None = None,
+    effort: str = DEFAULT_EFFORT,
 ) -> Award | Refusal:
     """The least award by :func:`award_key`, or why there is none.
 
@@ -162,16 +186,17 @@ def best_award(
     (:func:`.search.award_one`, no solver library), within ``nodes`` search nodes; any other by
     CP-SAT (``docs/event-solver.md``) within ``budget`` deterministic seconds (``None``:
     :func:`event_budget`), and without the ``[plan]`` extra that is
-    ``event_solver_unavailable``.
+    ``event_solver_unavailable``. ``effort`` (one of :data:`EFFORTS`) scales the budget and
+    the nodes left ``None``.
     """
     check_event(event)
     short = uncoverable(event)
     if short:
         return Refusal(INFEASIBLE, short)
     if one_item(event):
-        return award_one(event, nodes)
+        return award_one(event, DEFAULT_NODES * effort_factor(effort) if nodes is None else nodes)
     if budget is None:
-        budget = event_budget(event)
+        budget = event_budget(event, effort)
     # The exact search without a solver first: a small event never loads ortools (issue 33).
     work = exact_work(budget)
     exact = exact_award(event, work) if work > 0 else None
@@ -184,7 +209,9 @@ def best_award(
     return search(event, budget)
 
 
-def best_single_vendor(event: Event, budget: float | None = None) -> Award | Refusal:
+def best_single_vendor(
+    event: Event, budget: float | None = None, effort: str = DEFAULT_EFFORT
+) -> Award | Refusal:
     """The best award with one vendor for everything: the same search with the event's
     ``max_suppliers`` set to 1, over the lines of the vendors that can cover every need alone
     (a line at its ceiling reaching the need); ``event_infeasible`` without a solver when no
@@ -199,7 +226,7 @@ def best_single_vendor(event: Event, budget: float | None = None) -> Award | Ref
         return Refusal(INFEASIBLE)
     kept = [index for index, line in enumerate(event.lines) if line.vendor in able]
     alone = attrs.evolve(event, lines=tuple(event.lines[index] for index in kept), max_suppliers=1)
-    found = best_award(alone, budget)
+    found = best_award(alone, budget, effort=effort)
     if isinstance(found, Refusal):
         return found
     packs = [0] * len(event.lines)

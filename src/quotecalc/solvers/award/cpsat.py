@@ -441,7 +441,7 @@ def search(event: Event, budget: float) -> Award | Refusal:
                 bound = max(bound, _solver_bound(run.solver.best_objective_bound, span, m.unit))
             else:
                 bound = costing(event, packs).landed_total
-            return Award(packs, False, bound, True)
+            return Award(packs, False, bound, True, cost_proven=level > 0)
         # The level's value from the solution's integers, never from the double objective.
         m.b.at_most(terms, int(run.solver.value(objective)))
     assert packs is not None
@@ -456,7 +456,7 @@ def search(event: Event, budget: float) -> Award | Refusal:
     if settled is None:
         return Refusal(MODEL_INVALID)
     total = costing(event, packs).landed_total
-    return Award(packs, settled, total, not settled)
+    return Award(packs, settled, total, not settled, cost_proven=True)
 
 
 def _start(event: Event) -> tuple[int, ...] | None:

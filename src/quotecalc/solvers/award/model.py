@@ -110,15 +110,35 @@ class Event(Record):
 class Award(Record):
     """Packs per line (the order of :attr:`Event.lines`; 0 = not awarded); ``proven`` only when
     the exact lower bound equals the award's landed total and every tie level was settled;
-    ``lower_bound`` is exact (the landed total when proven); ``budget_stopped`` only when the
-    deterministic budget stopped the search; ``nodes`` the nodes the integer branch and bound
-    of one item visited (0 for the other searches, and when no search was needed)."""
+    ``lower_bound`` is exact (the landed total when the cost is proven); ``budget_stopped``
+    only when the deterministic budget stopped the search; ``nodes`` the nodes the integer
+    branch and bound of one item visited (0 for the other searches, and when no search was
+    needed).
+
+    ``cost_proven`` (issue 38): the least landed total is proven -- the exact lower bound
+    equals the award's total -- whether or not the tie levels (suppliers, units, ids, the last
+    rule) were settled; ``proven`` implies it (and it defaults to ``proven``). An award with
+    ``cost_proven`` and not ``proven`` is cost-optimal: only which of the equally cheap awards
+    comes first by the tie rules is unsettled (:attr:`ties_settled`)."""
 
     packs: tuple[int, ...]
     proven: bool
     lower_bound: Decimal
     budget_stopped: bool = False
     nodes: int = 0
+    cost_proven: bool = attrs.field(
+        default=attrs.Factory(lambda self: self.proven, takes_self=True)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.proven and not self.cost_proven:
+            raise ValueError("a proven award has its cost proven")
+
+    @property
+    def ties_settled(self) -> bool:
+        """Whether the tie levels were settled too: with :attr:`cost_proven`, that is
+        :attr:`proven`; an award whose cost is not proven has no settled tie order."""
+        return self.proven
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -313,12 +313,11 @@ def _award(
     full = [0] * len(event.lines)
     for index, count in zip(kept, packs, strict=True):
         full[index] = count
-    if proven:
-        bound = costing(event, full).landed_total
-    else:
-        # In the money's own places (the scale is 10^places), never rounded.
-        bound = Decimal(lower).scaleb(-(len(str(run.weights.scale)) - 1))
-    return Award(tuple(full), proven, bound, not proven, nodes)
+    total = costing(event, full).landed_total
+    # Unproven: the bound in the money's own places (the scale is 10^places), never rounded.
+    bound = total if proven else Decimal(lower).scaleb(-(len(str(run.weights.scale)) - 1))
+    cost_proven = proven or bound == total
+    return Award(tuple(full), proven, bound, not proven, nodes, cost_proven=cost_proven)
 
 
 def fullest_plan(event: Event, most: int | None) -> tuple[int, ...] | None:
