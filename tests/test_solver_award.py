@@ -267,7 +267,8 @@ def limit_event(fees: int) -> Event:
 def test_out_of_range_at_the_limit_both_sides() -> None:
     # The CP-SAT model's limit (a one-item event is answered by the integer branch and bound,
     # which has none: below).
-    from quotecalc.solvers.award.cpsat import INT_LIMIT, search
+    from quotecalc.solvers.award.cpsat import search
+    from quotecalc.solvers.award.linear import INT_LIMIT
 
     largest = (INT_LIMIT - 1) // 100 - 1  # 100 * (1 + largest) < 2^62
     result = search(limit_event(largest), DEFAULT_BUDGET)

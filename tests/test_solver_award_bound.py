@@ -75,10 +75,11 @@ def test_the_bound_is_never_above_the_proven_best() -> None:
 def test_every_constraint_is_in_the_lp_at_any_size(lines: int) -> None:
     # Decision 33.21: the facility-location linking pays only with the full LP (level 2).
     pytest.importorskip("ortools")
-    from quotecalc.solvers.award.cpsat import Model, Run
+    from quotecalc.solvers.award.cpsat import Run, Solver
+    from quotecalc.solvers.award.linear import Formulation
 
     needs = tuple(Need(f"n{i:03d}", 1) for i in range(lines))
     event = Event(
         needs, (Vendor("A", D(0), D(0)),), tuple(Line(0, i, 1, 0, D(1)) for i in range(lines))
     )
-    assert Run(Model(event), 1.0).solver.parameters.linearization_level == 2
+    assert Run(Solver(Formulation(event)), 1.0).solver.parameters.linearization_level == 2
