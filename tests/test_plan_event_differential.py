@@ -6,7 +6,7 @@ same proof; a plan without a plan is an event without an award, for the same rea
 The event is built here from the request's JSON, not by the plan stage's code, so the test also
 checks the stage's mapping: each quote a supplier with one offer line, ``maxSuppliers`` the
 event's, breaks and capacity the line's. Where OR-Tools is installed, the CP-SAT search of the
-package (:func:`quotecalc.solvers.award.cpsat.search`) answers the same event too: the integer
+package (:func:`quotecalc.solvers.award.many.searched`) answers the same event too: the integer
 branch and bound and CP-SAT are written independently, so they check each other.
 """
 
@@ -147,9 +147,9 @@ def test_a_plan_is_the_award_of_its_one_item_event(body: dict[str, Any]) -> None
     expected = event_answer(event, best_award(event))
     assert plan_answer(body) == expected
     if HAS_CPSAT:
-        from quotecalc.solvers.award.cpsat import search
+        from quotecalc.solvers.award.many import searched
 
-        assert event_answer(event, search(event, 20.0)) == expected
+        assert event_answer(event, searched(event, 20.0)) == expected
 
 
 def test_the_example_plan_is_its_one_item_event() -> None:

@@ -267,8 +267,8 @@ def limit_event(fees: int) -> Event:
 def test_out_of_range_at_the_limit_both_sides() -> None:
     # The CP-SAT model's limit (a one-item event is answered by the integer branch and bound,
     # which has none: below).
-    from quotecalc.solvers.award.cpsat import search
     from quotecalc.solvers.award.linear import INT_LIMIT
+    from quotecalc.solvers.award.many import searched as search
 
     largest = (INT_LIMIT - 1) // 100 - 1  # 100 * (1 + largest) < 2^62
     result = search(limit_event(largest), DEFAULT_BUDGET)
@@ -284,10 +284,14 @@ def test_one_item_has_no_integer_limit() -> None:
 
 
 def test_no_solver_is_its_own_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    from quotecalc.solvers.award.cpsat import search
+    from quotecalc.solvers.award.many import searched
 
-    by_the_solver = search(SHARED, DEFAULT_BUDGET)
-    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award.cpsat", None)
+    by_the_solver = searched(SHARED, DEFAULT_BUDGET)
+    # Without the [plan] extra's libraries (and the modules that import them not yet loaded).
+    for name in ("ortools", "highspy"):
+        monkeypatch.setitem(sys.modules, name, None)
+    for name in ("cpsat", "relaxation", "many"):
+        monkeypatch.delitem(sys.modules, f"quotecalc.solvers.award.{name}", raising=False)
     # The exact search without a solver answers a small event, as CP-SAT did (issue 33) ...
     assert best_award(SHARED) == by_the_solver
     # ... and when it has no work to do, the missing solver is the reason.
@@ -336,9 +340,19 @@ TRAP = Event(
 
 
 def test_a_budget_too_small_for_any_award_is_its_own_reason() -> None:
-    # No award from the search (no budget at all) and none from the greedy first award.
-    assert best_award(TRAP, budget=0.0) == Refusal(UNSOLVED)
+    pytest.importorskip("highspy")
+    from quotecalc.solvers.award import ITERATIONS
+    from quotecalc.solvers.award.many import Work, award_many
+
+    # No work at all (no supplier set priced, no CP-SAT) and no greedy first award.
+    assert award_many(TRAP, Work(ITERATIONS, 0, 0, 0.0)) == Refusal(UNSOLVED)
     assert proven(TRAP).packs == (0, 0, 0, 0, 1, 1, 1, 1, 1, 1)  # Y and Z, by hand
+    # The walk over supplier sets finds Y and Z without CP-SAT (issue 38), and the
+    # relaxation's exact bound (6.00: six needs at 1.00) proves its cost, not its tie order.
+    walked = best_award(TRAP, budget=0.0)
+    assert isinstance(walked, Award)
+    assert walked.packs == (0, 0, 0, 0, 1, 1, 1, 1, 1, 1)
+    assert (walked.cost_proven, walked.proven, walked.lower_bound) == (True, False, D(6))
 
 
 def test_a_budget_too_small_for_the_search_returns_the_first_award_unproven() -> None:

@@ -114,7 +114,11 @@ def test_an_unproven_award_is_partial_with_its_bound() -> None:
 
 
 def test_without_the_solver_the_award_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "quotecalc.solvers.award.cpsat", None)
+    # Without the [plan] extra's libraries (and the modules that import them not yet loaded).
+    for name in ("ortools", "highspy"):
+        monkeypatch.setitem(sys.modules, name, None)
+    for name in ("cpsat", "relaxation", "many"):
+        monkeypatch.delitem(sys.modules, f"quotecalc.solvers.award.{name}", raising=False)
     if ENGINE.__name__ != "quotecalc.solvers.award":
         pytest.skip("the stand-in has no solver to miss")
     # Two items (one item is answered by the integer branch and bound): the exact search

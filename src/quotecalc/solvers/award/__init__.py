@@ -126,38 +126,44 @@ __all__ = [
 ]
 
 # The proof budget of one award, in CP-SAT deterministic seconds (reproducible, unlike wall
-# time; docs/event-solver.md, "The budget"). A deterministic second cost 3-7 s of CPU on the
-# project's shared machine (more on larger models and under load): 3 proves the realistic 20 x
-# 10 events and keeps a search of a 50 x 20 event near 10 s of CPU (decision 33.23).
-DEFAULT_BUDGET: Final = 3.0
+# time; docs/event-solver.md, "The budget"). A deterministic second cost 2.5-4.5 s of CPU on
+# the project's shared machine (more on larger models and under load). Searched from the
+# supplier sets' award (issue 38), 1 proves the realistic 20 x 10 events (0.2-0.6 needed) and
+# keeps a 50 x 20 event's whole process near 6 s of CPU (decision 38.2).
+DEFAULT_BUDGET: Final = 1.0
 # Above this many price levels in the model (search_size) the budget shrinks in proportion:
 # building, presolving and a deterministic second all cost more on a larger model.
 BUDGET_LEVELS: Final = 1000
-
-
 # How hard the search tries (issue 38): a name on the request and at every door, each a count of
 # deterministic work, so the same request and effort give the same bytes on any machine.
 # "standard" answers a 50 x 20 event in seconds; "proof" keeps searching until the award is
 # proven or a far larger count of work is spent (docs/event-solver.md, "Effort").
 EFFORTS: Final = ("standard", "proof")
 DEFAULT_EFFORT: Final = "standard"
-# The proof effort's work as a multiple of the standard effort's (budget and nodes).
-PROOF_FACTOR: Final = 20
+# The proof effort's CP-SAT budget and one-item nodes as a multiple of the standard effort's.
+PROOF_FACTOR: Final = 30
+# The relaxation's simplex iterations per solve, the supplier sets priced item by item and the
+# relaxations the walk solves, per effort (docs/event-solver.md, "The search over supplier
+# sets"): the standard counts found the proven optimum of all ten realistic 50 x 20 reference
+# events (tests/data/event/reference/).
+ITERATIONS: Final = 200_000
+SETS: Final = {"standard": 40, "proof": 120}
+RELAXATIONS: Final = {"standard": 300, "proof": 1200}
 
 
 def effort_factor(effort: str) -> int:
-    """The work of ``effort`` as a multiple of the standard effort's; an unknown name is a
-    caller's defect (the request's validation allows only :data:`EFFORTS`)."""
+    """The CP-SAT budget and nodes of ``effort`` as a multiple of the standard effort's; an
+    unknown name is a caller's defect (the request's validation allows only :data:`EFFORTS`)."""
     if effort not in EFFORTS:
         raise ValueError("an effort the award engine does not know")
     return PROOF_FACTOR if effort == "proof" else 1
 
 
 def event_budget(event: Event, effort: str = DEFAULT_EFFORT) -> float:
-    """The default budget of an event: :data:`DEFAULT_BUDGET` deterministic seconds, times
-    ``BUDGET_LEVELS / size`` when the model has more price levels (:func:`search_size`) than
-    that; 0 above :data:`SEARCH_LEVELS` (no model is built: the first award and the plain
-    bound are the answer)."""
+    """The default budget of an event: :data:`DEFAULT_BUDGET` deterministic seconds times the
+    effort's factor, times ``BUDGET_LEVELS / size`` when the model has more price levels
+    (:func:`search_size`) than that; 0 above :data:`SEARCH_LEVELS` (no model is built: the
+    first award and the plain bound are the answer)."""
     size = search_size(event)
     if size > SEARCH_LEVELS:
         return 0.0
@@ -183,30 +189,32 @@ def best_award(
     A need that the cheap exact check :func:`uncoverable` names makes ``event_infeasible``
     without a search. An event of one item without spend tiers or minimum order values (a
     purchase plan is one, :func:`~.model.one_item`) is answered by the integer branch and bound
-    (:func:`.search.award_one`, no solver library), within ``nodes`` search nodes; any other by
-    CP-SAT (``docs/event-solver.md``) within ``budget`` deterministic seconds (``None``:
-    :func:`event_budget`), and without the ``[plan]`` extra that is
-    ``event_solver_unavailable``. ``effort`` (one of :data:`EFFORTS`) scales the budget and
-    the nodes left ``None``.
+    (:func:`.search.award_one`, no solver library), within ``nodes`` search nodes; any other
+    first by the exact search without a solver (:mod:`.exact`), then by the relaxation, the
+    supplier sets and CP-SAT (:mod:`.many`) within ``budget`` deterministic seconds of CP-SAT
+    (``None``: :func:`event_budget`), and without the ``[plan]`` extra that is
+    ``event_solver_unavailable``. ``effort`` (one of :data:`EFFORTS`) scales the budget, the
+    nodes left ``None`` and the other counts of work.
     """
     check_event(event)
+    factor = effort_factor(effort)
     short = uncoverable(event)
     if short:
         return Refusal(INFEASIBLE, short)
     if one_item(event):
-        return award_one(event, DEFAULT_NODES * effort_factor(effort) if nodes is None else nodes)
+        return award_one(event, DEFAULT_NODES * factor if nodes is None else nodes)
     if budget is None:
         budget = event_budget(event, effort)
     # The exact search without a solver first: a small event never loads ortools (issue 33).
-    work = exact_work(budget)
+    work = exact_work(budget / factor)
     exact = exact_award(event, work) if work > 0 else None
     if exact is not None:
         return exact
     try:
-        from .cpsat import search
+        from .many import Work, award_many
     except ImportError:
         return Refusal(SOLVER_UNAVAILABLE)
-    return search(event, budget)
+    return award_many(event, Work(ITERATIONS, SETS[effort], RELAXATIONS[effort], budget))
 
 
 def best_single_vendor(

@@ -22,22 +22,18 @@ from typing import Final
 from ortools.sat.python import cp_model
 
 from ...core.exact import EXACT, scaled
-from .bound import plain_bound
-from .costing import award_key, costing, feasible
-from .linear import Formulation, OutOfRange, Terms
+from .costing import costing, feasible
+from .linear import INT_LIMIT, Formulation, OutOfRange, Terms
 from .model import (
     INFEASIBLE,
     MODEL_INVALID,
     OUT_OF_RANGE,
-    SEARCH_LEVELS,
     UNSOLVED,
     Award,
     Event,
     Refusal,
     line_order,
-    search_size,
 )
-from .start import cheapest_per_item, first_award
 
 EXACT_DOUBLE: Final = 2**53
 SEED: Final = 26
@@ -92,6 +88,7 @@ class Run:
         params.cp_model_probing_level = 0
         self.statuses: list[str] = []
         self.spent = 0.0
+        self.unique = False
 
     def hint(self, packs: Sequence[int]) -> None:
         """Hint every variable of the model from an allowed award."""
@@ -114,63 +111,74 @@ class Run:
         self.hint(packs)
         return packs
 
+    def same_as(self, packs: Sequence[int]) -> cp_model.IntVar:
+        """A literal true exactly when the award's pack counts are ``packs`` (hinted true)."""
+        model, var = self.cp.model, self.cp.vars
+        equal = []
+        for index in self.m.lines:
+            literal = model.new_bool_var(f"s{index}")
+            count = var[self.m.count[index]]
+            model.add(count == packs[index]).only_enforce_if(literal)
+            model.add(count != packs[index]).only_enforce_if(literal.Not())
+            model.add_hint(literal, True)
+            equal.append(literal)
+        same = model.new_bool_var("same")
+        model.add_bool_or([same, *(literal.Not() for literal in equal)])
+        for literal in equal:
+            model.add_implication(same, literal)
+        model.add_hint(same, True)
+        return same
+
     def value(self, terms: Terms) -> int:
         """An expression's value in the last solution, from its integers."""
         return sum(c * int(self.solver.value(self.cp.vars[x])) for c, x in terms)
 
 
-def search(event: Event, budget: float) -> Award | Refusal:
-    """The best award (see the module docstring), or why there is none. A model larger than
-    :data:`~quotecalc.solvers.award.SEARCH_LEVELS` price levels is not built: the first award
-    is the answer, unproven, with the plain bound (``docs/event-solver.md``, "The budget")."""
-    if search_size(event) > SEARCH_LEVELS:
-        start = _start(event)
-        return Refusal(UNSOLVED) if start is None else Award(start, False, plain_bound(event), True)
+def search(
+    event: Event,
+    budget: float,
+    start: tuple[int, ...] | None,
+    form: Formulation,
+    bound: Decimal,
+) -> Award | Refusal:
+    """The best award (see the module docstring), or why there is none, searched from
+    ``start`` (an allowed award, or ``None``) within ``budget`` deterministic seconds; ``bound``
+    is an exact lower bound already proven (the relaxation's, or the plain one), kept when the
+    budget stops the search first."""
     try:
-        m = Formulation(event)
-        levels = m.objectives()
-        cp = Solver(m)
+        cp = Solver(form)
     except OutOfRange:
         return Refusal(OUT_OF_RANGE)
     run = Run(cp, budget)
-    model = cp.model
-    packs: tuple[int, ...] | None = None
-    start = _start(event)
     if start is not None:
-        # Within the model's ranges: its counts are at most each line's ceiling.
         run.hint(start)
-    for level, terms in enumerate(levels):
+    first = _least_cost(run, start)
+    if not isinstance(first, tuple):
+        return first
+    packs, status, solver_bound = first
+    total = costing(event, packs).landed_total
+    if status != "OPTIMAL":
+        lower = min(max(bound, solver_bound), total)
+        return Award(packs, False, lower, True, cost_proven=lower == total)
+    if packs == start and start is not None and run.unique:
+        # 2 cost + [award == start] is least at start alone: every other award costs more,
+        # so no tie level can put another first (decision 38.3).
+        return Award(packs, True, total, False)
+    # The least cost is proven; the tie levels and the last rule are settled among the awards
+    # of that cost.
+    cp.model.add(cp.expr(form.cost) <= run.value(form.cost))
+    for terms in form.tie_levels():
         objective = cp.expr(terms)
-        model.minimize(objective)
+        cp.model.minimize(objective)
         found = run.solve()
         status = run.statuses[-1]
         if status == "MODEL_INVALID":
             return Refusal(MODEL_INVALID)
-        if status == "INFEASIBLE":
-            assert packs is None, "a level fixed at a found value cannot be infeasible"
-            # The ceilings keep a best award whenever any award is allowed.
-            assert start is None, "an allowed first award, yet the model is infeasible"
-            return Refusal(INFEASIBLE)
         packs = packs if found is None else found
-        if packs is None:
-            # The budget ended before the search found an award: the first award, unproven.
-            packs = start
-        if packs is None:
-            return Refusal(UNSOLVED)
         if status != "OPTIMAL":
-            bound = plain_bound(event)
-            if level == 0:
-                span = 1 if len(levels) > 1 else (len(m.vendor_use) + 1) * (m.delivered_max + 1)
-                bound = max(bound, _solver_bound(run.solver.best_objective_bound, span, m.unit))
-            else:
-                bound = costing(event, packs).landed_total
-            return Award(packs, False, bound, True, cost_proven=level > 0)
+            return Award(packs, False, costing(event, packs).landed_total, True, cost_proven=True)
         # The level's value from the solution's integers, never from the double objective.
-        model.add(objective <= run.value(terms))
-    assert packs is not None
-    model_cost = run.value(m.cost)
-    if scaled(costing(event, packs).landed_total, m.unit) != model_cost:
-        raise AssertionError("the model's cost and the exact costing disagree")
+        cp.model.add(objective <= run.value(terms))
     # The objective stays: with it CP-SAT prunes the tie questions by its bound (the levels are
     # already fixed at their value, so any award found is a tie); without it the same question
     # ran out of a 20-second budget on a 20 x 10 event that it now settles in 0.3 (decision 26.19).
@@ -182,20 +190,53 @@ def search(event: Event, budget: float) -> Award | Refusal:
     return Award(packs, settled, total, not settled, cost_proven=True)
 
 
-def _start(event: Event) -> tuple[int, ...] | None:
-    """The award the search starts from: the least by :func:`award_key` of the per-item
-    baseline and the greedy first award (``docs/event-solver.md``, "The first award")."""
-    found = [packs for packs in (cheapest_per_item(event), first_award(event)) if packs is not None]
-    return min(found, key=lambda packs: award_key(event, packs), default=None)
+def _least_cost(
+    run: Run, start: tuple[int, ...] | None
+) -> tuple[tuple[int, ...], str, Decimal] | Refusal:
+    """The solve of the cost level: ``(award, status, the cost bound it proves)``, or why there
+    is no award.
 
-
-def _solver_bound(bound: float, span: int, unit: int) -> Decimal:
-    """The least cost the solver's objective bound proves, when it is an integer a double holds
-    exactly: ``cost * span + rest >= bound`` with ``0 <= rest < span`` gives ``cost >=
-    floor(bound / span)``."""
-    if not (bound.is_integer() and 0 <= bound < EXACT_DOUBLE):
-        return Decimal(0)
-    return EXACT.divide(Decimal(int(bound) // span), Decimal(unit))
+    From a start, the objective is ``2 cost + e`` with ``e`` true exactly when the award is the
+    start (:meth:`Run.same_as`): when the start is the least award by cost alone, its value
+    ``2 C + 1`` is proven least only if no other award costs ``C`` or less, so one solve proves
+    both the least cost and that no tie exists (the tie levels need no solve at all). When
+    another award is found at ``2 C'`` (``C' <= C``), its cost is proven least and ties are
+    settled after. Without a start, or when ``2 cost + 1`` does not fit the range, the
+    objective is the cost alone."""
+    form, cp = run.m, run.cp
+    run.unique = start is not None and 2 * form.cost_max + 1 < INT_LIMIT
+    if run.unique:
+        assert start is not None
+        same = run.same_as(start)
+        objective = cp_model.LinearExpr.weighted_sum(
+            [cp.vars[x] for _, x in form.cost] + [same], [2 * c for c, _ in form.cost] + [1]
+        )
+    else:
+        objective = cp.expr(form.cost)
+    cp.model.minimize(objective)
+    found = run.solve()
+    status = run.statuses[-1]
+    if status == "MODEL_INVALID":
+        return Refusal(MODEL_INVALID)
+    if status == "INFEASIBLE":
+        # The ceilings keep a best award whenever any award is allowed.
+        assert start is None, "an allowed start, yet the model is infeasible"
+        return Refusal(INFEASIBLE)
+    packs = found if found is not None else start
+    if packs is None:
+        return Refusal(UNSOLVED)
+    model_cost = run.value(form.cost) if found is not None else None
+    if model_cost is not None and scaled(costing(form.event, packs).landed_total, form.unit) != (
+        model_cost
+    ):
+        raise AssertionError("the model's cost and the exact costing disagree")
+    solver = run.solver.best_objective_bound
+    least = Decimal(0)
+    if solver.is_integer() and 0 <= solver < EXACT_DOUBLE:
+        # 2 cost + e >= B with e <= 1 gives cost >= ceil((B - 1) / 2).
+        units = -(-(int(solver) - 1) // 2) if run.unique else int(solver)
+        least = EXACT.divide(Decimal(max(units, 0)), Decimal(form.unit))
+    return packs, status, least
 
 
 def _settle(run: Run, packs: tuple[int, ...]) -> tuple[bool | None, tuple[int, ...]]:

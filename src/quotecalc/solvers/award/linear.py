@@ -309,16 +309,14 @@ class Formulation:
         if event.max_suppliers is not None and event.max_suppliers < len(self.vendor_use):
             b.at_most([(1, x) for x in self.vendor_use.values()], event.max_suppliers)
 
-    def objectives(self) -> tuple[Terms, ...]:
-        """The levels (cost, vendors, delivered) as one objective when it fits, else three."""
-        span_low = self.delivered_max + 1
-        span = (len(self.vendor_use) + 1) * span_low
-        combined = [(c * span, x) for c, x in self.cost]
-        combined += [(span_low, x) for _, x in self.vendors] + self.delivered
+    def tie_levels(self) -> tuple[Terms, ...]:
+        """The order's levels below the cost (vendors, then delivered units) as one objective
+        ``vendors * (D + 1) + delivered`` when it fits, else two."""
+        combined = [(self.delivered_max + 1, x) for _, x in self.vendors] + self.delivered
         try:
             self.b.worst(combined)
         except OutOfRange:
-            return (self.cost, self.vendors, self.delivered)
+            return (self.vendors, self.delivered)
         return (combined,)
 
     def packs(self, value: Callable[[int], int]) -> tuple[int, ...]:

@@ -60,7 +60,7 @@ def first_award(event: Event) -> tuple[int, ...] | None:
             return None
         for index, count in plan:
             packs[index] = count
-    if not _meet_minimums(event, packs):
+    if not meet_minimums(event, packs):
         return None
     award = tuple(packs)
     return award if feasible(event, award) else None
@@ -188,7 +188,7 @@ def _cover(
     return None
 
 
-def _meet_minimums(event: Event, packs: list[int]) -> bool:
+def meet_minimums(event: Event, packs: list[int]) -> bool:
     """Step 3 of the module docstring; ``False`` when a vendor cannot reach its minimum."""
     for vendor, goods in sorted(vendor_goods(event, packs).items()):
         least = event.vendors[vendor].minimum_order_value

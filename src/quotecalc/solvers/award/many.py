@@ -1,0 +1,103 @@
+"""The award of an event of many items with the solver libraries (issues 26, 33 and 38,
+``docs/event-solver.md``, "The search and the proof"): the ``[plan]`` extra's HiGHS and CP-SAT,
+imported only inside :func:`quotecalc.solvers.award.best_award`.
+
+1. **Starts** without a solver: the per-item baseline and the greedy first award
+   (:mod:`.start`).
+2. **The relaxation** (:mod:`.relaxation`): the model's linear relaxation, solved by HiGHS; its
+   duals give an exact lower bound of every award's landed total, never less than the plain
+   bound (:func:`~.bound.plain_bound`).
+3. **The supplier sets** (:mod:`.sets`): a walk over sets of suppliers guided by the
+   relaxation, each set priced item by item; its best award joins the starts.
+4. **CP-SAT** (:mod:`.cpsat`) from the least start by the award's order: it proves the least
+   cost and settles the tie order, or returns the best award it has with the better of its own
+   bound and the relaxation's when its budget ends.
+
+Every step's work is a count fixed before it starts (:class:`Work`), never a clock: the same
+event and effort give the same award, bound and proof on any machine. A model larger than
+:data:`~.model.SEARCH_LEVELS` price levels is not built: the least start is the answer with the
+plain bound (``docs/event-solver.md``, "The budget").
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import NamedTuple
+
+from ...core.exact import EXACT
+from .bound import plain_bound
+from .costing import award_key, costing
+from .cpsat import search as cpsat_search
+from .linear import Formulation, OutOfRange
+from .model import OUT_OF_RANGE, SEARCH_LEVELS, UNSOLVED, Award, Event, Refusal, search_size
+from .relaxation import Relaxation, safe_bound
+from .sets import Limits, search_sets
+from .start import cheapest_per_item, first_award
+
+
+class Work(NamedTuple):
+    """The counts of work one search may spend: the relaxation's simplex iterations (each
+    solve), supplier sets priced item by item, relaxations solved by the walk, and CP-SAT's
+    deterministic seconds."""
+
+    iterations: int
+    sets: int
+    relaxations: int
+    seconds: float
+
+
+def award_many(event: Event, work: Work) -> Award | Refusal:
+    """The best award of an event that the exact search without a solver did not answer (see
+    the module docstring), or why there is none."""
+    starts = [
+        packs for packs in (cheapest_per_item(event), first_award(event)) if packs is not None
+    ]
+    bound = plain_bound(event)
+    if search_size(event) > SEARCH_LEVELS:
+        start = _least(event, starts)
+        if start is None:
+            return Refusal(UNSOLVED)
+        return _unsearched(event, start, bound)
+    try:
+        form = Formulation(event)
+    except OutOfRange:
+        return Refusal(OUT_OF_RANGE)
+    relaxation = Relaxation(form, work.iterations)
+    root = relaxation.solve()
+    if root is not None:
+        proven = EXACT.divide(Decimal(safe_bound(form, root.duals)), Decimal(form.unit))
+        bound = max(bound, proven)
+        found = search_sets(
+            event=event,
+            form=form,
+            relaxation=relaxation,
+            root=root,
+            starts=starts,
+            limits=Limits(work.sets, work.relaxations),
+        )
+        if found is not None:
+            starts.append(found)
+    start = _least(event, starts)
+    if work.seconds <= 0:
+        return Refusal(UNSOLVED) if start is None else _unsearched(event, start, bound)
+    return cpsat_search(event, work.seconds, start, form, bound)
+
+
+def _least(event: Event, starts: list[tuple[int, ...]]) -> tuple[int, ...] | None:
+    return min(starts, key=lambda packs: award_key(event, packs), default=None)
+
+
+def _unsearched(event: Event, start: tuple[int, ...], bound: Decimal) -> Award:
+    """A start returned without CP-SAT: unproven unless its exact bound meets its total."""
+    total = costing(event, start).landed_total
+    lower = min(bound, total)
+    return Award(start, False, lower, True, cost_proven=lower == total)
+
+
+def searched(event: Event, budget: float, effort: str = "standard") -> Award | Refusal:
+    """:func:`award_many` with ``effort``'s counts and ``budget`` deterministic seconds of
+    CP-SAT: the search with the solver libraries alone, without the exact search first (what
+    the tests compare with the exact search and the one-item branch and bound)."""
+    from . import ITERATIONS, RELAXATIONS, SETS
+
+    return award_many(event, Work(ITERATIONS, SETS[effort], RELAXATIONS[effort], budget))
