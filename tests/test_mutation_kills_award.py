@@ -488,13 +488,13 @@ def test_check_event_accepts_the_edges() -> None:
 
 
 def test_event_budget_of_an_event_without_usable_lines() -> None:
-    assert event_budget(Event((Need("a", 1),), (vendor("A"),), ())) == 1.0
+    assert event_budget(Event((Need("a", 1),), (vendor("A"),), ())) == 3.0
     many = Event(
         tuple(Need(f"n{i:04d}", 1) for i in range(1001)),
         (vendor("A"),),
         tuple(Line(0, i, 1, 0, D(1)) for i in range(1001)),
     )
-    assert event_budget(many) == 1.0 * (1000 / 1001)
+    assert event_budget(many) == 3.0 * (1000 / 1001) ** 2
 
 
 def test_the_search_size_counts_the_reachable_levels_and_bounds_the_budget() -> None:
@@ -512,7 +512,7 @@ def test_the_search_size_counts_the_reachable_levels_and_bounds_the_budget() -> 
         (vendor("A"),),
         tuple(Line(0, i, 1, 0, D(1)) for i in range(lines + 1)),
     )
-    assert event_budget(attrs.evolve(at, lines=at.lines[:lines])) == 1.0 * 1000 / lines
+    assert event_budget(attrs.evolve(at, lines=at.lines[:lines])) == 3.0 * (1000 / lines) ** 2
     assert search_size(at) == SEARCH_LEVELS + 1
     assert event_budget(at) == 0.0
 

@@ -133,14 +133,14 @@ def test_the_default_budget_shrinks_only_above_a_thousand_price_levels() -> None
         needs = tuple(Need(f"n{i:04d}", 1) for i in range(count))
         return Event(needs, (vendor("A"),), tuple(Line(0, i, 1, 0, D(1)) for i in range(count)))
 
-    # One price level per line here (no breaks). One deterministic second since issue 38
-    # (decision 38.2), thirty at the proof effort.
-    assert BUDGET_LEVELS == 1000 and DEFAULT_BUDGET == 1.0
-    assert event_budget(lines(1)) == 1.0
-    assert event_budget(lines(1000)) == 1.0
-    assert event_budget(lines(2000)) == 0.5
-    assert event_budget(lines(4000)) == 0.25
-    assert event_budget(lines(4000), "proof") == 7.5
+    # One price level per line here (no breaks). Shrinking with the square of the ratio since
+    # issue 38 (decision 38.2), thirty times as much at the proof effort.
+    assert BUDGET_LEVELS == 1000 and DEFAULT_BUDGET == 3.0
+    assert event_budget(lines(1)) == 3.0
+    assert event_budget(lines(1000)) == 3.0
+    assert event_budget(lines(2000)) == 0.75
+    assert event_budget(lines(4000)) == 0.1875
+    assert event_budget(lines(4000), "proof") == 5.625
     # Unusable lines (capacity below the minimum packs) do not count.
     unusable = attrs.evolve(
         lines(2000),
@@ -149,7 +149,7 @@ def test_the_default_budget_shrinks_only_above_a_thousand_price_levels() -> None
             for i in range(2000)
         ),
     )
-    assert event_budget(unusable) == 1.0
+    assert event_budget(unusable) == 3.0
 
 
 def test_one_supplier_for_everything_is_refused_without_a_search_when_none_covers_all() -> None:

@@ -18,8 +18,6 @@ event and the purchase plan (a plan is an event of one item).
 
 from __future__ import annotations
 
-from typing import Final
-
 import attrs
 
 from .bound import cover_rate, plain_bound
@@ -36,7 +34,7 @@ from .costing import (
     vendor_goods,
     vendor_landed,
 )
-from .exact import DEFAULT_WORK, exact_award
+from .exact import exact_award
 from .model import (
     INFEASIBLE,
     MODEL_INVALID,
@@ -69,6 +67,23 @@ from .model import (
 )
 from .search import DEFAULT_NODES, award_one
 from .start import cheapest_per_item
+from .work import (
+    BUDGET_LEVELS,
+    DEFAULT_BUDGET,
+    DEFAULT_EFFORT,
+    EFFORTS,
+    ITERATIONS,
+    NEIGHBOURHOOD_SECONDS,
+    NEIGHBOURHOODS,
+    PROOF_FACTOR,
+    RELAXATIONS,
+    SETS,
+    Work,
+    effort_factor,
+    event_budget,
+    exact_work,
+    work_of,
+)
 
 __all__ = [
     "BUDGET_LEVELS",
@@ -77,9 +92,15 @@ __all__ = [
     "DEFAULT_NODES",
     "EFFORTS",
     "INFEASIBLE",
+    "ITERATIONS",
     "MODEL_INVALID",
+    "NEIGHBOURHOODS",
+    "NEIGHBOURHOOD_SECONDS",
     "OUT_OF_RANGE",
+    "PROOF_FACTOR",
+    "RELAXATIONS",
     "SEARCH_LEVELS",
+    "SETS",
     "SOLVER_UNAVAILABLE",
     "UNSOLVED",
     "Award",
@@ -92,6 +113,7 @@ __all__ = [
     "Refusal",
     "Vendor",
     "VendorCost",
+    "Work",
     "alone_packs",
     "award_key",
     "best_award",
@@ -123,59 +145,8 @@ __all__ = [
     "usable",
     "vendor_goods",
     "vendor_landed",
+    "work_of",
 ]
-
-# The proof budget of one award, in CP-SAT deterministic seconds (reproducible, unlike wall
-# time; docs/event-solver.md, "The budget"). A deterministic second cost 2.5-4.5 s of CPU on
-# the project's shared machine (more on larger models and under load). Searched from the
-# supplier sets' award (issue 38), 1 proves the realistic 20 x 10 events (0.2-0.6 needed) and
-# keeps a 50 x 20 event's whole process near 6 s of CPU (decision 38.2).
-DEFAULT_BUDGET: Final = 1.0
-# Above this many price levels in the model (search_size) the budget shrinks in proportion:
-# building, presolving and a deterministic second all cost more on a larger model.
-BUDGET_LEVELS: Final = 1000
-# How hard the search tries (issue 38): a name on the request and at every door, each a count of
-# deterministic work, so the same request and effort give the same bytes on any machine.
-# "standard" answers a 50 x 20 event in seconds; "proof" keeps searching until the award is
-# proven or a far larger count of work is spent (docs/event-solver.md, "Effort").
-EFFORTS: Final = ("standard", "proof")
-DEFAULT_EFFORT: Final = "standard"
-# The proof effort's CP-SAT budget and one-item nodes as a multiple of the standard effort's.
-PROOF_FACTOR: Final = 30
-# The relaxation's simplex iterations per solve, the supplier sets priced item by item and the
-# relaxations the walk solves, per effort (docs/event-solver.md, "The search over supplier
-# sets"): the standard counts found the proven optimum of all ten realistic 50 x 20 reference
-# events (tests/data/event/reference/).
-ITERATIONS: Final = 200_000
-SETS: Final = {"standard": 40, "proof": 120}
-RELAXATIONS: Final = {"standard": 300, "proof": 1200}
-
-
-def effort_factor(effort: str) -> int:
-    """The CP-SAT budget and nodes of ``effort`` as a multiple of the standard effort's; an
-    unknown name is a caller's defect (the request's validation allows only :data:`EFFORTS`)."""
-    if effort not in EFFORTS:
-        raise ValueError("an effort the award engine does not know")
-    return PROOF_FACTOR if effort == "proof" else 1
-
-
-def event_budget(event: Event, effort: str = DEFAULT_EFFORT) -> float:
-    """The default budget of an event: :data:`DEFAULT_BUDGET` deterministic seconds times the
-    effort's factor, times ``BUDGET_LEVELS / size`` when the model has more price levels
-    (:func:`search_size`) than that; 0 above :data:`SEARCH_LEVELS` (no model is built: the
-    first award and the plain bound are the answer)."""
-    size = search_size(event)
-    if size > SEARCH_LEVELS:
-        return 0.0
-    return DEFAULT_BUDGET * effort_factor(effort) * min(1.0, BUDGET_LEVELS / max(size, 1))
-
-
-def exact_work(budget: float) -> int:
-    """The work budget of the exact search without a solver (:mod:`.exact`) for a proof
-    budget of ``budget`` CP-SAT deterministic seconds: :data:`.exact.DEFAULT_WORK` at
-    :data:`DEFAULT_BUDGET`, in proportion (rounded down), so a budget of 0 searches nothing and
-    a shrunk budget shrinks both."""
-    return int(DEFAULT_WORK * budget / DEFAULT_BUDGET)
 
 
 def best_award(
@@ -211,10 +182,10 @@ def best_award(
     if exact is not None:
         return exact
     try:
-        from .many import Work, award_many
+        from .many import award_many
     except ImportError:
         return Refusal(SOLVER_UNAVAILABLE)
-    return award_many(event, Work(ITERATIONS, SETS[effort], RELAXATIONS[effort], budget))
+    return award_many(event, work_of(effort, budget))
 
 
 def best_single_vendor(

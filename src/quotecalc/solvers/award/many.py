@@ -22,7 +22,8 @@ plain bound (``docs/event-solver.md``, "The budget").
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import NamedTuple
+
+import attrs
 
 from ...core.exact import EXACT
 from .bound import plain_bound
@@ -31,19 +32,9 @@ from .cpsat import search as cpsat_search
 from .linear import Formulation, OutOfRange
 from .model import OUT_OF_RANGE, SEARCH_LEVELS, UNSOLVED, Award, Event, Refusal, search_size
 from .relaxation import Relaxation, safe_bound
-from .sets import Limits, search_sets
+from .sets import Limits, Walk
 from .start import cheapest_per_item, first_award
-
-
-class Work(NamedTuple):
-    """The counts of work one search may spend: the relaxation's simplex iterations (each
-    solve), supplier sets priced item by item, relaxations solved by the walk, and CP-SAT's
-    deterministic seconds."""
-
-    iterations: int
-    sets: int
-    relaxations: int
-    seconds: float
+from .work import Work, work_of
 
 
 def award_many(event: Event, work: Work) -> Award | Refusal:
@@ -67,20 +58,58 @@ def award_many(event: Event, work: Work) -> Award | Refusal:
     if root is not None:
         proven = EXACT.divide(Decimal(safe_bound(form, root.duals)), Decimal(form.unit))
         bound = max(bound, proven)
-        found = search_sets(
-            event=event,
-            form=form,
-            relaxation=relaxation,
-            root=root,
-            starts=starts,
-            limits=Limits(work.sets, work.relaxations),
-        )
+        walk = Walk(event, form, relaxation, Limits(work.sets, work.relaxations))
+        found = walk.run(root, starts)
         if found is not None:
-            starts.append(found)
+            starts.append(_around(event, walk, found, work))
     start = _least(event, starts)
     if work.seconds <= 0:
         return Refusal(UNSOLVED) if start is None else _unsearched(event, start, bound)
     return cpsat_search(event, work.seconds, start, form, bound)
+
+
+def _around(event: Event, walk: Walk, found: tuple[int, ...], work: Work) -> tuple[int, ...]:
+    """A large-neighbourhood search around the walk's award: CP-SAT searches the event cut to
+    the award's suppliers, then to them and one candidate more (:meth:`Walk.around`), each
+    from the award so far, within ``work.neighbourhood_seconds``; a better award by the
+    award's order restarts the neighbourhoods around its own suppliers. At most
+    ``work.neighbourhoods`` searches: it catches what pricing a set item by item misses
+    (minimum order values and tiers met by moving or overbuying, decision 38.5)."""
+    best, key = found, award_key(event, found)
+    searched: set[frozenset[int]] = set()
+    left = work.neighbourhoods
+    while left > 0:
+        chosen = frozenset(event.lines[i].vendor for i, count in enumerate(best) if count)
+        fresh = [n for n in walk.around(chosen) if n not in searched]
+        if not fresh:
+            break
+        improved = False
+        for vendors in fresh:
+            if left <= 0:
+                break
+            left -= 1
+            searched.add(vendors)
+            kept = [i for i, line in enumerate(event.lines) if line.vendor in vendors]
+            part = attrs.evolve(event, lines=tuple(event.lines[i] for i in kept))
+            start = tuple(best[i] for i in kept)
+            try:
+                cut = Formulation(part)
+            except OutOfRange:
+                continue
+            got = cpsat_search(part, work.neighbourhood_seconds, start, cut, Decimal(0))
+            if not isinstance(got, Award):
+                continue
+            packs = [0] * len(event.lines)
+            for index, count in zip(kept, got.packs, strict=True):
+                packs[index] = count
+            candidate = tuple(packs)
+            if award_key(event, candidate) < key:
+                best, key = candidate, award_key(event, candidate)
+                improved = True
+                break
+        if not improved:
+            break
+    return best
 
 
 def _least(event: Event, starts: list[tuple[int, ...]]) -> tuple[int, ...] | None:
@@ -98,6 +127,4 @@ def searched(event: Event, budget: float, effort: str = "standard") -> Award | R
     """:func:`award_many` with ``effort``'s counts and ``budget`` deterministic seconds of
     CP-SAT: the search with the solver libraries alone, without the exact search first (what
     the tests compare with the exact search and the one-item branch and bound)."""
-    from . import ITERATIONS, RELAXATIONS, SETS
-
-    return award_many(event, Work(ITERATIONS, SETS[effort], RELAXATIONS[effort], budget))
+    return award_many(event, work_of(effort, budget))

@@ -62,6 +62,7 @@ class Walk:
         self.best: tuple[AwardKey, tuple[int, ...]] | None = None
         self.best_set: frozenset[int] | None = None
         self.solves = 0
+        self.candidates: list[int] = []
 
     def ids(self, chosen: Iterable[int]) -> tuple[str, ...]:
         return tuple(sorted(self.event.vendors[v].supplier_id for v in chosen))
@@ -119,7 +120,7 @@ class Walk:
             (v for v in use if use[v] <= USED),
             key=lambda v: (root.reduced[form.vendor_use[v]], self.ids([v])),
         )
-        candidates = used + unused[:EXTRA]
+        self.candidates = candidates = used + unused[:EXTRA]
         most = event.max_suppliers
         top = used if most is None else used[:most]
         if top:
@@ -148,15 +149,9 @@ class Walk:
                 break
         return None if self.best is None else self.best[1]
 
-
-def search_sets(
-    *,
-    event: Event,
-    form: Formulation,
-    relaxation: Relaxation,
-    root: Solved,
-    starts: Sequence[tuple[int, ...]],
-    limits: Limits,
-) -> tuple[int, ...] | None:
-    """The least award the walk finds (see the module docstring), or ``None``."""
-    return Walk(event, form, relaxation, limits).run(root, starts)
+    def around(self, chosen: frozenset[int]) -> list[frozenset[int]]:
+        """The neighbourhoods CP-SAT searches next around a set (:mod:`.many`): the set
+        itself, then the set with one candidate more (where the event's ``maxSuppliers`` must
+        then leave one out: a swap chosen exactly), least relaxation first."""
+        grown = [chosen | {w} for w in self.candidates if w not in chosen]
+        return [chosen, *sorted(grown, key=lambda n: (self.estimate(n), self.ids(n)))]
