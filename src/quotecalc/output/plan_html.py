@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .plan_view import Table, plan_view
+from .layout import Table
+from .plan_view import plan_view
 from .plan_words import WORDS
 
 

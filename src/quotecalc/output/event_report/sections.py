@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from ..plan_view import Table
+from ..layout import Table
 from .answer import single_supplier
 from .figures import BASELINES, SUPPLIER_MONEY, Money, grouped
 from .reasons import error_place, figure_words
