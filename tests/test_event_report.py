@@ -20,7 +20,6 @@ from quotecalc.output.event_report import (
     event_currency,
     event_view,
     grouped,
-    money_places_of,
     render_event_html,
     render_event_text,
 )
@@ -153,9 +152,10 @@ def test_the_cli_format_keeps_the_exit_code() -> None:
 
 
 def test_one_money_format_across_the_page() -> None:
-    # Issue 35: `2,827.14800` beside `2,865.5`, `0.00000` and `40` beside `89.04250`. Every
-    # amount in the event's currency is padded to the most places any of them has (5 here),
-    # never cut: 2865.5 -> 2,865.50000, 40 -> 40.00000, 0 -> 0.00000.
+    # Issue 35's `2,827.14800` beside `2,865.5`, `0.00000` and `40` beside `89.04250`; issue 39:
+    # every amount in the one money format, the currency's two places with zeros added, an
+    # amount exact to more keeping its digits (and no zero beyond them): 2865.5 ->
+    # 2,865.50, 40 -> 40.00, 0 -> 0.00, 89.04250 -> 89.0425, 2827.14800 -> 2,827.148.
     document = copy.deepcopy(DOCUMENT)
     shown = document["award"]
     shown["lines"][0]["packPrice"] = "89.04250"
@@ -168,16 +168,20 @@ def test_one_money_format_across_the_page() -> None:
     lines = tables["Award lines"]
     suppliers = tables["Suppliers awarded"]
     assert lines is not None and suppliers is not None
-    assert [row[4] for row in lines.rows] == ["89.04250", "40.00000", "40.00000"]
-    assert suppliers.rows[1][1:6] == ("160.00000", "0.00000", "60.00000", "0.00000", "220.00000")
-    assert view.answer[0] == "Award A the bolts and nuts, W the washers: 2,827.14800 CNY, proven."
-    assert "A alone (2,865.50000 CNY)" in view.answer[1]
-    assert view.sections[0].paragraphs[0] == "Amounts in CNY, each with 5 decimal places."
-    # The usual places of the currency are the least: 0 for JPY (every amount here whole),
-    # so "0" stays "0" and "20" stays "20"; for CNY they are 2.
-    whole = {"award": {"landedTotal": "1175", "lowerBound": "1175", "lines": [], "suppliers": []}}
-    assert (money_places_of(whole, "JPY"), money_places_of(whole, "CNY")) == (0, 2)
-    assert money_places_of(whole, "KWD") == 3
+    assert [row[4] for row in lines.rows] == ["89.0425", "40.00", "40.00"]
+    assert suppliers.rows[1][1:6] == ("160.00", "0.00", "60.00", "0.00", "220.00")
+    assert view.answer[0] == "Award A the bolts and nuts, W the washers: 2,827.148 CNY, proven."
+    assert "A alone (2,865.50 CNY)" in view.answer[1]
+    assert view.sections[0].paragraphs[0] == (
+        "Amounts in CNY, with 2 decimal places; an amount exact to more places shows them all."
+    )
+    # The usual places of the currency: none for JPY, three for KWD.
+    whole = copy.deepcopy(DOCUMENT)
+    whole["award"]["landedTotal"] = whole["award"]["lowerBound"] = "1175"
+    assert "1,175 JPY" in event_view(whole, "JPY", "en").answer[0]
+    assert "1,175.000 KWD" in event_view(whole, "KWD", "en").answer[0]
+    jpy = event_view(whole, "JPY", "zh").sections[0].paragraphs[0]
+    assert jpy == "金额单位 JPY，保留 0 位小数；小数位更多的精确金额全部显示。"
 
 
 def test_the_text_report_never_shows_0_beside_20_00_in_one_column() -> None:

@@ -192,7 +192,9 @@ def test_every_table_of_the_worked_example_in_english() -> None:
         "fees_as_given", "not_an_order", "no_conversion",
     ]  # fmt: skip
     assert listed["Limitations"][2].words == "No currency or unit conversion was done."
-    assert view.sections[0].paragraphs[0] == "Amounts in CNY, each with 2 decimal places."
+    assert view.sections[0].paragraphs[0] == (
+        "Amounts in CNY, with 2 decimal places; an amount exact to more places shows them all."
+    )
 
 
 def test_the_worked_example_in_chinese_has_no_english_words() -> None:
@@ -377,12 +379,12 @@ def test_the_conversion_and_balance_tables_by_hand() -> None:
     )
     assert conversions.table is not None and balances.table is not None
     assert conversions.table.headers == ("Supplier", "Figure", "As quoted", "Rate", "Source, as of")
-    # The USD figures in one format: 1.125 has 3 places, so 10 -> 10.000 and 2.5 -> 2.500;
-    # the offer's place in words, not its JSON path.
+    # The USD figures in the one money format: USD's two places (10 -> 10.00, 2.5 -> 2.50),
+    # 1.125 exact to three keeps them; the offer's place in words, not its JSON path.
     rate, source = "1 USD = 7.1 CNY", "bank, 2026-12-01"
     assert conversions.table.rows == (
-        ("U", "freight", "10.000 USD", rate, source),
-        ("U", "other fees", "2.500 USD", rate, source),
+        ("U", "freight", "10.00 USD", rate, source),
+        ("U", "other fees", "2.50 USD", rate, source),
         ("U", "pack price of offer 1 (bolts)", "1.125 USD", rate, source),
     )
     assert balances.heading == "Prepaid balances"

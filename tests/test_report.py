@@ -232,8 +232,13 @@ def test_numbers_are_copied_from_the_result(lang: str) -> None:
     for entry in output["ranking"]:
         assert entry["score"] in text
     for quote in output["normalizedQuotes"]:
-        assert f" {quote['landedTotal']} |" in text
-        assert f" {quote['costPerDeliveredUnit']} |" in text
+        # money in the one money format: the document's digits, the currency's places, zeros
+        # beyond them dropped (worked out here: these are exact to at most 2 or 6 places)
+        for field in ("landedTotal", "costPerDeliveredUnit"):
+            whole, _, fraction = quote[field].partition(".")
+            digits = fraction.rstrip("0")
+            shown = f"{int(whole):,}." + (digits if len(digits) > 2 else digits.ljust(2, "0"))
+            assert f" {shown} |" in text
     # A result is shown as given: change a formatted value and the report follows it.
     output["ranking"][0]["score"] = "0.123456"
     assert "0.123456" in render_text(output, None, lang)

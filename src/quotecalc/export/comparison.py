@@ -14,7 +14,7 @@ from typing import Any
 from ..output.answer import answer, render_plain
 from ..output.cells import clean
 from ..output.wording import CONSTRAINT_STATUS_TEXT
-from .model import Cell, Sheet, Workbook, figure, table
+from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
 from .words import limitation_words, say, status_words, yes_no
 
 QUOTE_COLUMNS = (
@@ -92,6 +92,9 @@ def _quote_cell(lang: str, field: str, quote: Mapping[str, Any]) -> Cell:
         return yes_no(lang, value)
     if field == "constraintStatus":
         return CONSTRAINT_STATUS_TEXT[lang].get(str(value), str(value))
+    if field in MONEY_FIELDS:
+        currency = quote.get("currency")
+        return amount(value, None if currency is None else str(currency))
     return figure(value)
 
 

@@ -16,7 +16,7 @@ from ..output.event_report import (
     reason_in_words,
 )
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
-from .model import Cell, Sheet, Workbook, figure, table
+from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
 from .words import say, yes_no
 
 LINE_COLUMNS = (
@@ -44,30 +44,38 @@ ITEM_COLUMNS = (
 TEXT_FIELDS = frozenset({"itemId", "supplierId"})
 
 
+def _cell(field: str, entry: Mapping[str, Any], currency: str | None) -> Cell:
+    if field in TEXT_FIELDS:
+        return str(entry[field])
+    if field in MONEY_FIELDS:
+        return amount(entry.get(field), currency)
+    return figure(entry.get(field))
+
+
 def _rows(
-    lang: str, columns: Sequence[tuple[str, str]], entries: Sequence[Mapping[str, Any]]
+    lang: str,
+    columns: Sequence[tuple[str, str]],
+    entries: Sequence[Mapping[str, Any]],
+    currency: str | None,
 ) -> tuple[tuple[str, ...], tuple[tuple[Cell, ...], ...]]:
     header = tuple(say(lang, key) for key, _ in columns)
-    rows = [
-        [str(entry[f]) if f in TEXT_FIELDS else figure(entry.get(f)) for _, f in columns]
-        for entry in entries
-    ]
+    rows = [[_cell(f, entry, currency) for _, f in columns] for entry in entries]
     return header, table(rows)
 
 
 def _figures(lang: str, currency: str | None, award: Mapping[str, Any]) -> Sheet:
     rows: list[tuple[Cell, ...]] = [
         (say(lang, "currency"), currency or "-"),
-        (say(lang, "fig.landed"), figure(award.get("landedTotal"))),
+        (say(lang, "fig.landed"), amount(award.get("landedTotal"), currency)),
         (say(lang, "fig.delivered"), figure(award.get("deliveredQuantity"))),
         (say(lang, "fig.suppliers"), figure(award.get("suppliersAwarded"))),
-        (say(lang, "fig.lower_bound"), figure(award.get("lowerBound"))),
+        (say(lang, "fig.lower_bound"), amount(award.get("lowerBound"), currency)),
         (say(lang, "fig.proven"), yes_no(lang, award.get("proven"))),
     ]
     return Sheet("", (), (say(lang, "figure"), say(lang, "value")), tuple(rows))
 
 
-def _baselines(lang: str, baselines: Mapping[str, Any]) -> Sheet:
+def _baselines(lang: str, baselines: Mapping[str, Any], currency: str | None) -> Sheet:
     keys = ("col.baseline", "col.landed", "col.saving", "col.suppliers", "col.reason")
     rows = []
     for name in BASELINES:
@@ -77,8 +85,8 @@ def _baselines(lang: str, baselines: Mapping[str, Any]) -> Sheet:
         rows.append(
             (
                 say(lang, f"baseline.{name}"),
-                figure(shown.get("landedTotal")),
-                figure(entry.get("saving")),
+                amount(shown.get("landedTotal"), currency),
+                amount(entry.get("saving"), currency),
                 suppliers,
                 str(entry.get("reason") or ""),
             )
@@ -109,7 +117,7 @@ def event_workbook(
             ("sheet.suppliers", SUPPLIER_COLUMNS, award["suppliers"]),
             ("sheet.items", ITEM_COLUMNS, award["items"]),
         ):
-            header, rows = _rows(lang, columns, entries)
+            header, rows = _rows(lang, columns, entries, currency)
             if key == "sheet.items":
                 header = (*header, say(lang, "col.suppliers"))
                 rows = tuple(
@@ -118,7 +126,7 @@ def event_workbook(
                 )
             sheets.append(Sheet(say(lang, key), (), header, rows))
     if document.get("baselines"):
-        sheets.append(_baselines(lang, document["baselines"]))
+        sheets.append(_baselines(lang, document["baselines"], currency))
 
     def words(item: Mapping[str, Any]) -> str:
         if any(item is reason for reason in reasons):

@@ -11,7 +11,7 @@ from typing import Any
 from ..output.plan_view import plan_view
 from ..output.plan_words import WORDS as PLAN_WORDS
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
-from .model import Cell, Sheet, Workbook, figure, table
+from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
 from .words import say, yes_no
 
 LINE_COLUMNS = (
@@ -41,16 +41,30 @@ BEST_FIGURES = (
 def _figures(lang: str, plan: Mapping[str, Any], best: Mapping[str, Any]) -> Sheet:
     """The best plan's figures (label, value), on the summary sheet's right: one per line."""
     rows: list[tuple[Cell, ...]] = [(say(lang, "currency"), str(plan.get("currency") or "-"))]
-    rows.extend((say(lang, key), figure(best.get(field))) for key, field in BEST_FIGURES)
+    rows.extend(
+        (say(lang, key), _figure(field, best, _currency(plan))) for key, field in BEST_FIGURES
+    )
     rows.append((say(lang, "fig.proven"), yes_no(lang, best.get("proven"))))
     header = (say(lang, "figure"), say(lang, "value"))
     return Sheet("", (), header, tuple(rows))
 
 
-def _lines(lang: str, best: Mapping[str, Any]) -> Sheet:
+def _currency(plan: Mapping[str, Any]) -> str | None:
+    currency = plan.get("currency")
+    return None if currency is None else str(currency)
+
+
+def _figure(field: str, entry: Mapping[str, Any], currency: str | None) -> Cell:
+    """A figure of the plan: money in the one money format of the plan's currency."""
+    if field in MONEY_FIELDS:
+        return amount(entry.get(field), currency)
+    return figure(entry.get(field))
+
+
+def _lines(lang: str, best: Mapping[str, Any], currency: str | None) -> Sheet:
     header = tuple(say(lang, key) for key, _ in LINE_COLUMNS)
     rows = [
-        [str(line[f]) if f == "supplierId" else figure(line.get(f)) for _, f in LINE_COLUMNS]
+        [str(line[f]) if f == "supplierId" else _figure(f, line, currency) for _, f in LINE_COLUMNS]
         for line in best.get("lines") or ()
     ]
     return Sheet(say(lang, "sheet.plan"), (), header, table(rows))
@@ -70,6 +84,7 @@ def _single(lang: str, plan: Mapping[str, Any]) -> Sheet:
         "col.saving_single",
         "col.reason",
     )
+    currency = _currency(plan)
     rows = []
     for entry in plan.get("singleSource") or ():
         at_need = entry.get("atNeed") or {}
@@ -88,12 +103,12 @@ def _single(lang: str, plan: Mapping[str, Any]) -> Sheet:
                 figure(entry.get("leadDays")),
                 figure(at_need.get("packs")),
                 figure(at_need.get("deliveredQuantity")),
-                figure(at_need.get("landedTotal")),
+                amount(at_need.get("landedTotal"), currency),
                 figure(cheapest.get("packs")),
                 figure(cheapest.get("deliveredQuantity")),
-                figure(cheapest.get("landedTotal")),
-                figure(cheapest.get("costPerDeliveredUnit")),
-                figure(entry.get("saving")),
+                amount(cheapest.get("landedTotal"), currency),
+                amount(cheapest.get("costPerDeliveredUnit"), currency),
+                amount(entry.get("saving"), currency),
                 reason,
             )
         )
@@ -114,7 +129,7 @@ def plan_workbook(document: Mapping[str, Any], lang: str, raw: bytes | None = No
     if plan is not None and plan.get("best") is not None:
         figures = _figures(lang, plan, plan["best"])
         sheets[0] = summary._replace(header=figures.header, rows=figures.rows)
-        sheets.append(_lines(lang, plan["best"]))
+        sheets.append(_lines(lang, plan["best"], _currency(plan)))
     if plan is not None:
         sheets.append(_single(lang, plan))
     sheets.append(limitations_sheet(lang, [*reasons, *(document.get("limitations") or [])]))

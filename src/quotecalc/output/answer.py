@@ -29,7 +29,6 @@ from .wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT
 
 _PLACEHOLDER: Final = re.compile(r"\{([a-z_]+)\}")
 _PLAN_LINES: Final = {"-": "plan_line_units", "1": "plan_line_one"}  # no pack count, one pack
-MONEY_FIELDS: Final = ("goodsSubtotal", "freight", "otherFees", "landedTotal")
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {

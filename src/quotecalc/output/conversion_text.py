@@ -24,7 +24,7 @@ import attrs
 
 from ..engine.pipeline import TraceEntry
 from .cells import clean
-from .people import MINOR_UNITS, money, pad, places
+from .people import money
 
 Document = Mapping[str, Any]
 Escape = Callable[[str], str]
@@ -164,9 +164,8 @@ def range_sentences(document: Document, lang: str, escape: Escape = clean) -> li
 def figure_rows(document: Document, lang: str, escape: Escape = clean) -> list[list[str]]:
     """One row per converted figure: supplier, figure, as quoted, converted. The rate of each
     supplier is in the answer's sentence (:func:`answer_lines`), not repeated on every row
-    (issue 35). The amounts of one currency share one number of places across the table
-    (the currency's usual places, or the most any of them has; padding only, decision 35.41),
-    so ``35.617`` never stands beside ``34.19232``."""
+    (issue 35). Every amount is in the one money format with its own currency's places
+    (:func:`.people.money`)."""
     words = WORDS[lang]
     quotes = _quotes(document)
     shown: list[tuple[str, str, tuple[str, str] | None, tuple[str, str] | None]] = []
@@ -183,19 +182,12 @@ def figure_rows(document: Document, lang: str, escape: Escape = clean) -> list[l
                     None if value is None else (str(value), str(quote["currency"])),
                 )
             )
-    counts: dict[str, int] = {}
-    for _, _, *amounts in shown:
-        for amount in amounts:
-            if amount is not None:
-                value, currency = amount
-                usual = MINOR_UNITS.get(currency, 2)
-                counts[currency] = max(counts.get(currency, usual), places(value))
 
     def cell(amount: tuple[str, str] | None) -> str:
         if amount is None:
             return "-"
         value, currency = amount
-        return f"{escape(pad(value, counts[currency]))} {escape(currency)}"
+        return f"{escape(money(value, currency))} {escape(currency)}"
 
     return [
         [escape(who), figure, cell(quoted), cell(converted)]

@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.render import EXIT_CODES
-from .answer import MONEY_FIELDS, answer, render_plain
+from .answer import answer, render_plain
 from .cells import COLUMN_RULES, clean, display_width, table
-from .people import money_places, pad
+from .people import money
 from .wording import (
     CONSTRAINT_STATUS_TEXT,
     DIMENSION_TEXT,
@@ -55,9 +55,11 @@ __all__ = [
 ]
 
 
-def _money(value: Any, places: int) -> str:
-    """An amount with the places of its column (zeros added, never cut)."""
-    return UNKNOWN if value is None else clean(pad(str(value), places))
+def _money(value: Any, currency: Any) -> str:
+    """An amount in the one money format (:func:`.people.money`, the currency's places)."""
+    if value is None:
+        return UNKNOWN
+    return money(str(value), None if currency is None else str(currency))
 
 
 def _value(value: Any) -> str:
@@ -137,7 +139,6 @@ def _errors(out: _Writer, errors: Sequence[Mapping[str, Any]]) -> None:
 def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
     out.section("quotes")
     status_text = CONSTRAINT_STATUS_TEXT[out.lang]
-    places = money_places(quote[field] for quote in quotes for field in MONEY_FIELDS)
     rows = [
         [
             _value(quote["supplierId"]),
@@ -146,8 +147,8 @@ def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
             _value(quote["packsPurchased"]),
             _value(quote["deliveredQuantity"]),
             _value(quote["overbuyQuantity"]),
-            _money(quote["landedTotal"], places),
-            _value(quote["costPerDeliveredUnit"]),
+            _money(quote["landedTotal"], quote["currency"]),
+            _money(quote["costPerDeliveredUnit"], quote["currency"]),
             _value(quote["leadDays"]),
             _value(quote["qualityScore"]),
             status_text.get(str(quote["constraintStatus"]), _value(quote["constraintStatus"])),

@@ -5,11 +5,10 @@ answer first, in the page's language ("Award A the bolts and nuts, W the washers
 proven; 19.0 % below the best single supplier, A alone (1,450.00 CNY); ..." and when it
 arrives), then the status in words, then the award's lines, suppliers (with their lead days)
 and items, the baselines, the conversions, the balances, the reasons and the limitations, each
-in words (no code without its words, no JSON path). Every figure is the document's own string
-(grouped by thousands for reading); money is padded with zeros to one number of places across
-the whole page (:func:`.figures.money_places_of`: the currency's usual places, or more when any
-amount of the document has more; decision 35.40), so no amount changes and ``0`` never stands
-beside ``20.00``. The only arithmetic is the saving as a share of a baseline's total
+in words (no code without its words, no JSON path). Every figure is the document's own string:
+money in the one money format (:func:`quotecalc.output.people.money`: grouped by thousands,
+the currency's places, zeros added and no digit dropped; issue 39), quantities grouped by
+thousands. The only arithmetic is the saving as a share of a baseline's total
 (:func:`quotecalc.output.people.percent`, rounded once, half-up). Lead days and the limit on
 them are read from the request's text (the document does not repeat them). Text from the
 request (ids) is escaped for the terminal (:func:`quotecalc.output.cells.clean`) or for HTML
@@ -25,8 +24,9 @@ words), :mod:`.sections` (the tables and lists), :mod:`.view` (the award for peo
 
 from __future__ import annotations
 
+from ..people import grouped
 from .answer import answer_parts, answer_sentence, arrival_sentence
-from .figures import BASELINES, grouped, money_places_of
+from .figures import BASELINES
 from .html import render_event_html
 from .reasons import error_place, limitation_in_words, place_in_words, reason_in_words
 from .request import event_currency
@@ -50,7 +50,6 @@ __all__ = [
     "event_view",
     "grouped",
     "limitation_in_words",
-    "money_places_of",
     "place_in_words",
     "reason_in_words",
     "render_event_html",

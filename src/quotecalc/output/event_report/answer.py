@@ -89,7 +89,7 @@ def _answer(
     (named) and with buying each item from its cheapest supplier. ``escape`` applies to every
     id from the request and to the currency."""
     words = WORDS[lang]
-    money = Money(document, currency)
+    money = Money(currency)
     currency = None if currency is None else escape(currency)
     status = document.get("status")
     if status == "invalid_input":

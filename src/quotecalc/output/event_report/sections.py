@@ -11,8 +11,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ..layout import Table
+from ..people import grouped
 from .answer import single_supplier
-from .figures import BASELINES, SUPPLIER_MONEY, Money, grouped
+from .figures import BASELINES, SUPPLIER_MONEY, Money
 from .reasons import error_place, figure_words
 from .request import NO_REQUEST, day_count, lead_days, suppliers_of
 from .words import WORDS

@@ -49,7 +49,7 @@ def event_view(
     if lang not in WORDS:
         raise ValueError(f"unsupported language: {lang}")
     words = WORDS[lang]
-    money = Money(document, currency)
+    money = Money(currency)
     known = None if request is NO_REQUEST else request
     award, comparison = answer_parts(document, currency, lang, str)
     answer = [award] if comparison is None else [award, comparison]

@@ -93,8 +93,13 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.message": "Message",
         "col.meaning": "What it means",
         "none": "none",
-        "money_note": "Amounts in {currency}, each with {places} decimal places.",
-        "money_note_none": "Amounts each with {places} decimal places.",
+        "money_note": (
+            "Amounts in {currency}, with {places} decimal places; an amount exact to more places"
+            " shows them all."
+        ),
+        "money_note_none": (
+            "Amounts with {places} decimal places; an amount exact to more places shows them all."
+        ),
         "conversions": "Converted at the rates given",
         "conversions_note": (
             "Each figure below was quoted in another currency and converted at the rate given"
@@ -260,8 +265,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col.message": "说明",
         "col.meaning": "含义",
         "none": "无",
-        "money_note": "金额单位 {currency}，均保留 {places} 位小数。",
-        "money_note_none": "金额均保留 {places} 位小数。",
+        "money_note": "金额单位 {currency}，保留 {places} 位小数；小数位更多的精确金额全部显示。",
+        "money_note_none": "金额保留 {places} 位小数；小数位更多的精确金额全部显示。",
         "conversions": "按所给汇率换算",
         "conversions_note": (
             "以下各数原以其他币种报价，已按请求中给出的汇率换算；上方的数字均为换算后的数字。"

@@ -1,8 +1,8 @@
 """The landed-cost breakdown: one stacked horizontal bar per quote (``docs/pictures.md``).
 
 Read from ``normalizedQuotes`` only: ``goodsSubtotal``, ``freight`` and ``otherFees`` are the
-segments (their sum is the engine's ``landedTotal``); every amount is shown with the same
-places (the most any amount of the page has, zeros added: ``people.pad``). Each bar's length
+segments (their sum is the engine's ``landedTotal``); every amount is shown in the one money
+format (:func:`quotecalc.output.people.money`, its quote's currency). Each bar's length
 is proportional to its landed total against the largest one: every width is the exact ratio
 of two exact decimals, times 100, rounded once half-up to two places for the CSS ``width``
 (the rounded segments may differ from the rounded total by 0.01 point; the numbers shown
@@ -77,7 +77,7 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
             continue
         segments = "".join(
             f'<span class="seg seg-{name}" style="width:{_width(_exact(quote[field]), largest)}%"'
-            f' title="{escape(words[name])} {text(quote[field])}"></span>'
+            f' title="{escape(words[name])} {text(money(quote[field], quote["currency"]))}"></span>'
             for field, name in PARTS
         )
         overbuy = quote["overbuyQuantity"]

@@ -3,9 +3,9 @@
 A reader of the document (``quotecalc.planning.document``), nothing more: every figure is the
 document's own string (cost per delivered unit, the slowest line's lead days, each break
 reached or short by, the saving against the best single source, whether an order is
-deliverable); the only change made to a number is padding money with zeros to the places of
-the plan's other amounts (:func:`quotecalc.output.people.pad`), so ``0`` reads ``0.00``
-beside ``5.00``.
+deliverable); money, the cost per delivered unit included, is in the one money format
+(:func:`quotecalc.output.people.money`: grouped by thousands, the currency's places, zeros
+added and no digit dropped).
 
 :func:`plan_view` gives the title, the answer's sentences (the first is the headline: what to
 buy, the total and the currency, whether it is proven the least, and the saving against the

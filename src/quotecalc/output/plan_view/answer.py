@@ -84,6 +84,6 @@ def alternative_sentence(read: Reader, plan: Mapping[str, Any]) -> str | None:
         over=str(order["overbuyQuantity"]),
         total=read.money(order["landedTotal"]),
         currency=clean(str(plan["currency"])),
-        per_unit=str(order["costPerDeliveredUnit"]),
+        per_unit=read.money(order["costPerDeliveredUnit"]),
         lead=read.say("lead_unknown") if days is None else read.say("lead_days", days=str(days)),
     )

@@ -1,19 +1,16 @@
 """The readable plan's parts: the view's types and the reader of one language and one
-document (its words, its money places)."""
+document (its words, its currency)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
-from ..cells import clean
 from ..layout import Table
-from ..people import money_places, pad
+from ..people import money
 from ..plan_words import WORDS
 
 LANGUAGES: Final = ("en", "zh")
-ORDER_MONEY: Final = ("packPrice", "goodsSubtotal", "landedTotal")
-LINE_MONEY: Final = ("packPrice", "goodsSubtotal", "freight", "otherFees", "landedTotal")
 
 
 class Section(NamedTuple):
@@ -37,20 +34,22 @@ class PlanView(NamedTuple):
 
 
 class Reader:
-    """The words of one language and the money places of one document."""
+    """The words of one language and the currency of one document's money."""
 
     def __init__(self, lang: str, plan: Mapping[str, Any] | None) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"unsupported language: {lang}")
         self.lang = lang
         self.words = WORDS[lang]
-        self.places = money_places(amounts(plan)) if plan is not None else 0
+        currency = None if plan is None else plan.get("currency")
+        self.currency = None if currency is None else str(currency)
 
     def say(self, key: str, **values: str) -> str:
         return self.words[key].format(**values)
 
     def money(self, value: Any) -> str:
-        return self.words["unknown"] if value is None else clean(pad(str(value), self.places))
+        """An amount in the one money format (:func:`quotecalc.output.people.money`)."""
+        return self.words["unknown"] if value is None else money(str(value), self.currency)
 
     def pack_word(self, packs: str) -> str:
         return self.words["pack" if packs == "1" else "packs"]
@@ -62,25 +61,6 @@ class Reader:
 
     def lead(self, days: Any) -> str:
         return self.words["unknown"] if days is None else str(days)
-
-
-def amounts(plan: Mapping[str, Any]) -> list[str | None]:
-    """Every money string of the plan, for one number of places across it."""
-    found: list[str | None] = []
-    for entry in plan["singleSource"]:
-        for order in (entry["atNeed"], entry["cheapest"]):
-            if order is not None:
-                found.extend(order[key] for key in ORDER_MONEY)
-                if order["nextBreak"] is not None:
-                    found.append(order["nextBreak"]["packPrice"])
-        found.append(entry["saving"])
-    best = plan.get("best")
-    if best is not None:
-        for line in best["lines"]:
-            found.extend(line[key] for key in LINE_MONEY)
-            found.extend(b["packPrice"] for b in line["breaks"])
-        found.extend((best["landedTotal"], best["lowerBound"], best["savingVsSingleSource"]))
-    return found
 
 
 def single_by_id(plan: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:

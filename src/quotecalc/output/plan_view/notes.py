@@ -134,7 +134,7 @@ def balances_section(read: Reader, plan: Mapping[str, Any]) -> Section | None:
         paragraphs = (
             read.say(
                 "allocated",
-                allocated=str(balances["allocatedGoodsCost"]),
+                allocated=read.money(balances["allocatedGoodsCost"]),
                 currency=clean(str(plan["currency"])),
                 leftover=str(balances["leftoverUnits"]),
             ),

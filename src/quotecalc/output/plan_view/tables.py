@@ -67,7 +67,7 @@ def lines_table(read: Reader, best: Mapping[str, Any]) -> Table:
             str(line["packs"]),
             str(line["deliveredQuantity"]),
             read.money(line["landedTotal"]),
-            str(line["costPerDeliveredUnit"]),
+            read.money(line["costPerDeliveredUnit"]),
             read.lead(line["leadDays"]),
             read.money(line["packPrice"]),
             read.money(line["goodsSubtotal"]),
@@ -83,7 +83,7 @@ def lines_table(read: Reader, best: Mapping[str, Any]) -> Table:
             blank,
             str(best["deliveredQuantity"]),
             read.money(best["landedTotal"]),
-            str(best["costPerDeliveredUnit"]),
+            read.money(best["costPerDeliveredUnit"]),
             read.lead(best["leadDays"]),
             blank,
             blank,
@@ -102,7 +102,7 @@ def _order_cell(read: Reader, order: Mapping[str, Any] | None) -> str:
 
 
 def _per_unit(read: Reader, order: Mapping[str, Any] | None) -> str:
-    return read.words["unknown"] if order is None else str(order["costPerDeliveredUnit"])
+    return read.words["unknown"] if order is None else read.money(order["costPerDeliveredUnit"])
 
 
 def single_table(read: Reader, plan: Mapping[str, Any]) -> Table:

@@ -60,7 +60,7 @@ def with_plan(
                 "delivered",
                 delivered=str(best["deliveredQuantity"]),
                 over=str(best["overbuyQuantity"]),
-                per_unit=str(best["costPerDeliveredUnit"]),
+                per_unit=read.money(best["costPerDeliveredUnit"]),
                 currency=currency,
             )
         )
@@ -89,7 +89,7 @@ def with_plan(
                     pack_word=read.pack_word(str(alone["packs"])),
                     total=read.money(alone["landedTotal"]),
                     currency=currency,
-                    per_unit=str(alone["costPerDeliveredUnit"]),
+                    per_unit=read.money(alone["costPerDeliveredUnit"]),
                 )
             )
         sections.append(
