@@ -70,7 +70,7 @@ ROWS = {
         "Not used (no quote in EUR): EUR→CNY 7.8 (bank, 2026-11-30).",
     ],
     "zh": [
-        "| WEST   | 包装单价 | 4.80 USD | 34.19232 CNY |",
+        "| WEST   | 包价     | 4.80 USD | 34.19232 CNY |",
         "| WEST   | 到岸总价 |        - | 377.5402 CNY |",
         "未使用（没有 EUR 报价）：EUR→CNY 7.8（bank，2026-11-30）。",
     ],

@@ -189,9 +189,11 @@ def test_the_text_report_never_shows_0_beside_20_00_in_one_column() -> None:
     text = render_event_text(DOCUMENT, 0, "CNY", "en", REQUEST)
     rows = [line for line in text.splitlines() if line.startswith(("| A ", "| W "))]
     assert (
-        "| A        | 950.00 |    95.00 |   80.00 |      20.00 |       955.00 |        14 |" in rows
+        "| A        |         950.00 |    95.00 |   80.00 |      20.00 |       955.00 |        14 |"
+        in rows
     )
     assert (
-        "| W        | 160.00 |     0.00 |   60.00 |       0.00 |       220.00 |         7 |" in rows
+        "| W        |         160.00 |     0.00 |   60.00 |       0.00 |       220.00 |         7 |"
+        in rows
     )
     assert not any(cell.strip() == "0" for row in rows for cell in row.split("|")[2:6])

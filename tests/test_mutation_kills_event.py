@@ -160,7 +160,8 @@ def test_every_table_of_the_worked_example_in_english() -> None:
     tables = {s.heading: s.table for s in view.sections if s.table is not None}
     suppliers = tables["Suppliers awarded"]
     assert suppliers is not None and suppliers.headers == (
-        "Supplier", "Goods", "Discount", "Freight", "Other fees", "Landed total", "Lead days",
+        "Supplier", "Goods subtotal", "Discount", "Freight", "Other fees", "Landed total",
+        "Lead days",
     )  # fmt: skip
     assert suppliers.rows == (
         ("A", "950.00", "95.00", "80.00", "20.00", "955.00", "14"),
@@ -228,7 +229,7 @@ def test_a_split_item_lists_its_suppliers_joined_and_a_baseline_row_without_figu
     view = event_view(document, "CNY", "zh")
     tables = {s.heading: s.table for s in view.sections if s.table is not None}
     assert tables["物料"].rows[2] == ("washers", "2,000", "2,000", "0", "A、W")  # type: ignore[union-attr]
-    assert tables["基准"].rows == (  # type: ignore[union-attr]
+    assert tables["对比基准"].rows == (  # type: ignore[union-attr]
         ("最佳单一供应商", "无", "无此授标：它会违反本次寻源的限制"),
         ("各物料取最便宜供应商", "1,260.00", "-"),
     )
@@ -256,7 +257,7 @@ def test_a_document_without_reasons_limitations_or_award_has_no_such_table() -> 
     }
     (errors,) = event_view(invalid, None, "en").sections
     assert errors.heading == "Errors" and errors.table is not None
-    assert errors.table.headers == ("Where", "What it means", "Code")
+    assert errors.table.headers == ("Where", "Meaning", "Code")
     assert errors.table.rows == (
         ("/items", "A required field is missing.", "missing_required"),
         ("", "M2", "internal"),
@@ -756,7 +757,7 @@ def test_a_page_without_the_request_text_shows_each_error_path() -> None:
         "reasons": [{"code": "missing_required", "path": "/items", "message": "M"}],
     }
     page = render_event_html(invalid, 2, None, "en")
-    headers = ("Where", "What it means", "Code")
+    headers = ("Where", "Meaning", "Code")
     assert "".join(f'<th scope="col">{h}</th>' for h in headers) in page
     row = "<tr><td>/items</td><td>A required field is missing.</td><td>missing_required</td></tr>"
     assert row in page

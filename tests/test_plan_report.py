@@ -56,7 +56,7 @@ SENTENCES = {
         "NORTH: 1200 units at 40.00 a pack: missed by 1000 units.",
         "SOUTH: no price breaks.",
         "NORTH alone: 12 packs (1200 units, 200 over the need), 510.00 CNY in all, 0.425 CNY"
-        " per delivered unit, 10 days.",
+        " per delivered unit, lead time 10 days.",
         "NORTH: 1200 units at 40.00 a pack: reached, this price applies.",
         "1200 units at 40.00: 200 short",
         "cannot deliver the need: at most 800 units (16 packs)",

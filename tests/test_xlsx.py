@@ -86,9 +86,9 @@ QUOTES = [
     ("Minimum packs", at("minimumPacks")),
     ("Pack price", at("packPrice"), MONEY),
     ("Packs", at("packsPurchased")),
-    ("Delivered", at("deliveredQuantity")),
-    ("Overbuy", at("overbuyQuantity")),
-    ("Goods", at("goodsSubtotal"), MONEY),
+    ("Delivered (units)", at("deliveredQuantity")),
+    ("Overbuy (units)", at("overbuyQuantity")),
+    ("Goods subtotal", at("goodsSubtotal"), MONEY),
     ("Freight", at("freight"), MONEY),
     ("Other fees", at("otherFees"), MONEY),
     ("Landed total", at("landedTotal"), MONEY),
@@ -135,9 +135,9 @@ def expected_tables(kind: str, document: Mapping[str, Any]) -> dict[str, tuple[l
                 plan["best"]["lines"],
                 [
                     ("Packs", at("packs")),
-                    ("Delivered", at("deliveredQuantity")),
+                    ("Delivered (units)", at("deliveredQuantity")),
                     ("Pack price", at("packPrice"), MONEY),
-                    ("Goods", at("goodsSubtotal"), MONEY),
+                    ("Goods subtotal", at("goodsSubtotal"), MONEY),
                     ("Freight", at("freight"), MONEY),
                     ("Other fees", at("otherFees"), MONEY),
                     ("Landed total", at("landedTotal"), MONEY),
@@ -167,15 +167,15 @@ def expected_tables(kind: str, document: Mapping[str, Any]) -> dict[str, tuple[l
             award["lines"],
             [
                 ("Packs", at("packs")),
-                ("Delivered", at("deliveredQuantity")),
+                ("Delivered (units)", at("deliveredQuantity")),
                 ("Pack price", at("packPrice"), MONEY),
-                ("Goods", at("goodsSubtotal"), MONEY),
+                ("Goods subtotal", at("goodsSubtotal"), MONEY),
             ],
         ),
         "Suppliers": (
             award["suppliers"],
             [
-                ("Goods", at("goodsSubtotal"), MONEY),
+                ("Goods subtotal", at("goodsSubtotal"), MONEY),
                 ("Discount", at("discount"), MONEY),
                 ("Freight", at("freight"), MONEY),
                 ("Other fees", at("otherFees"), MONEY),
@@ -185,9 +185,9 @@ def expected_tables(kind: str, document: Mapping[str, Any]) -> dict[str, tuple[l
         "Items": (
             award["items"],
             [
-                ("Need", at("quantity")),
-                ("Delivered", at("deliveredQuantity")),
-                ("Overbuy", at("overbuyQuantity")),
+                ("Need (units)", at("quantity")),
+                ("Delivered (units)", at("deliveredQuantity")),
+                ("Overbuy (units)", at("overbuyQuantity")),
             ],
         ),
         "Baselines": (
@@ -206,10 +206,10 @@ def expected_figures(kind: str, document: Mapping[str, Any]) -> dict[str, Any]:
         best = document["plan"]["best"]
         return {
             "Landed total": best["landedTotal"],
-            "Delivered": best["deliveredQuantity"],
-            "Overbuy": best["overbuyQuantity"],
+            "Delivered (units)": best["deliveredQuantity"],
+            "Overbuy (units)": best["overbuyQuantity"],
             "Cost per delivered unit": best["costPerDeliveredUnit"],
-            "Suppliers": best["suppliers"],
+            "Number of suppliers": best["suppliers"],
             "Lead days": best["leadDays"],
             "Saving against the best single source": best["savingVsSingleSource"],
             "Lower bound": best["lowerBound"],
@@ -218,8 +218,8 @@ def expected_figures(kind: str, document: Mapping[str, Any]) -> dict[str, Any]:
         award = document["award"]
         return {
             "Landed total": award["landedTotal"],
-            "Delivered": award["deliveredQuantity"],
-            "Suppliers": award["suppliersAwarded"],
+            "Delivered (units)": award["deliveredQuantity"],
+            "Number of suppliers": award["suppliersAwarded"],
             "Lower bound": award["lowerBound"],
         }
     return {}

@@ -50,7 +50,7 @@ def _conversions(lang: str, document: Mapping[str, Any]) -> Sheet:
             )
         )
     header = tuple(say(lang, key) for key in KEYS)
-    return Sheet(say(lang, "sheet.conversions"), (), header, table(rows))
+    return Sheet(say(lang, "conversions"), (), header, table(rows))
 
 
 def converted_workbook(

@@ -10,11 +10,13 @@ from typing import Any
 
 from ..output.cells import clean
 from ..output.event_report import (
+    BASELINE_WORDS,
     BASELINES,
     answer_parts,
     limitation_in_words,
     reason_in_words,
 )
+from ..output.event_report import WORDS as EVENT_WORDS
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
 from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
 from .words import say, yes_no
@@ -25,11 +27,11 @@ LINE_COLUMNS = (
     ("col.packs", "packs"),
     ("col.delivered", "deliveredQuantity"),
     ("col.pack_price", "packPrice"),
-    ("col.goods", "goodsSubtotal"),
+    ("col.goods_subtotal", "goodsSubtotal"),
 )
 SUPPLIER_COLUMNS = (
     ("col.supplier", "supplierId"),
-    ("col.goods", "goodsSubtotal"),
+    ("col.goods_subtotal", "goodsSubtotal"),
     ("col.discount", "discount"),
     ("col.freight", "freight"),
     ("col.other_fees", "otherFees"),
@@ -65,18 +67,25 @@ def _rows(
 
 def _figures(lang: str, currency: str | None, award: Mapping[str, Any]) -> Sheet:
     rows: list[tuple[Cell, ...]] = [
-        (say(lang, "currency"), currency or "-"),
-        (say(lang, "fig.landed"), amount(award.get("landedTotal"), currency)),
-        (say(lang, "fig.delivered"), figure(award.get("deliveredQuantity"))),
+        (say(lang, "col.currency"), currency or "-"),
+        (say(lang, "col.landed"), amount(award.get("landedTotal"), currency)),
+        (say(lang, "col.delivered"), figure(award.get("deliveredQuantity"))),
         (say(lang, "fig.suppliers"), figure(award.get("suppliersAwarded"))),
         (say(lang, "fig.lower_bound"), amount(award.get("lowerBound"), currency)),
         (say(lang, "fig.proven"), yes_no(lang, award.get("proven"))),
     ]
-    return Sheet("", (), (say(lang, "figure"), say(lang, "value")), tuple(rows))
+    return Sheet("", (), (say(lang, "col.figure"), say(lang, "value")), tuple(rows))
+
+
+def _reason(lang: str, reason: Any) -> str:
+    """Why a baseline has no award, in the event report's words (its code when they have none)."""
+    if not reason:
+        return ""
+    return str(EVENT_WORDS[lang].get(str(reason), reason))
 
 
 def _baselines(lang: str, baselines: Mapping[str, Any], currency: str | None) -> Sheet:
-    keys = ("col.baseline", "col.landed", "col.saving", "col.suppliers", "col.reason")
+    keys = ("col.baseline", "col.landed", "col.award_saves", "col.suppliers", "col.reason")
     rows = []
     for name in BASELINES:
         entry = baselines.get(name) or {}
@@ -84,14 +93,14 @@ def _baselines(lang: str, baselines: Mapping[str, Any], currency: str | None) ->
         suppliers = ", ".join(str(s["supplierId"]) for s in shown.get("suppliers") or ())
         rows.append(
             (
-                say(lang, f"baseline.{name}"),
+                say(lang, BASELINE_WORDS[name]),
                 amount(shown.get("landedTotal"), currency),
                 amount(entry.get("saving"), currency),
                 suppliers,
-                str(entry.get("reason") or ""),
+                _reason(lang, entry.get("reason")),
             )
         )
-    return Sheet(say(lang, "sheet.baselines"), (), tuple(say(lang, k) for k in keys), table(rows))
+    return Sheet(say(lang, "baselines"), (), tuple(say(lang, k) for k in keys), table(rows))
 
 
 def event_workbook(
@@ -113,12 +122,12 @@ def event_workbook(
         figures = _figures(lang, currency, award)
         sheets[0] = summary._replace(header=figures.header, rows=figures.rows)
         for key, columns, entries in (
-            ("sheet.award", LINE_COLUMNS, award["lines"]),
-            ("sheet.suppliers", SUPPLIER_COLUMNS, award["suppliers"]),
-            ("sheet.items", ITEM_COLUMNS, award["items"]),
+            ("award_lines", LINE_COLUMNS, award["lines"]),
+            ("col.suppliers", SUPPLIER_COLUMNS, award["suppliers"]),
+            ("items", ITEM_COLUMNS, award["items"]),
         ):
             header, rows = _rows(lang, columns, entries, currency)
-            if key == "sheet.items":
+            if key == "items":
                 header = (*header, say(lang, "col.suppliers"))
                 rows = tuple(
                     (*row, ", ".join(str(s) for s in item["suppliers"]))

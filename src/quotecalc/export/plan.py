@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..output.plan_view import WORDS as PLAN_WORDS
 from ..output.plan_view import plan_view
-from ..output.plan_words import WORDS as PLAN_WORDS
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
 from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
 from .words import say, yes_no
@@ -19,7 +19,7 @@ LINE_COLUMNS = (
     ("col.packs", "packs"),
     ("col.delivered", "deliveredQuantity"),
     ("col.pack_price", "packPrice"),
-    ("col.goods", "goodsSubtotal"),
+    ("col.goods_subtotal", "goodsSubtotal"),
     ("col.freight", "freight"),
     ("col.other_fees", "otherFees"),
     ("col.landed", "landedTotal"),
@@ -27,12 +27,12 @@ LINE_COLUMNS = (
     ("col.lead", "leadDays"),
 )
 BEST_FIGURES = (
-    ("fig.landed", "landedTotal"),
-    ("fig.delivered", "deliveredQuantity"),
-    ("fig.overbuy", "overbuyQuantity"),
-    ("fig.per_unit", "costPerDeliveredUnit"),
+    ("col.landed", "landedTotal"),
+    ("col.delivered", "deliveredQuantity"),
+    ("col.overbuy", "overbuyQuantity"),
+    ("col.per_unit", "costPerDeliveredUnit"),
     ("fig.suppliers", "suppliers"),
-    ("fig.lead", "leadDays"),
+    ("col.lead", "leadDays"),
     ("fig.saving_single", "savingVsSingleSource"),
     ("fig.lower_bound", "lowerBound"),
 )
@@ -40,12 +40,12 @@ BEST_FIGURES = (
 
 def _figures(lang: str, plan: Mapping[str, Any], best: Mapping[str, Any]) -> Sheet:
     """The best plan's figures (label, value), on the summary sheet's right: one per line."""
-    rows: list[tuple[Cell, ...]] = [(say(lang, "currency"), str(plan.get("currency") or "-"))]
+    rows: list[tuple[Cell, ...]] = [(say(lang, "col.currency"), str(plan.get("currency") or "-"))]
     rows.extend(
         (say(lang, key), _figure(field, best, _currency(plan))) for key, field in BEST_FIGURES
     )
     rows.append((say(lang, "fig.proven"), yes_no(lang, best.get("proven"))))
-    header = (say(lang, "figure"), say(lang, "value"))
+    header = (say(lang, "col.figure"), say(lang, "value"))
     return Sheet("", (), header, tuple(rows))
 
 
@@ -81,7 +81,7 @@ def _single(lang: str, plan: Mapping[str, Any]) -> Sheet:
         "col.cheapest_delivered",
         "col.cheapest_landed",
         "col.cheapest_per_unit",
-        "col.saving_single",
+        "col.saving",
         "col.reason",
     )
     currency = _currency(plan)

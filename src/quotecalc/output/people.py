@@ -25,7 +25,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Final
 
-PERCENT_SIGN: Final = {"en": " %", "zh": "%"}
+from .wording import say
 
 
 def tenths_half_up(value: Fraction) -> int:
@@ -39,7 +39,7 @@ def percent(share: str | Fraction, lang: str = "en") -> str:
     tenths = tenths_half_up(Fraction(share) * 100)
     sign = "-" if tenths < 0 else ""
     whole, rest = divmod(abs(tenths), 10)
-    return f"{sign}{whole}.{rest}{PERCENT_SIGN[lang]}"
+    return say(lang, "percent", value=f"{sign}{whole}.{rest}")
 
 
 def grouped(value: str) -> str:

@@ -25,18 +25,20 @@ words), :mod:`.sections` (the tables and lists), :mod:`.view` (the award for peo
 from __future__ import annotations
 
 from ..people import grouped
+from ..wording import LANG_TAGS
 from .answer import answer_parts, answer_sentence, arrival_sentence
-from .figures import BASELINES
+from .figures import BASELINE_WORDS, BASELINES
 from .html import render_event_html
 from .reasons import error_place, limitation_in_words, place_in_words, reason_in_words
 from .request import event_currency
 from .sections import EventSection, EventView, Listed
 from .text import render_event_text
 from .view import event_view
-from .words import LANG_TAGS, WORDS
+from .words import WORDS
 
 __all__ = [
     "BASELINES",
+    "BASELINE_WORDS",
     "LANG_TAGS",
     "WORDS",
     "EventSection",

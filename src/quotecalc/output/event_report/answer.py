@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..people import percent
-from .figures import BASELINES, Money, with_currency
+from .figures import BASELINE_WORDS, BASELINES, Money, with_currency
 from .request import day_count, lead_days
 from .words import WORDS
 
@@ -42,7 +42,7 @@ def _comparison(  # noqa: PLR0917 - one call site, each argument a different thi
         baseline = (
             words["singleSupplier_named"].format(who=words["and"].join(escape(w) for w in who))
             if who
-            else words[name]
+            else words[BASELINE_WORDS[name]]
         )
         total = shown["landedTotal"]
         if Fraction(saving) == 0:
@@ -95,7 +95,7 @@ def _answer(
     if status == "invalid_input":
         return words["invalid"].rstrip("。."), []
     if status == "internal_error":
-        return words["internal"].rstrip("。."), []
+        return words["internal_none"].rstrip("。."), []
     shown = document.get("award")
     if shown is None:
         return words["no_award"].rstrip("。."), []
@@ -118,7 +118,7 @@ def _answer(
         else words["not_proven"].format(bound=with_currency(money(shown["lowerBound"]), currency))
     )
     text = words["award"].format(
-        parts=words["comma"].join(parts),
+        parts=words["join_clauses"].join(parts),
         total=with_currency(money(shown["landedTotal"]), currency),
         proof=proof,
     )

@@ -9,6 +9,11 @@ from typing import Any, Final
 from ..people import currency_places, money
 
 BASELINES: Final = ("singleSupplier", "cheapestPerItem")
+BASELINE_WORDS: Final = {
+    "singleSupplier": "single_supplier",
+    "cheapestPerItem": "cheapest_per_item",
+}
+"""The words of each baseline (the catalog's keys)."""
 SUPPLIER_MONEY: Final = ("goodsSubtotal", "discount", "freight", "otherFees", "landedTotal")
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..wording import LANG_TAGS
 from .request import NO_REQUEST
 from .view import event_view
-from .words import LANG_TAGS, WORDS
+from .words import WORDS
 
 
 def render_event_html(

@@ -61,7 +61,7 @@ def error_place(error: Mapping[str, Any], request: Any, lang: str) -> str:
     keys = unknown_keys(request, path, EVENT_ROOT_FIELDS)
     if not keys:
         return where
-    return WORDS[lang]["comma"].join(
+    return WORDS[lang]["join_clauses"].join(
         WORDS[lang]["key_in"].format(key=key, place=where) for key in keys
     )
 

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from ..layout import Table
 from ..people import grouped
 from .answer import single_supplier
-from .figures import BASELINES, SUPPLIER_MONEY, Money
+from .figures import BASELINE_WORDS, BASELINES, SUPPLIER_MONEY, Money
 from .reasons import error_place, figure_words
 from .request import NO_REQUEST, day_count, lead_days, suppliers_of
 from .words import WORDS
@@ -80,7 +80,7 @@ def award_sections(
         return tuple(words[f"col.{name}"] for name in names)
 
     lines = Table(
-        cols("item", "supplier", "packs", "delivered", "pack_price", "goods"),
+        cols("item", "supplier", "packs", "delivered", "pack_price", "goods_subtotal"),
         tuple(
             (
                 str(line["itemId"]),
@@ -96,7 +96,7 @@ def award_sections(
         frozenset({1}),
     )
     suppliers = Table(
-        cols("supplier", "goods", "discount", "freight", "fees", "landed", "lead"),
+        cols("supplier", "goods_subtotal", "discount", "freight", "other_fees", "landed", "lead"),
         tuple(
             (str(s["supplierId"]), *(money(s[k]) for k in SUPPLIER_MONEY), lead(s["supplierId"]))
             for s in shown["suppliers"]
@@ -120,7 +120,7 @@ def award_sections(
     )
     return [
         EventSection("event-suppliers", words["suppliers"], table=suppliers),
-        EventSection("event-lines", words["lines"], table=lines),
+        EventSection("event-lines", words["award_lines"], table=lines),
         EventSection("event-items", words["items"], table=items),
     ]
 
@@ -136,7 +136,9 @@ def baseline_section(
         award = entry.get("award")
         who = single_supplier(baselines) if name == "singleSupplier" else []
         label = (
-            words["singleSupplier_named"].format(who=words["and"].join(who)) if who else words[name]
+            words["singleSupplier_named"].format(who=words["and"].join(who))
+            if who
+            else words[BASELINE_WORDS[name]]
         )
         reason = entry.get("reason")
         saving = entry.get("saving")
@@ -149,7 +151,7 @@ def baseline_section(
                 else ("-" if saving is None else money(saving)),
             )
         )
-    headers = (words["col.baseline"], words["col.landed"], words["col.saving"])
+    headers = (words["col.baseline"], words["col.landed"], words["col.award_saves"])
     return EventSection(
         "event-baselines",
         words["baselines"],
@@ -188,7 +190,7 @@ def conversion_sections(
                     )
                 )
         headers = tuple(
-            words[f"col.{k}"] for k in ("supplier", "figure", "original", "rate", "source")
+            words[f"col.{k}"] for k in ("supplier", "figure", "as_quoted", "rate", "source")
         )
         unused = tuple(
             words["unused_rate"].format(
@@ -203,7 +205,7 @@ def conversion_sections(
         found.append(
             EventSection(
                 "event-conversions",
-                words["conversions"],
+                words["converted_at_rates"],
                 paragraphs=(words["conversions_note"], *unused),
                 table=Table(headers, tuple(rows), frozenset({2})) if rows else None,
             )

@@ -29,7 +29,9 @@ def render_event_text(
     lines += [
         "",
         words["title"].format(version=clean(str(document.get("toolVersion")))),
-        words["status"].format(status=words.get(f"status.{status}", clean(status)), exit=exit_code),
+        words["status_exit"].format(
+            status=words.get(f"status.{status}", clean(status)), exit=exit_code
+        ),
     ]
     if view.explanation:
         lines.append(view.explanation)

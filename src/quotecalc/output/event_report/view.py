@@ -26,7 +26,7 @@ def _status(document: Mapping[str, Any], lang: str) -> tuple[str, str]:
     words = WORDS[lang]
     status = str(document.get("status"))
     label = words.get(f"status.{status}", status)
-    return words["status_page"].format(status=label), words.get(f"explain.{status}", "")
+    return words["status_line"].format(status=label), words.get(f"outcome.{status}", "")
 
 
 def _title(document: Mapping[str, Any], lang: str) -> str:

@@ -23,7 +23,12 @@ from .geometry import fixed2
 from .markup import supplier, text
 from .text import WORDS, display, escape, field_name, join
 
-PARTS: Final = (("goodsSubtotal", "goods"), ("freight", "freight"), ("otherFees", "other_fees"))
+# (the quote's field, the segment's style name, its words)
+PARTS: Final = (
+    ("goodsSubtotal", "goods", "col.goods_subtotal"),
+    ("freight", "freight", "col.freight"),
+    ("otherFees", "other_fees", "col.other_fees"),
+)
 
 
 def _exact(value: str) -> Fraction:
@@ -62,8 +67,8 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
         None,
     )
     key = "".join(
-        f'<span class="key"><span class="swatch seg-{name}"></span>{escape(words[name])}</span>'
-        for _, name in PARTS
+        f'<span class="key"><span class="swatch seg-{name}"></span>{escape(words[word])}</span>'
+        for _, name, word in PARTS
     )
     rows: list[str] = []
     for quote in quotes:
@@ -77,8 +82,8 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
             continue
         segments = "".join(
             f'<span class="seg seg-{name}" style="width:{_width(_exact(quote[field]), largest)}%"'
-            f' title="{escape(words[name])} {text(money(quote[field], quote["currency"]))}"></span>'
-            for field, name in PARTS
+            f' title="{escape(words[word])} {text(money(quote[field], quote["currency"]))}"></span>'
+            for field, name, word in PARTS
         )
         overbuy = quote["overbuyQuantity"]
         note = ""
@@ -91,7 +96,7 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
                 + "</span>"
             )
         currency = quote["currency"]
-        parts = " + ".join(text(money(quote[field], currency)) for field, _ in PARTS)
+        parts = " + ".join(text(money(quote[field], currency)) for field, _, _ in PARTS)
         rows.append(
             f'<div class="row">{who}<div class="track"><div class="bar"'
             f' style="width:{_width(_exact(total), largest)}%">{segments}</div></div>'

@@ -25,7 +25,7 @@ conversions, balances) and :mod:`.view` (the whole, in order).
 from __future__ import annotations
 
 from ..layout import Table
-from .base import LANGUAGES, PlanView, Section
+from .base import LANGUAGES, WORDS, PlanView, Section
 from .view import plan_view
 
-__all__ = ["LANGUAGES", "PlanView", "Section", "Table", "plan_view"]
+__all__ = ["LANGUAGES", "WORDS", "PlanView", "Section", "Table", "plan_view"]

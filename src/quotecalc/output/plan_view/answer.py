@@ -62,10 +62,10 @@ def arrival(read: Reader, best: Mapping[str, Any]) -> str:
     days = best.get("leadDays")
     if days is None:
         unknown = [clean(str(line["supplierId"])) for line in lines if line["leadDays"] is None]
-        return read.say("arrives_unknown", who=read.words["list_join"].join(unknown))
+        return read.say("arrives_unknown", who=read.words["join"].join(unknown))
     slowest = [clean(str(line["supplierId"])) for line in lines if line["leadDays"] == days]
     key = "arrives_one" if len(lines) == 1 else "arrives"
-    return read.say(key, days=str(days), who=read.words["list_join"].join(slowest))
+    return read.say(key, days=str(days), who=read.words["join"].join(slowest))
 
 
 def alternative_sentence(read: Reader, plan: Mapping[str, Any]) -> str | None:

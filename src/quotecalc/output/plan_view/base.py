@@ -8,9 +8,11 @@ from typing import Any, Final, NamedTuple
 
 from ..layout import Table
 from ..people import money
-from ..plan_words import WORDS
+from ..wording import area
 
 LANGUAGES: Final = ("en", "zh")
+WORDS: Final = area("plan")
+"""The plan's words (the catalog's ``plan.`` and the shared ones)."""
 
 
 class Section(NamedTuple):
@@ -57,7 +59,7 @@ class Reader:
     def join(self, parts: Sequence[str]) -> str:
         if len(parts) < 2:
             return "".join(parts)
-        return self.words["join"].join(parts[:-1]) + self.words["join_last"] + parts[-1]
+        return self.words["join"].join(parts[:-1]) + self.words["and"] + parts[-1]
 
     def lead(self, days: Any) -> str:
         return self.words["unknown"] if days is None else str(days)

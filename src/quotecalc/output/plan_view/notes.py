@@ -8,8 +8,7 @@ from typing import Any
 
 from ..cells import clean
 from ..layout import Table
-from ..plan_words import LIMITATION_WORDS, REASON_TEXT
-from ..wording import ERROR_TEXT, LIMITATION_TEXT
+from ..wording import ERROR_TEXT, LIMITATION_TEXT, REASON_TEXT
 from .base import Reader, Section
 
 
@@ -25,9 +24,9 @@ def limitations_section(read: Reader, limitations: Sequence[Mapping[str, Any]]) 
     shown = []
     for entry in limitations:
         code = str(entry.get("code"))
-        text = LIMITATION_WORDS[read.lang].get(code) or LIMITATION_TEXT[read.lang].get(code)
+        text = LIMITATION_TEXT[read.lang].get(code)
         shown.append(clean(code) if text is None else text)
-    return Section("limitations", read.words["section.limitations"], items=tuple(shown))
+    return Section("limitations", read.words["limitations"], items=tuple(shown))
 
 
 def errors_section(
@@ -68,14 +67,14 @@ def errors_section(
     column = "col.where" if raw is not None else "col.path"
     headers = (read.words[column], read.words["col.code"], read.words["col.meaning"])
     return Section(
-        "errors", read.words["section.errors"], table=Table(headers, rows, frozenset(), frozenset())
+        "errors", read.words["errors"], table=Table(headers, rows, frozenset(), frozenset())
     )
 
 
 def status_line(read: Reader, status: str) -> str:
     label = read.words.get(f"status.{status}", clean(status))
     # No exit code: the page is for people (issue 29); the CLI's exit code says it already.
-    return read.say("status", status=label)
+    return read.say("status_line", status=label)
 
 
 def conversions_section(read: Reader, document: Mapping[str, Any]) -> Section | None:
@@ -99,7 +98,7 @@ def conversions_section(read: Reader, document: Mapping[str, Any]) -> Section | 
             )
         )
     items.extend(read.say("unused_rate", **_rate_words(r)) for r in document["unusedRates"])
-    return Section("conversions", read.words["section.conversions"], items=tuple(items))
+    return Section("conversions", read.words["converted_at_rates"], items=tuple(items))
 
 
 def _rate_words(rate: Mapping[str, Any]) -> dict[str, str]:
@@ -139,9 +138,7 @@ def balances_section(read: Reader, plan: Mapping[str, Any]) -> Section | None:
                 leftover=str(balances["leftoverUnits"]),
             ),
         )
-    return Section(
-        "balances", read.words["section.balances"], paragraphs=paragraphs, items=tuple(items)
-    )
+    return Section("balances", read.words["balances"], paragraphs=paragraphs, items=tuple(items))
 
 
 def _quoted(key: str) -> str:

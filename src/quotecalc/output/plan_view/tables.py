@@ -58,8 +58,8 @@ def lines_table(read: Reader, best: Mapping[str, Any]) -> Table:
     # What a buyer decides on first (packs, units, total, per unit, days), then the breakdown:
     # on a phone the first columns are the ones on screen.
     keys = (
-        "supplier", "packs", "delivered", "landed", "per_unit", "lead", "pack_price", "goods",
-        "freight", "other",
+        "supplier", "packs", "delivered", "landed", "per_unit", "lead", "pack_price",
+        "goods_subtotal", "freight", "other_fees",
     )  # fmt: skip
     rows = [
         (

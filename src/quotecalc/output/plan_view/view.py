@@ -46,7 +46,7 @@ def with_plan(
         None
         if balances is None
         else read.say(
-            "balances",
+            "balances_cover",
             covered=str(balances["unitsFromBalances"]),
             as_of=clean(str(balances["asOf"])),
             to_buy=str(balances["unitsToBuy"]),
