@@ -156,7 +156,7 @@ def test_the_best_plan_is_read_from_the_plan_document() -> None:
     plan["plan"]["best"]["savingVsSingleSource"] = "0.00"
     assert lines(BRIEF, "zh", plan)[-1] == (
         "最佳采购方案：A 400 件、B 600 件；到岸总价 355.50 CNY，"
-        "与最佳单一供应商相同（未证明为最优）。排名回答的是：按您的权重，哪一家供应商最合适；"
+        "与最佳单一供应商相同（最低总价未证明）。排名回答的是：按您的权重，哪一家供应商最合适；"
         "采购方案回答的是：以最低到岸总价买到所需数量，可以向一家或几家供应商购买。"
     )
     assert lines(BRIEF, "en", {"plan": None})[-1].startswith("60.0 %")  # no plan, no line

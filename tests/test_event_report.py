@@ -29,22 +29,22 @@ REQUEST = (GOLDEN / "example.request.json").read_bytes()
 DOCUMENT: dict[str, Any] = json.loads((GOLDEN / "example.award.json").read_bytes())
 
 EN = (
-    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven; 19.0 % below the best"
-    " single supplier, A alone (1,450.00 CNY); 6.7 % below buying each item from its cheapest"
-    " supplier (1,260.00 CNY)."
+    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven; 19.0 %"
+    " below the best single supplier, A alone (1,450.00 CNY); 6.7 % below buying each item from"
+    " its cheapest supplier (1,260.00 CNY)."
 )
 ZH = (
-    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优；比最佳单一供应商（仅 A）"
-    "低 19.0%（1,450.00 CNY）；比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。"
+    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，最低总价已证明；比最佳单一供应商"
+    "（仅 A）低 19.0%（1,450.00 CNY）；比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。"
 )
 
 EN_LINES = (
-    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven.",
+    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven.",
     "19.0 % below the best single supplier, A alone (1,450.00 CNY); 6.7 % below buying each"
     " item from its cheapest supplier (1,260.00 CNY).",
 )
 ZH_LINES = (
-    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优。",
+    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，最低总价已证明。",
     "比最佳单一供应商（仅 A）低 19.0%（1,450.00 CNY）；"
     "比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。",
 )
@@ -77,11 +77,12 @@ def test_a_split_item_and_an_unproven_award() -> None:
     shown["lines"].append({**shown["lines"][2], "supplierId": "A"})
     shown["items"][2]["suppliers"] = ["A", "W"]
     shown["proven"], shown["lowerBound"] = False, "1100.5"
+    shown["costProven"] = shown["tiesSettled"] = False
     document["baselines"] = None
-    # One money format (issue 35): 1100.5 padded to the award's 2 places.
+    # One money format (issues 35, 39): 1100.5 in the usual 2 places.
     assert answer_sentence(document, None, "en", str) == (
         "Award A the bolts and nuts, A part of the washers, W part of the washers: 1,175.00,"
-        " not proven (the least total is at least 1,100.50)."
+        " the least total is not proven (it is at least 1,100.50)."
     )
 
 
@@ -170,7 +171,9 @@ def test_one_money_format_across_the_page() -> None:
     assert lines is not None and suppliers is not None
     assert [row[4] for row in lines.rows] == ["89.0425", "40.00", "40.00"]
     assert suppliers.rows[1][1:6] == ("160.00", "0.00", "60.00", "0.00", "220.00")
-    assert view.answer[0] == "Award A the bolts and nuts, W the washers: 2,827.148 CNY, proven."
+    assert view.answer[0] == (
+        "Award A the bolts and nuts, W the washers: 2,827.148 CNY, the least total is proven."
+    )
     assert "A alone (2,865.50 CNY)" in view.answer[1]
     assert view.sections[0].paragraphs[0] == (
         "Amounts in CNY, with 2 decimal places; an amount exact to more places shows them all."

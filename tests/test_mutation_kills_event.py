@@ -410,7 +410,8 @@ def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
         return f"[{text}]"
 
     assert answer_sentence(document, "C", "en", mark) == (
-        "Award [A] the [bolts] and [nuts], [W<] the [washers]: 1,175.00 [C], proven;"
+        "Award [A] the [bolts] and [nuts], [W<] the [washers]: 1,175.00 [C], the least total is"
+        " proven;"
         " 17.5 % above the best single supplier, [A] alone (1,000.00 [C]);"
         " the same as buying each item from its cheapest supplier."
     )
@@ -419,14 +420,14 @@ def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
     cheapest = document["baselines"]["cheapestPerItem"]
     cheapest["award"]["landedTotal"], cheapest["saving"] = "1175.50", "0.50"
     assert answer_sentence(document, None, "en", str) == (
-        "Award A the bolts and nuts, W< the washers: 1,175.00, proven;"
+        "Award A the bolts and nuts, W< the washers: 1,175.00, the least total is proven;"
         " the same as the best single supplier, A alone;"
         " 0.0 % below buying each item from its cheapest supplier (1,175.50)."
     )
     single["award"]["landedTotal"], single["saving"] = "1000.00", "-175.00"
     del document["baselines"]["cheapestPerItem"]
     assert answer_sentence(document, None, "zh", mark) == (
-        "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，已证明最优；"
+        "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，最低总价已证明；"
         "比最佳单一供应商（仅 [A]）高 17.5%（1,000.00）。"
     )
 
@@ -572,7 +573,9 @@ def test_an_unknown_key_error_names_its_keys_and_other_errors_only_the_place() -
 
 def test_the_terminal_report_answers_first_in_the_request_currency() -> None:
     lines = render_event_text(REPORT, 0, "CNY", "en").splitlines()
-    assert lines[0] == "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven."
+    assert lines[0] == (
+        "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven."
+    )
     assert lines[1].startswith("19.0 % below the best single supplier, A alone (1,450.00 CNY);")
     assert lines[2:5] == ["", "quotecalc 0.1.0 event award", "Status: completed (exit code 0)"]
 
@@ -669,7 +672,9 @@ def test_an_unproven_bound_is_written_with_the_places_of_the_landed_total() -> N
     assert ctx.award is not None and ctx.award.award is not None
     assert ctx.award.award.landed_total == Decimal("7.50")  # 3 x 2.50
     for bound, shown in (("7", "7.00"), ("6.5", "6.50"), ("7.50", "7.50"), ("6.125", "6.125")):
-        figures = attrs.evolve(ctx.award.award, proven=False, lower_bound=Decimal(bound))
+        figures = attrs.evolve(
+            ctx.award.award, proven=False, cost_proven=bound == "7.50", lower_bound=Decimal(bound)
+        )
         document = render_event(attrs.evolve(ctx, award=attrs.evolve(ctx.award, award=figures)))
         total = "7.500" if bound == "6.125" else "7.50"
         assert (document["award"]["landedTotal"], document["award"]["lowerBound"]) == (total, shown)
@@ -701,6 +706,8 @@ def test_balances_covering_every_item_give_an_empty_proven_award() -> None:
         "suppliersAwarded": "0",
         "lowerBound": "0",
         "proven": True,
+        "costProven": True,
+        "tiesSettled": True,
     }
 
 
@@ -744,10 +751,13 @@ def test_a_baseline_without_its_award_or_saving_is_not_compared() -> None:
     # or an award without its saving, is left out too rather than guessed.
     document["baselines"]["singleSupplier"] = {"award": None, "saving": "5", "reason": "r"}
     assert answer_sentence(document, "CNY", "en", str).endswith(
-        "proven; 6.7 % below buying each item from its cheapest supplier (1,260.00 CNY)."
+        "the least total is proven; 6.7 % below buying each item from its cheapest supplier"
+        " (1,260.00 CNY)."
     )
     document["baselines"]["cheapestPerItem"]["saving"] = None
-    assert answer_sentence(document, "CNY", "en", str).endswith("1,175.00 CNY, proven.")
+    assert answer_sentence(document, "CNY", "en", str).endswith(
+        "1,175.00 CNY, the least total is proven."
+    )
 
 
 def test_a_page_without_the_request_text_shows_each_error_path() -> None:
@@ -812,8 +822,15 @@ def test_the_answer_of_an_internal_error_and_of_an_unproven_award_in_a_currency(
     )
     document = copy.deepcopy(REPORT)
     document["award"]["proven"], document["award"]["lowerBound"] = False, "1100.50"
+    document["award"]["costProven"] = document["award"]["tiesSettled"] = False
     document["baselines"] = None
     assert answer_sentence(document, "CNY", "en", str) == (
-        "Award A the bolts and nuts, W the washers: 1,175.00 CNY, not proven (the least total"
-        " is at least 1,100.50 CNY)."
+        "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is not proven"
+        " (it is at least 1,100.50 CNY)."
+    )
+    # The least total proven, the tie order open (issue 38): never "not proven".
+    document["award"]["costProven"], document["award"]["lowerBound"] = True, "1175.00"
+    assert answer_sentence(document, "CNY", "en", str) == (
+        "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven"
+        " (which of the equally cheap awards comes first is not settled)."
     )

@@ -36,11 +36,11 @@ SPEC = "M6 flange nut"
 
 HEADLINE = {
     "en": (
-        "Buy 2 packs from NORTH and 16 from SOUTH: 475.00 CNY in all, proven the least; 35.00"
-        " below the best single supplier (NORTH alone, 12 packs, 510.00)."
+        "Buy 2 packs from NORTH and 16 from SOUTH: 475.00 CNY in all, the least total is proven;"
+        " 35.00 below the best single supplier (NORTH alone, 12 packs, 510.00)."
     ),
     "zh": (
-        "从 NORTH 购买 2 包、从 SOUTH 购买 16 包：合计 475.00 CNY，已证明为最低；"
+        "从 NORTH 购买 2 包、从 SOUTH 购买 16 包：合计 475.00 CNY，最低总价已证明；"
         "比最佳单一供应商（仅 NORTH，12 包，510.00）低 35.00。"
     ),
 }
@@ -360,6 +360,7 @@ def unproven(output: dict[str, Any]) -> dict[str, Any]:
     changed = copy.deepcopy(output)
     changed["status"] = "partial"
     changed["plan"]["best"]["proven"] = False
+    changed["plan"]["best"]["costProven"] = changed["plan"]["best"]["tiesSettled"] = False
     changed["plan"]["best"]["lowerBound"] = "452.50"
     changed["limitations"].append({"code": "plan_not_proven", "message": "(the fixed text)"})
     return changed
@@ -381,17 +382,19 @@ def test_an_unproven_plan_never_says_proven(lang: str, render: Any) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("render", [render_plan_text, render_plan_html])
-def test_an_unsettled_tie_order_is_the_least_total_but_never_proven(lang: str, render: Any) -> None:
-    # lowerBound == landedTotal with proven false: the total is the least, the tie order open.
+def test_an_unsettled_tie_order_says_the_least_total_is_proven(lang: str, render: Any) -> None:
+    # Issue 38: costProven with proven false: the least total is proven, only the tie order is
+    # open; it is said so, and never "not proven".
     output = unproven(document(EXAMPLE))
     output["plan"]["best"]["lowerBound"] = "475.00"
+    output["plan"]["best"]["costProven"] = True
     shown = flat(render(output, lang))
-    assert "proven" not in shown.lower() and "证明" not in shown
+    assert "not proven" not in shown.lower() and "未证明" not in shown
     expected = {
-        "en": "475.00 CNY in all, the least total (no plan costs less), but not confirmed as the"
-        " first of the equally cheap plans (fewest suppliers, then fewest units);",
-        "zh": "合计 475.00 CNY，总价已是最低（没有更便宜的方案），但尚未确认它在同样便宜的方案中"
-        "排在最前（供应商最少，其次到货最少）；",
+        "en": "475.00 CNY in all, the least total is proven (which of the equally cheap plans"
+        " comes first, by fewest suppliers then fewest units, is not settled);",
+        "zh": "合计 475.00 CNY，最低总价已证明（按供应商最少、其次到货最少，同样便宜的方案中"
+        "哪一个排在最前尚未确定）；",
     }[lang]
     assert expected in shown
     assert "no plan can cost less than" not in shown and "任何方案都不低于" not in shown
@@ -441,7 +444,8 @@ def test_a_single_supplier_plan_is_compared_with_itself_plainly() -> None:
     assert output["plan"]["best"]["savingVsSingleSource"] == "0.00"
     text = render_plan_text(output, "en")
     assert text.splitlines()[0] == (
-        "Buy 100 packs from A: 100.00 CNY in all, proven the least; the same total as the best"
+        "Buy 100 packs from A: 100.00 CNY in all, the least total is proven; the same total as the"
+        " best"
         " single supplier (A alone, 100 packs)."
     )
     assert "Arrives in 5 days (A)." in text
@@ -521,11 +525,11 @@ def generated(seed: int) -> bytes:
 def test_generated_plans_read_truthfully(seed: int) -> None:
     output = document(generated(seed))
     best = None if output["plan"] is None else output["plan"]["best"]
-    for lang, proven in (("en", "proven the least"), ("zh", "已证明为最低")):
+    for lang, proven in (("en", "the least total is proven"), ("zh", "最低总价已证明")):
         text = render_plan_text(output, lang)
         html = render_plan_html(output, lang)
         first = text.splitlines()[0]
-        if best is not None and best["proven"]:
+        if best is not None and best["costProven"]:
             assert proven in first
         else:
             assert "proven" not in text.lower() and "证明" not in text
@@ -563,7 +567,9 @@ def test_prepaid_balances_are_said_before_what_is_bought() -> None:
     )
     output = document(raw)
     lines = render_plan_text(output, "en").splitlines()
-    assert lines[0].startswith("Buy 7 packs from NORTH: 285.00 CNY in all, proven the least;")
+    assert lines[0].startswith(
+        "Buy 7 packs from NORTH: 285.00 CNY in all, the least total is proven;"
+    )
     assert (
         lines[1]
         == "Prepaid balances cover 300 units (as of 2026-12-01); 700 units are left to buy."

@@ -72,7 +72,8 @@ def _figures(lang: str, currency: str | None, award: Mapping[str, Any]) -> Sheet
         (say(lang, "col.delivered"), figure(award.get("deliveredQuantity"))),
         (say(lang, "fig.suppliers"), figure(award.get("suppliersAwarded"))),
         (say(lang, "fig.lower_bound"), amount(award.get("lowerBound"), currency)),
-        (say(lang, "fig.proven"), yes_no(lang, award.get("proven"))),
+        (say(lang, "fig.cost_proven"), yes_no(lang, award.get("costProven"))),
+        (say(lang, "fig.ties_settled"), yes_no(lang, award.get("tiesSettled"))),
     ]
     return Sheet("", (), (say(lang, "col.figure"), say(lang, "value")), tuple(rows))
 

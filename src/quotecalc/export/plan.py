@@ -44,7 +44,8 @@ def _figures(lang: str, plan: Mapping[str, Any], best: Mapping[str, Any]) -> She
     rows.extend(
         (say(lang, key), _figure(field, best, _currency(plan))) for key, field in BEST_FIGURES
     )
-    rows.append((say(lang, "fig.proven"), yes_no(lang, best.get("proven"))))
+    rows.append((say(lang, "fig.cost_proven"), yes_no(lang, best.get("costProven"))))
+    rows.append((say(lang, "fig.ties_settled"), yes_no(lang, best.get("tiesSettled"))))
     header = (say(lang, "col.figure"), say(lang, "value"))
     return Sheet("", (), header, tuple(rows))
 

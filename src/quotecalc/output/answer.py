@@ -323,7 +323,11 @@ def _plan(
             "lines": Value("lines", lines),
             "total": Value("plain", _money(best["landedTotal"], currency)),
             "saving": Value("plain", saving_words),
-            "proven": Value("plain", "" if best.get("proven") else words["plan_unproven"]),
+            # the least total proven (issue 38: the tie order may be open) says nothing more
+            "proven": Value(
+                "plain",
+                "" if best.get("proven") or best.get("costProven") else words["plan_unproven"],
+            ),
         },
     )
 

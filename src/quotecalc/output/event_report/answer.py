@@ -112,11 +112,14 @@ def _answer(
         if shared:
             items = words["and"].join(escape(i) for i in shared)
             parts.append(words["part_split"].format(who=escape(who), items=items))
-    proof = (
-        words["proven"]
-        if shown["proven"]
-        else words["not_proven"].format(bound=with_currency(money(shown["lowerBound"]), currency))
-    )
+    if shown["proven"]:
+        proof = words["least_total_proven"]
+    elif shown.get("costProven") is True:
+        # The least total is proven (issue 38): only the tie order is open.
+        proof = words["ties_open"]
+    else:
+        bound = with_currency(money(shown["lowerBound"]), currency)
+        proof = words["not_proven"].format(bound=bound)
     text = words["award"].format(
         parts=words["join_clauses"].join(parts),
         total=with_currency(money(shown["landedTotal"]), currency),

@@ -13,9 +13,11 @@ best single supplier) and the sections, as plain text with user text made visibl
 (:func:`quotecalc.output.cells.clean`); :mod:`quotecalc.output.plan_text` and
 :mod:`quotecalc.output.plan_html` only lay them out.
 
-Truthful by construction: "proven" is said only when the document's ``best.proven`` is true;
-an ``atNeed`` the supplier cannot deliver (``deliverable: false``) is shown as what it can
-deliver, never as a price; a missing lead day is unknown, not zero.
+Truthful by construction: "proven" is said only when the document's ``best.costProven`` is
+true (issue 38: "the least total is proven", and whether the tie order among equally cheap
+plans is settled, ``best.proven``); an ``atNeed`` the supplier cannot deliver
+(``deliverable: false``) is shown as what it can deliver, never as a price; a missing lead day
+is unknown, not zero.
 
 The package: :mod:`.base` (the view's types, the reader), :mod:`.answer` (the sentences),
 :mod:`.tables` (lines, single suppliers, breaks), :mod:`.notes` (reasons, limitations, errors,

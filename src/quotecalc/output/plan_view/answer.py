@@ -25,10 +25,11 @@ def headline(read: Reader, plan: Mapping[str, Any], best: Mapping[str, Any]) -> 
         for index, line in enumerate(lines)
     ]
     if best["proven"] is True:
-        proof = read.say("proven")
-    elif Decimal(str(best["lowerBound"])) == Decimal(str(best["landedTotal"])):
-        # The total is the least; only the order among equally cheap plans was left open.
-        proof = read.say("unproven_tie")
+        proof = read.say("least_total_proven")
+    elif best.get("costProven") is True:
+        # The least total is proven (issue 38); only the order among equally cheap plans is
+        # open: never "not proven" for a proven total.
+        proof = read.say("ties_open")
     else:
         proof = read.say("unproven", bound=read.money(best["lowerBound"]), currency=currency)
     alone_id = plan.get("bestSingleSource")

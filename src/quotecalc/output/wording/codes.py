@@ -167,22 +167,45 @@ ROWS: Final[tuple[Word, ...]] = (
     Word(
         "limitation.plan_not_proven",
         (
-            "The search stopped before confirming this plan: the least possible total lies between"
-            " the lower bound and this plan's total (equal when only the order among equally cheap"
-            " plans was left open)."
+            "The search stopped before confirming the least total: the least possible total lies"
+            " between the lower bound and this plan's total."
+        ),
+        "搜索在确认最低总价之前停止：最低可能总价介于下限与此方案总价之间。",
+    ),
+    Word(
+        "limitation.plan_tie_order_unsettled",
+        (
+            "The least total is proven: no plan costs less. Which of the equally cheap plans comes"
+            " first (fewest suppliers, then fewest units) was not settled within the search"
+            " budget; each of them costs the same."
         ),
         (
-            "搜索在确认此方案之前停止：最低可能总价介于下限与此方案总价之间（两者相等时，"
-            "只是同样便宜的方案之间的排序尚未确定）。"
+            "最低总价已证明：没有更便宜的方案。同样便宜的方案中哪一个排在最前（供应商最少，"
+            "其次到货最少）未在搜索预算内确定；它们的总价相同。"
         ),
     ),
     Word(
         "limitation.event_not_proven",
         (
-            "The search stopped at its budget: the best award found is given with its exact lower"
-            " bound; the least total lies between them."
+            "The search stopped at its budget before confirming the least total: the best award"
+            " found is given with its exact lower bound; the least total lies between them."
         ),
-        "搜索在预算内停止：给出的是找到的最佳授标及其精确下界；最低总额介于两者之间。",
+        (
+            "搜索在确认最低总价之前于预算内停止：给出的是找到的最佳授标及其精确下界；"
+            "最低总价介于两者之间。"
+        ),
+    ),
+    Word(
+        "limitation.event_tie_order_unsettled",
+        (
+            "The least total is proven: no award costs less. Which of the equally cheap awards"
+            " comes first (fewest suppliers, then fewest units, then the suppliers' ids) was not"
+            " settled within the search budget; each of them costs the same."
+        ),
+        (
+            "最低总价已证明：没有更便宜的授标。同样便宜的授标中哪一个排在最前（供应商最少，"
+            "其次数量最少，再按供应商编号）未在搜索预算内确定；它们的总价相同。"
+        ),
     ),
     Word(
         "error.input_too_large",

@@ -202,7 +202,7 @@ ROWS: Final[tuple[Word, ...]] = (
         "，比最佳单一供应商少 {amount}",
     ),
     Word("answer.plan_same", ", the same as the best single source", "，与最佳单一供应商相同"),
-    Word("answer.plan_unproven", " (not proven best)", "（未证明为最优）"),
+    Word("answer.plan_unproven", " (the least total is not proven)", "（最低总价未证明）"),
     Word("answer.because", "Why: {reason}", "原因：{reason}"),
     Word("answer.give", "To get a ranking: {what}", "要得到排名：{what}"),
     Word(

@@ -53,11 +53,18 @@ ROWS: Final[tuple[Word, ...]] = (
     Word("event.award", "Award {parts}: {total}, {proof}", "授标：{parts}：{total}，{proof}"),
     Word("event.part", "{who} the {items}", "{who} 供应 {items}"),
     Word("event.part_split", "{who} part of the {items}", "{who} 供应部分 {items}"),
-    Word("event.proven", "proven", "已证明最优"),
+    Word(
+        "event.ties_open",
+        (
+            "the least total is proven (which of the equally cheap awards comes first is not"
+            " settled)"
+        ),
+        "最低总价已证明（同样便宜的授标中哪一个排在最前尚未确定）",
+    ),
     Word(
         "event.not_proven",
-        "not proven (the least total is at least {bound})",
-        "未证明最优（最低总额不低于 {bound}）",
+        "the least total is not proven (it is at least {bound})",
+        "最低总价未证明（不低于 {bound}）",
     ),
     Word("event.below", "{share} below {baseline} ({total})", "比{baseline}低 {share}（{total}）"),
     Word("event.above", "{share} above {baseline} ({total})", "比{baseline}高 {share}（{total}）"),

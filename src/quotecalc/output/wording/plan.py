@@ -1,6 +1,7 @@
 """The readable purchase plan's words (issue 25), ``plan.``. One rule they keep: the word
-"proven" (证明) appears only in ``plan.proven``, the clause shown when the document says the
-least total is proven, so that a plan the document does not call proven is never read as one."""
+"proven" (证明) appears only in ``least_total_proven`` and ``plan.ties_open``, the clauses shown
+when the document says the least total is proven (``costProven``, issue 38), so that a plan
+whose least total the document does not call proven is never read as one."""
 
 # The Chinese texts use Chinese (fullwidth) punctuation on purpose.
 # ruff: noqa: RUF001
@@ -23,7 +24,6 @@ ROWS: Final[tuple[Word, ...]] = (
     Word("plan.order_next", "{packs} from {who}", "从 {who} 购买 {packs} 包"),
     Word("plan.pack", "pack", "包"),
     Word("plan.packs", "packs", "包"),
-    Word("plan.proven", "proven the least", "已证明为最低"),
     Word(
         "plan.unproven",
         (
@@ -33,15 +33,12 @@ ROWS: Final[tuple[Word, ...]] = (
         "这是已找到的最低方案，但尚未确认为最低（任何方案都不低于 {bound} {currency}）",
     ),
     Word(
-        "plan.unproven_tie",
+        "plan.ties_open",
         (
-            "the least total (no plan costs less), but not confirmed as the first of the equally"
-            " cheap plans (fewest suppliers, then fewest units)"
+            "the least total is proven (which of the equally cheap plans comes first, by fewest"
+            " suppliers then fewest units, is not settled)"
         ),
-        (
-            "总价已是最低（没有更便宜的方案），但尚未确认它在同样便宜的方案中排在最前（供应商最少，"
-            "其次到货最少）"
-        ),
+        ("最低总价已证明（按供应商最少、其次到货最少，同样便宜的方案中哪一个排在最前尚未确定）"),
     ),
     Word(
         "plan.compare_saving",

@@ -13,6 +13,7 @@ from .word import Word
 
 ROWS: Final[tuple[Word, ...]] = (
     Word("percent", "{value} %", "{value}%"),
+    Word("least_total_proven", "the least total is proven", "最低总价已证明"),
     Word("status_exit", "Status: {status} (exit code {exit})", "状态：{status}（退出码 {exit}）"),
     Word("quotes", "Quotes", "报价"),
     Word("hard_constraints", "Hard constraints", "硬约束"),

@@ -49,7 +49,8 @@ ROWS: Final[tuple[Word, ...]] = (
     Word("workbook.col.as_of", "As of", "日期"),
     Word("workbook.col.source", "Source", "来源"),
     Word("workbook.fig.lower_bound", "Lower bound", "下界"),
-    Word("workbook.fig.proven", "Proven best", "已证明最优"),
+    Word("workbook.fig.cost_proven", "Least total proven", "最低总价已证明"),
+    Word("workbook.fig.ties_settled", "Tie order settled", "并列顺序已确定"),
     Word("workbook.fig.suppliers", "Number of suppliers", "供应商数"),
     Word(
         "workbook.fig.saving_single",
