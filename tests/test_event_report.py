@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from conftest import DATA, run_cli
-from event_support import EVENT_ARGV, HAS_ENGINE, event, item, offer, supplier
+from event_support import EVENT_ARGV, HAS_ENGINE, answer_lines, event, item, offer, supplier
 from quotecalc.output.event_report import (
-    answer_sentence,
+    answer_parts,
     event_currency,
     event_view,
     grouped,
@@ -27,16 +27,6 @@ from quotecalc.output.event_report import (
 GOLDEN = DATA / "event"
 REQUEST = (GOLDEN / "example.request.json").read_bytes()
 DOCUMENT: dict[str, Any] = json.loads((GOLDEN / "example.award.json").read_bytes())
-
-EN = (
-    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven; 19.0 %"
-    " below the best single supplier, A alone (1,450.00 CNY); 6.7 % below buying each item from"
-    " its cheapest supplier (1,260.00 CNY)."
-)
-ZH = (
-    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，最低总价已证明；比最佳单一供应商"
-    "（仅 A）低 19.0%（1,450.00 CNY）；比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。"
-)
 
 EN_LINES = (
     "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven.",
@@ -67,8 +57,8 @@ def test_grouped(value: str, shown: str) -> None:
 
 def test_the_answer_first_by_hand() -> None:
     # 275.00 / 1450.00 = 18.97 % -> 19.0 %; 85.00 / 1260.00 = 6.75 % -> 6.7 % (6.746...).
-    assert answer_sentence(DOCUMENT, "CNY", "en", str) == EN
-    assert answer_sentence(DOCUMENT, "CNY", "zh", str) == ZH
+    assert answer_parts(DOCUMENT, "CNY", "en", str) == EN_LINES
+    assert answer_parts(DOCUMENT, "CNY", "zh", str) == ZH_LINES
 
 
 def test_a_split_item_and_an_unproven_award() -> None:
@@ -80,17 +70,17 @@ def test_a_split_item_and_an_unproven_award() -> None:
     shown["costProven"] = shown["tiesSettled"] = False
     document["baselines"] = None
     # One money format (issues 35, 39): 1100.5 in the usual 2 places.
-    assert answer_sentence(document, None, "en", str) == (
+    assert answer_lines(document, None, "en", str) == (
         "Award A the bolts and nuts, A part of the washers, W part of the washers: 1,175.00,"
         " the least total is not proven (it is at least 1,100.50)."
     )
 
 
 def test_no_award_and_invalid_input() -> None:
-    assert answer_sentence({**DOCUMENT, "status": "partial", "award": None}, "CNY", "en", str) == (
+    assert answer_lines({**DOCUMENT, "status": "partial", "award": None}, "CNY", "en", str) == (
         "No award."
     )
-    assert answer_sentence({"status": "invalid_input"}, None, "zh", str) == "请求无效：未授标。"
+    assert answer_lines({"status": "invalid_input"}, None, "zh", str) == "请求无效：未授标。"
 
 
 HOSTILE = "A\x1b[31m<script>|x"

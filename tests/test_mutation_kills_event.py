@@ -17,10 +17,9 @@ import attrs
 import pytest
 
 from conftest import DATA
-from event_support import event, item, offer, supplier
+from event_support import answer_lines, event, item, offer, supplier
 from quotecalc.core.context import Context
 from quotecalc.output.event_report import (
-    answer_sentence,
     error_place,
     event_view,
     place_in_words,
@@ -409,25 +408,25 @@ def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
     def mark(text: str) -> str:
         return f"[{text}]"
 
-    assert answer_sentence(document, "C", "en", mark) == (
+    assert answer_lines(document, "C", "en", mark) == (
         "Award [A] the [bolts] and [nuts], [W<] the [washers]: 1,175.00 [C], the least total is"
-        " proven;"
-        " 17.5 % above the best single supplier, [A] alone (1,000.00 [C]);"
+        " proven.\n"
+        "17.5 % above the best single supplier, [A] alone (1,000.00 [C]);"
         " the same as buying each item from its cheapest supplier."
     )
     # The first baseline equal, the second still compared; a saving below 1 is still below.
     single["award"]["landedTotal"], single["saving"] = "1175.00", "0"
     cheapest = document["baselines"]["cheapestPerItem"]
     cheapest["award"]["landedTotal"], cheapest["saving"] = "1175.50", "0.50"
-    assert answer_sentence(document, None, "en", str) == (
-        "Award A the bolts and nuts, W< the washers: 1,175.00, the least total is proven;"
-        " the same as the best single supplier, A alone;"
+    assert answer_lines(document, None, "en", str) == (
+        "Award A the bolts and nuts, W< the washers: 1,175.00, the least total is proven.\n"
+        "The same as the best single supplier, A alone;"
         " 0.0 % below buying each item from its cheapest supplier (1,175.50)."
     )
     single["award"]["landedTotal"], single["saving"] = "1000.00", "-175.00"
     del document["baselines"]["cheapestPerItem"]
-    assert answer_sentence(document, None, "zh", mark) == (
-        "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，最低总价已证明；"
+    assert answer_lines(document, None, "zh", mark) == (
+        "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，最低总价已证明。\n"
         "比最佳单一供应商（仅 [A]）高 17.5%（1,000.00）。"
     )
 
@@ -750,12 +749,12 @@ def test_a_baseline_without_its_award_or_saving_is_not_compared() -> None:
     # No single supplier can do it (the usual case); a hand-built saving without its award,
     # or an award without its saving, is left out too rather than guessed.
     document["baselines"]["singleSupplier"] = {"award": None, "saving": "5", "reason": "r"}
-    assert answer_sentence(document, "CNY", "en", str).endswith(
-        "the least total is proven; 6.7 % below buying each item from its cheapest supplier"
+    assert answer_lines(document, "CNY", "en", str).endswith(
+        "the least total is proven.\n6.7 % below buying each item from its cheapest supplier"
         " (1,260.00 CNY)."
     )
     document["baselines"]["cheapestPerItem"]["saving"] = None
-    assert answer_sentence(document, "CNY", "en", str).endswith(
+    assert answer_lines(document, "CNY", "en", str).endswith(
         "1,175.00 CNY, the least total is proven."
     )
 
@@ -817,20 +816,20 @@ def test_a_page_with_the_request_text_shows_each_error_where_it_is_in_words() ->
 
 
 def test_the_answer_of_an_internal_error_and_of_an_unproven_award_in_a_currency() -> None:
-    assert answer_sentence({"status": "internal_error"}, "CNY", "en", str) == (
+    assert answer_lines({"status": "internal_error"}, "CNY", "en", str) == (
         "An internal error occurred: nothing was awarded."
     )
     document = copy.deepcopy(REPORT)
     document["award"]["proven"], document["award"]["lowerBound"] = False, "1100.50"
     document["award"]["costProven"] = document["award"]["tiesSettled"] = False
     document["baselines"] = None
-    assert answer_sentence(document, "CNY", "en", str) == (
+    assert answer_lines(document, "CNY", "en", str) == (
         "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is not proven"
         " (it is at least 1,100.50 CNY)."
     )
     # The least total proven, the tie order open (issue 38): never "not proven".
     document["award"]["costProven"], document["award"]["lowerBound"] = True, "1175.00"
-    assert answer_sentence(document, "CNY", "en", str) == (
+    assert answer_lines(document, "CNY", "en", str) == (
         "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven"
         " (which of the equally cheap awards comes first is not settled)."
     )

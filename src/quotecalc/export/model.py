@@ -14,7 +14,7 @@ decimals (:func:`table`), so no shown figure loses a digit and ``0`` beside ``20
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
@@ -125,8 +125,3 @@ def table(rows: Iterable[Sequence[Cell]]) -> tuple[tuple[Cell, ...], ...]:
         )
         for row in listed
     )
-
-
-def words_for(table_: Mapping[str, Mapping[str, str]], lang: str, key: str) -> str:
-    """Our words for ``key`` in ``lang`` (English when the language has none)."""
-    return table_[lang].get(key) or table_["en"][key]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ..people import grouped
 from ..wording import LANG_TAGS
-from .answer import answer_parts, answer_sentence, arrival_sentence
+from .answer import answer_parts, arrival_sentence
 from .figures import BASELINE_WORDS, BASELINES
 from .html import render_event_html
 from .reasons import error_place, limitation_in_words, place_in_words, reason_in_words
@@ -45,7 +45,6 @@ __all__ = [
     "EventView",
     "Listed",
     "answer_parts",
-    "answer_sentence",
     "arrival_sentence",
     "error_place",
     "event_currency",

@@ -58,16 +58,6 @@ def _comparison(  # noqa: PLR0917 - one call site, each argument a different thi
     return found
 
 
-def answer_sentence(
-    document: Mapping[str, Any], currency: str | None, lang: str, escape: Escape
-) -> str:
-    """The answer in one sentence (:func:`answer_parts` joined): the award, then how it
-    compares with the baselines."""
-    award, more = _answer(document, currency, lang, escape)
-    separator = "；" if lang == "zh" else "; "
-    return separator.join([award, *more]) + ("。" if lang == "zh" else ".")
-
-
 def answer_parts(
     document: Mapping[str, Any], currency: str | None, lang: str, escape: Escape
 ) -> tuple[str, str | None]:
