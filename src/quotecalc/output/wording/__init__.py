@@ -43,7 +43,6 @@ AREAS: Final = (
     "analysis",
     "conversion",
     "picture",
-    "page",
     "place",
     "plan",
     "event",

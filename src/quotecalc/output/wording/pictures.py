@@ -1,5 +1,5 @@
-"""The words only the pictures and the comparison's page say (issues 12, 21, 29):
-``picture.`` and ``page.``."""
+"""The words only the pictures say (issues 12, 21, 29), ``picture.``; the comparison's page says
+the text report's and the shared ones."""
 
 # The Chinese texts use Chinese (fullwidth) punctuation on purpose.
 # ruff: noqa: RUF001
