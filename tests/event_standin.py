@@ -59,6 +59,10 @@ class Award:
     proven: bool
     lower_bound: Decimal
     budget_stopped: bool
+    # issue 38: the least total proven apart from the tie order (an exhaustive search proves both)
+    cost_proven: bool = attrs.field(
+        default=attrs.Factory(lambda self: self.proven, takes_self=True)
+    )
 
 
 @attrs.frozen

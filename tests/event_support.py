@@ -60,6 +60,15 @@ def event(items: list[dict[str, Any]], suppliers: list[dict[str, Any]], **root: 
     return json.dumps(body).encode("utf-8")
 
 
+def answer_lines(document: Any, currency: str | None, lang: str, escape: Any = str) -> str:
+    """The event answer's sentences as the text report prints them, one a line (the award, then
+    the comparison with the baselines): :func:`quotecalc.output.event_report.answer_parts`."""
+    from quotecalc.output.event_report import answer_parts
+
+    award, compared = answer_parts(document, currency, lang, escape)
+    return award if compared is None else f"{award}\n{compared}"
+
+
 def example() -> dict[str, Any]:
     """A fresh copy of the worked example, to change."""
     return copy.deepcopy(EXAMPLE)

@@ -16,7 +16,7 @@ from conftest import EXAMPLES
 from quotecalc import analyze, calculate
 from quotecalc.output.answer import Sentence, Value, answer, fill, purchase_of, render_plain
 from quotecalc.output.cells import clean
-from quotecalc.output.people import money_places, pad, percent
+from quotecalc.output.people import grouped, money, money_places, percent
 
 BRIEF = (EXAMPLES / "01-example-from-brief.request.json").read_bytes()
 NO_WEIGHTS = (EXAMPLES / "02-no-weights-completed.request.json").read_bytes()
@@ -40,14 +40,43 @@ def test_percent_rounds_once_half_up_to_one_decimal(share: Any, en: str, zh: str
     assert percent(share, "zh") == zh
 
 
-def test_money_keeps_the_places_of_its_column() -> None:
-    assert money_places(["370.00", "415.5", "415", None]) == 2
-    assert money_places([None]) == 0
-    assert [pad(v, 2) for v in ("370.00", "415.5", "415", "0.125")] == [
-        "370.00",
-        "415.50",
-        "415.00",
-        "0.125",  # never cut
+@pytest.mark.parametrize(
+    ("value", "currency", "shown"),
+    [
+        ("370.00", "CNY", "370.00"),
+        ("415.5", "CNY", "415.50"),  # zeros added to the currency's two places
+        ("415", None, "415.00"),  # no currency: two places
+        ("68420.00", "CNY", "68,420.00"),  # grouped by thousands
+        ("1234567.5", "USD", "1,234,567.50"),
+        ("0.125", "CNY", "0.125"),  # exact to more places: every digit kept, none rounded
+        ("9302.6325", "CNY", "9,302.6325"),
+        ("0.308333", "CNY", "0.308333"),
+        ("0.00000", "CNY", "0.00"),  # zeros beyond the currency's places are no digits
+        ("34.192320", "CNY", "34.19232"),
+        ("0.370000", "CNY", "0.37"),
+        ("0", "CNY", "0.00"),
+        ("1500", "JPY", "1,500"),  # no minor unit
+        ("1500.5", "JPY", "1,500.5"),
+        ("12.3", "KWD", "12.300"),  # three places
+        ("-1104.45", "CNY", "-1,104.45"),
+        ("999999999999999.999999", "CNY", "999,999,999,999,999.999999"),  # exact, no float
+    ],
+)
+def test_money_is_one_format_grouped_in_the_currency_places(
+    value: str, currency: str | None, shown: str
+) -> None:
+    assert money(value, currency) == shown
+    # the places a workbook cell's number format shows are the same
+    assert money_places(value, currency) == len(shown.partition(".")[2])
+
+
+def test_quantities_are_grouped_by_thousands_only() -> None:
+    assert [grouped(v) for v in ("0", "999", "1000", "1234567", "-12345")] == [
+        "0",
+        "999",
+        "1,000",
+        "1,234,567",
+        "-12,345",
     ]
 
 
@@ -127,7 +156,7 @@ def test_the_best_plan_is_read_from_the_plan_document() -> None:
     plan["plan"]["best"]["savingVsSingleSource"] = "0.00"
     assert lines(BRIEF, "zh", plan)[-1] == (
         "最佳采购方案：A 400 件、B 600 件；到岸总价 355.50 CNY，"
-        "与最佳单一供应商相同（未证明为最优）。排名回答的是：按您的权重，哪一家供应商最合适；"
+        "与最佳单一供应商相同（最低总价未证明）。排名回答的是：按您的权重，哪一家供应商最合适；"
         "采购方案回答的是：以最低到岸总价买到所需数量，可以向一家或几家供应商购买。"
     )
     assert lines(BRIEF, "en", {"plan": None})[-1].startswith("60.0 %")  # no plan, no line

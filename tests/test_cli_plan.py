@@ -131,8 +131,11 @@ def test_the_readable_plan_is_the_renderers_reading_of_the_document(
     render = getattr(plan_text if fmt == "text" else plan_html, name)
     assert shown.stdout == render(quotecalc.plan(EXAMPLE).output, lang).encode("utf-8")
     headline = {
-        "en": "Buy 2 packs from NORTH and 16 from SOUTH: 475.00 CNY in all, proven the least;",
-        "zh": "从 NORTH 购买 2 包、从 SOUTH 购买 16 包：合计 475.00 CNY，已证明为最低；",
+        "en": (
+            "Buy 2 packs from NORTH and 16 from SOUTH: 475.00 CNY in all, the least total is"
+            " proven;"
+        ),
+        "zh": "从 NORTH 购买 2 包、从 SOUTH 购买 16 包：合计 475.00 CNY，最低总价已证明；",
     }[lang]
     assert headline in shown.stdout.decode("utf-8")
 

@@ -724,11 +724,11 @@ def test_the_event_report_says_where_converted_figures_and_balances_come_from() 
         ).stdout.decode("utf-8")
         assert "Converted at the rates given" in out and "Prepaid balances" in out
         assert "1 USD = 8 CNY" in out and "bank, 2026-11-30" in out
-        # Issue 35: each figure in words (no JSON path), USD's figures in one format: 5.875
-        # has 3 places, so 12.5 -> 12.500 and 0 -> 0.000.
+        # Issue 35: each figure in words (no JSON path); issue 39: USD's figures in the one
+        # money format, USD's two places (12.5 -> 12.50, 0 -> 0.00), 5.875 keeping its three.
         for figure, quoted in (
-            ("freight", "12.500 USD"),
-            ("other fees", "0.000 USD"),
+            ("freight", "12.50 USD"),
+            ("other fees", "0.00 USD"),
             ("pack price of offer 1 (bolts)", "5.875 USD"),
         ):
             assert figure in out and quoted in out

@@ -59,18 +59,19 @@ EXPECTED = {
 }
 ROWS = {
     "en": [
-        # Issue 35: one format per currency across the table (the converted quote's figures
-        # have 6 places in the document: 4.80 x 7.1234 = 34.19232 -> 34.192320; 5 x 7.1234 =
-        # 35.617 -> 35.617000; 0 -> 0.000000), USD at its usual 2; the rate is in the answer.
-        "| WEST     | Pack price     |  4.80 USD |  34.192320 CNY |",
-        "| WEST     | Freight        |  5.00 USD |  35.617000 CNY |",
-        "| WEST     | Other fees     |  0.00 USD |   0.000000 CNY |",
-        "| WEST     | Landed total   |         - | 377.540200 CNY |",
+        # Issue 39: the one money format, each amount in its own currency's places (the
+        # converted figures have 6 places in the document: 4.80 x 7.1234 = 34.19232 ->
+        # 34.192320 shows its five digits, 5 x 7.1234 = 35.617 its three, 0 -> 0.000000
+        # reads 0.00), USD at its usual 2; the rate is in the answer.
+        "| WEST     | Pack price     |  4.80 USD | 34.19232 CNY |",
+        "| WEST     | Freight        |  5.00 USD |   35.617 CNY |",
+        "| WEST     | Other fees     |  0.00 USD |     0.00 CNY |",
+        "| WEST     | Landed total   |         - | 377.5402 CNY |",
         "Not used (no quote in EUR): EUR→CNY 7.8 (bank, 2026-11-30).",
     ],
     "zh": [
-        "| WEST   | 包装单价 | 4.80 USD |  34.192320 CNY |",
-        "| WEST   | 到岸总价 |        - | 377.540200 CNY |",
+        "| WEST   | 包价     | 4.80 USD | 34.19232 CNY |",
+        "| WEST   | 到岸总价 |        - | 377.5402 CNY |",
         "未使用（没有 EUR 报价）：EUR→CNY 7.8（bank，2026-11-30）。",
     ],
 }

@@ -14,13 +14,12 @@ from typing import Any
 import pytest
 
 from conftest import DATA, run_cli
-from event_support import EVENT_ARGV, HAS_ENGINE, event, item, offer, supplier
+from event_support import EVENT_ARGV, HAS_ENGINE, answer_lines, event, item, offer, supplier
 from quotecalc.output.event_report import (
-    answer_sentence,
+    answer_parts,
     event_currency,
     event_view,
     grouped,
-    money_places_of,
     render_event_html,
     render_event_text,
 )
@@ -29,23 +28,13 @@ GOLDEN = DATA / "event"
 REQUEST = (GOLDEN / "example.request.json").read_bytes()
 DOCUMENT: dict[str, Any] = json.loads((GOLDEN / "example.award.json").read_bytes())
 
-EN = (
-    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven; 19.0 % below the best"
-    " single supplier, A alone (1,450.00 CNY); 6.7 % below buying each item from its cheapest"
-    " supplier (1,260.00 CNY)."
-)
-ZH = (
-    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优；比最佳单一供应商（仅 A）"
-    "低 19.0%（1,450.00 CNY）；比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。"
-)
-
 EN_LINES = (
-    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven.",
+    "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven.",
     "19.0 % below the best single supplier, A alone (1,450.00 CNY); 6.7 % below buying each"
     " item from its cheapest supplier (1,260.00 CNY).",
 )
 ZH_LINES = (
-    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，已证明最优。",
+    "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，最低总价已证明。",
     "比最佳单一供应商（仅 A）低 19.0%（1,450.00 CNY）；"
     "比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。",
 )
@@ -68,8 +57,8 @@ def test_grouped(value: str, shown: str) -> None:
 
 def test_the_answer_first_by_hand() -> None:
     # 275.00 / 1450.00 = 18.97 % -> 19.0 %; 85.00 / 1260.00 = 6.75 % -> 6.7 % (6.746...).
-    assert answer_sentence(DOCUMENT, "CNY", "en", str) == EN
-    assert answer_sentence(DOCUMENT, "CNY", "zh", str) == ZH
+    assert answer_parts(DOCUMENT, "CNY", "en", str) == EN_LINES
+    assert answer_parts(DOCUMENT, "CNY", "zh", str) == ZH_LINES
 
 
 def test_a_split_item_and_an_unproven_award() -> None:
@@ -78,19 +67,20 @@ def test_a_split_item_and_an_unproven_award() -> None:
     shown["lines"].append({**shown["lines"][2], "supplierId": "A"})
     shown["items"][2]["suppliers"] = ["A", "W"]
     shown["proven"], shown["lowerBound"] = False, "1100.5"
+    shown["costProven"] = shown["tiesSettled"] = False
     document["baselines"] = None
-    # One money format (issue 35): 1100.5 padded to the award's 2 places.
-    assert answer_sentence(document, None, "en", str) == (
+    # One money format (issues 35, 39): 1100.5 in the usual 2 places.
+    assert answer_lines(document, None, "en", str) == (
         "Award A the bolts and nuts, A part of the washers, W part of the washers: 1,175.00,"
-        " not proven (the least total is at least 1,100.50)."
+        " the least total is not proven (it is at least 1,100.50)."
     )
 
 
 def test_no_award_and_invalid_input() -> None:
-    assert answer_sentence({**DOCUMENT, "status": "partial", "award": None}, "CNY", "en", str) == (
+    assert answer_lines({**DOCUMENT, "status": "partial", "award": None}, "CNY", "en", str) == (
         "No award."
     )
-    assert answer_sentence({"status": "invalid_input"}, None, "zh", str) == "请求无效：未授标。"
+    assert answer_lines({"status": "invalid_input"}, None, "zh", str) == "请求无效：未授标。"
 
 
 HOSTILE = "A\x1b[31m<script>|x"
@@ -153,9 +143,10 @@ def test_the_cli_format_keeps_the_exit_code() -> None:
 
 
 def test_one_money_format_across_the_page() -> None:
-    # Issue 35: `2,827.14800` beside `2,865.5`, `0.00000` and `40` beside `89.04250`. Every
-    # amount in the event's currency is padded to the most places any of them has (5 here),
-    # never cut: 2865.5 -> 2,865.50000, 40 -> 40.00000, 0 -> 0.00000.
+    # Issue 35's `2,827.14800` beside `2,865.5`, `0.00000` and `40` beside `89.04250`; issue 39:
+    # every amount in the one money format, the currency's two places with zeros added, an
+    # amount exact to more keeping its digits (and no zero beyond them): 2865.5 ->
+    # 2,865.50, 40 -> 40.00, 0 -> 0.00, 89.04250 -> 89.0425, 2827.14800 -> 2,827.148.
     document = copy.deepcopy(DOCUMENT)
     shown = document["award"]
     shown["lines"][0]["packPrice"] = "89.04250"
@@ -168,16 +159,22 @@ def test_one_money_format_across_the_page() -> None:
     lines = tables["Award lines"]
     suppliers = tables["Suppliers awarded"]
     assert lines is not None and suppliers is not None
-    assert [row[4] for row in lines.rows] == ["89.04250", "40.00000", "40.00000"]
-    assert suppliers.rows[1][1:6] == ("160.00000", "0.00000", "60.00000", "0.00000", "220.00000")
-    assert view.answer[0] == "Award A the bolts and nuts, W the washers: 2,827.14800 CNY, proven."
-    assert "A alone (2,865.50000 CNY)" in view.answer[1]
-    assert view.sections[0].paragraphs[0] == "Amounts in CNY, each with 5 decimal places."
-    # The usual places of the currency are the least: 0 for JPY (every amount here whole),
-    # so "0" stays "0" and "20" stays "20"; for CNY they are 2.
-    whole = {"award": {"landedTotal": "1175", "lowerBound": "1175", "lines": [], "suppliers": []}}
-    assert (money_places_of(whole, "JPY"), money_places_of(whole, "CNY")) == (0, 2)
-    assert money_places_of(whole, "KWD") == 3
+    assert [row[4] for row in lines.rows] == ["89.0425", "40.00", "40.00"]
+    assert suppliers.rows[1][1:6] == ("160.00", "0.00", "60.00", "0.00", "220.00")
+    assert view.answer[0] == (
+        "Award A the bolts and nuts, W the washers: 2,827.148 CNY, the least total is proven."
+    )
+    assert "A alone (2,865.50 CNY)" in view.answer[1]
+    assert view.sections[0].paragraphs[0] == (
+        "Amounts in CNY, with 2 decimal places; an amount exact to more places shows them all."
+    )
+    # The usual places of the currency: none for JPY, three for KWD.
+    whole = copy.deepcopy(DOCUMENT)
+    whole["award"]["landedTotal"] = whole["award"]["lowerBound"] = "1175"
+    assert "1,175 JPY" in event_view(whole, "JPY", "en").answer[0]
+    assert "1,175.000 KWD" in event_view(whole, "KWD", "en").answer[0]
+    jpy = event_view(whole, "JPY", "zh").sections[0].paragraphs[0]
+    assert jpy == "金额单位 JPY，保留 0 位小数；小数位更多的精确金额全部显示。"
 
 
 def test_the_text_report_never_shows_0_beside_20_00_in_one_column() -> None:
@@ -185,9 +182,11 @@ def test_the_text_report_never_shows_0_beside_20_00_in_one_column() -> None:
     text = render_event_text(DOCUMENT, 0, "CNY", "en", REQUEST)
     rows = [line for line in text.splitlines() if line.startswith(("| A ", "| W "))]
     assert (
-        "| A        | 950.00 |    95.00 |   80.00 |      20.00 |       955.00 |        14 |" in rows
+        "| A        |         950.00 |    95.00 |   80.00 |      20.00 |       955.00 |        14 |"
+        in rows
     )
     assert (
-        "| W        | 160.00 |     0.00 |   60.00 |       0.00 |       220.00 |         7 |" in rows
+        "| W        |         160.00 |     0.00 |   60.00 |       0.00 |       220.00 |         7 |"
+        in rows
     )
     assert not any(cell.strip() == "0" for row in rows for cell in row.split("|")[2:6])

@@ -174,8 +174,8 @@ def test_text_section_of_a_three_dimension_analysis_in_chinese() -> None:
     assert [cell.strip() for cell in cells(lines[6])] == ["A", "75.0%"]
     assert lines[7:] == [
         "2 家供应商在任何权重下都不能排名第一：B、C。",
-        "1 家供应商被其他供应商占优：",
-        "- C 被 A、B 占优：没有任何维度更好，且至少一个维度更差。",
+        "1 家供应商被其他供应商支配：",
+        "- C 被 A、B 支配：没有任何维度更好，且至少一个维度更差。",
         "切换距离 20.0%：把这一份额的权重移到 (成本 50.0%，交期 50.0%，质量 0.0%)，B、D"
         " 将排名第一或并列第一。",
     ]
@@ -188,10 +188,10 @@ def test_text_section_of_a_three_dimension_analysis_in_chinese() -> None:
             "en",
             [
                 "No supplier is dominated by another.",
-                "No other supplier ranks first at any weights.",
+                "No other supplier ranks first for any weights.",
             ],
         ),
-        ("zh", ["没有供应商被其他供应商占优。", "在任何权重下都没有其他供应商能排名第一。"]),
+        ("zh", ["没有供应商被其他供应商支配。", "在任何权重下都没有其他供应商排名第一。"]),
     ],
 )
 def test_no_dominance_and_no_switch(lang: str, expected: list[str]) -> None:

@@ -17,10 +17,9 @@ import attrs
 import pytest
 
 from conftest import DATA
-from event_support import event, item, offer, supplier
+from event_support import answer_lines, event, item, offer, supplier
 from quotecalc.core.context import Context
 from quotecalc.output.event_report import (
-    answer_sentence,
     error_place,
     event_view,
     place_in_words,
@@ -160,7 +159,8 @@ def test_every_table_of_the_worked_example_in_english() -> None:
     tables = {s.heading: s.table for s in view.sections if s.table is not None}
     suppliers = tables["Suppliers awarded"]
     assert suppliers is not None and suppliers.headers == (
-        "Supplier", "Goods", "Discount", "Freight", "Other fees", "Landed total", "Lead days",
+        "Supplier", "Goods subtotal", "Discount", "Freight", "Other fees", "Landed total",
+        "Lead days",
     )  # fmt: skip
     assert suppliers.rows == (
         ("A", "950.00", "95.00", "80.00", "20.00", "955.00", "14"),
@@ -192,7 +192,9 @@ def test_every_table_of_the_worked_example_in_english() -> None:
         "fees_as_given", "not_an_order", "no_conversion",
     ]  # fmt: skip
     assert listed["Limitations"][2].words == "No currency or unit conversion was done."
-    assert view.sections[0].paragraphs[0] == "Amounts in CNY, each with 2 decimal places."
+    assert view.sections[0].paragraphs[0] == (
+        "Amounts in CNY, with 2 decimal places; an amount exact to more places shows them all."
+    )
 
 
 def test_the_worked_example_in_chinese_has_no_english_words() -> None:
@@ -226,7 +228,7 @@ def test_a_split_item_lists_its_suppliers_joined_and_a_baseline_row_without_figu
     view = event_view(document, "CNY", "zh")
     tables = {s.heading: s.table for s in view.sections if s.table is not None}
     assert tables["物料"].rows[2] == ("washers", "2,000", "2,000", "0", "A、W")  # type: ignore[union-attr]
-    assert tables["基准"].rows == (  # type: ignore[union-attr]
+    assert tables["对比基准"].rows == (  # type: ignore[union-attr]
         ("最佳单一供应商", "无", "无此授标：它会违反本次寻源的限制"),
         ("各物料取最便宜供应商", "1,260.00", "-"),
     )
@@ -254,7 +256,7 @@ def test_a_document_without_reasons_limitations_or_award_has_no_such_table() -> 
     }
     (errors,) = event_view(invalid, None, "en").sections
     assert errors.heading == "Errors" and errors.table is not None
-    assert errors.table.headers == ("Where", "What it means", "Code")
+    assert errors.table.headers == ("Where", "Meaning", "Code")
     assert errors.table.rows == (
         ("/items", "A required field is missing.", "missing_required"),
         ("", "M2", "internal"),
@@ -377,12 +379,12 @@ def test_the_conversion_and_balance_tables_by_hand() -> None:
     )
     assert conversions.table is not None and balances.table is not None
     assert conversions.table.headers == ("Supplier", "Figure", "As quoted", "Rate", "Source, as of")
-    # The USD figures in one format: 1.125 has 3 places, so 10 -> 10.000 and 2.5 -> 2.500;
-    # the offer's place in words, not its JSON path.
+    # The USD figures in the one money format: USD's two places (10 -> 10.00, 2.5 -> 2.50),
+    # 1.125 exact to three keeps them; the offer's place in words, not its JSON path.
     rate, source = "1 USD = 7.1 CNY", "bank, 2026-12-01"
     assert conversions.table.rows == (
-        ("U", "freight", "10.000 USD", rate, source),
-        ("U", "other fees", "2.500 USD", rate, source),
+        ("U", "freight", "10.00 USD", rate, source),
+        ("U", "other fees", "2.50 USD", rate, source),
         ("U", "pack price of offer 1 (bolts)", "1.125 USD", rate, source),
     )
     assert balances.heading == "Prepaid balances"
@@ -406,24 +408,25 @@ def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
     def mark(text: str) -> str:
         return f"[{text}]"
 
-    assert answer_sentence(document, "C", "en", mark) == (
-        "Award [A] the [bolts] and [nuts], [W<] the [washers]: 1,175.00 [C], proven;"
-        " 17.5 % above the best single supplier, [A] alone (1,000.00 [C]);"
+    assert answer_lines(document, "C", "en", mark) == (
+        "Award [A] the [bolts] and [nuts], [W<] the [washers]: 1,175.00 [C], the least total is"
+        " proven.\n"
+        "17.5 % above the best single supplier, [A] alone (1,000.00 [C]);"
         " the same as buying each item from its cheapest supplier."
     )
     # The first baseline equal, the second still compared; a saving below 1 is still below.
     single["award"]["landedTotal"], single["saving"] = "1175.00", "0"
     cheapest = document["baselines"]["cheapestPerItem"]
     cheapest["award"]["landedTotal"], cheapest["saving"] = "1175.50", "0.50"
-    assert answer_sentence(document, None, "en", str) == (
-        "Award A the bolts and nuts, W< the washers: 1,175.00, proven;"
-        " the same as the best single supplier, A alone;"
+    assert answer_lines(document, None, "en", str) == (
+        "Award A the bolts and nuts, W< the washers: 1,175.00, the least total is proven.\n"
+        "The same as the best single supplier, A alone;"
         " 0.0 % below buying each item from its cheapest supplier (1,175.50)."
     )
     single["award"]["landedTotal"], single["saving"] = "1000.00", "-175.00"
     del document["baselines"]["cheapestPerItem"]
-    assert answer_sentence(document, None, "zh", mark) == (
-        "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，已证明最优；"
+    assert answer_lines(document, None, "zh", mark) == (
+        "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，最低总价已证明。\n"
         "比最佳单一供应商（仅 [A]）高 17.5%（1,000.00）。"
     )
 
@@ -569,7 +572,9 @@ def test_an_unknown_key_error_names_its_keys_and_other_errors_only_the_place() -
 
 def test_the_terminal_report_answers_first_in_the_request_currency() -> None:
     lines = render_event_text(REPORT, 0, "CNY", "en").splitlines()
-    assert lines[0] == "Award A the bolts and nuts, W the washers: 1,175.00 CNY, proven."
+    assert lines[0] == (
+        "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven."
+    )
     assert lines[1].startswith("19.0 % below the best single supplier, A alone (1,450.00 CNY);")
     assert lines[2:5] == ["", "quotecalc 0.1.0 event award", "Status: completed (exit code 0)"]
 
@@ -666,7 +671,9 @@ def test_an_unproven_bound_is_written_with_the_places_of_the_landed_total() -> N
     assert ctx.award is not None and ctx.award.award is not None
     assert ctx.award.award.landed_total == Decimal("7.50")  # 3 x 2.50
     for bound, shown in (("7", "7.00"), ("6.5", "6.50"), ("7.50", "7.50"), ("6.125", "6.125")):
-        figures = attrs.evolve(ctx.award.award, proven=False, lower_bound=Decimal(bound))
+        figures = attrs.evolve(
+            ctx.award.award, proven=False, cost_proven=bound == "7.50", lower_bound=Decimal(bound)
+        )
         document = render_event(attrs.evolve(ctx, award=attrs.evolve(ctx.award, award=figures)))
         total = "7.500" if bound == "6.125" else "7.50"
         assert (document["award"]["landedTotal"], document["award"]["lowerBound"]) == (total, shown)
@@ -698,6 +705,8 @@ def test_balances_covering_every_item_give_an_empty_proven_award() -> None:
         "suppliersAwarded": "0",
         "lowerBound": "0",
         "proven": True,
+        "costProven": True,
+        "tiesSettled": True,
     }
 
 
@@ -740,11 +749,14 @@ def test_a_baseline_without_its_award_or_saving_is_not_compared() -> None:
     # No single supplier can do it (the usual case); a hand-built saving without its award,
     # or an award without its saving, is left out too rather than guessed.
     document["baselines"]["singleSupplier"] = {"award": None, "saving": "5", "reason": "r"}
-    assert answer_sentence(document, "CNY", "en", str).endswith(
-        "proven; 6.7 % below buying each item from its cheapest supplier (1,260.00 CNY)."
+    assert answer_lines(document, "CNY", "en", str).endswith(
+        "the least total is proven.\n6.7 % below buying each item from its cheapest supplier"
+        " (1,260.00 CNY)."
     )
     document["baselines"]["cheapestPerItem"]["saving"] = None
-    assert answer_sentence(document, "CNY", "en", str).endswith("1,175.00 CNY, proven.")
+    assert answer_lines(document, "CNY", "en", str).endswith(
+        "1,175.00 CNY, the least total is proven."
+    )
 
 
 def test_a_page_without_the_request_text_shows_each_error_path() -> None:
@@ -754,7 +766,7 @@ def test_a_page_without_the_request_text_shows_each_error_path() -> None:
         "reasons": [{"code": "missing_required", "path": "/items", "message": "M"}],
     }
     page = render_event_html(invalid, 2, None, "en")
-    headers = ("Where", "What it means", "Code")
+    headers = ("Where", "Meaning", "Code")
     assert "".join(f'<th scope="col">{h}</th>' for h in headers) in page
     row = "<tr><td>/items</td><td>A required field is missing.</td><td>missing_required</td></tr>"
     assert row in page
@@ -804,13 +816,20 @@ def test_a_page_with_the_request_text_shows_each_error_where_it_is_in_words() ->
 
 
 def test_the_answer_of_an_internal_error_and_of_an_unproven_award_in_a_currency() -> None:
-    assert answer_sentence({"status": "internal_error"}, "CNY", "en", str) == (
+    assert answer_lines({"status": "internal_error"}, "CNY", "en", str) == (
         "An internal error occurred: nothing was awarded."
     )
     document = copy.deepcopy(REPORT)
     document["award"]["proven"], document["award"]["lowerBound"] = False, "1100.50"
+    document["award"]["costProven"] = document["award"]["tiesSettled"] = False
     document["baselines"] = None
-    assert answer_sentence(document, "CNY", "en", str) == (
-        "Award A the bolts and nuts, W the washers: 1,175.00 CNY, not proven (the least total"
-        " is at least 1,100.50 CNY)."
+    assert answer_lines(document, "CNY", "en", str) == (
+        "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is not proven"
+        " (it is at least 1,100.50 CNY)."
+    )
+    # The least total proven, the tie order open (issue 38): never "not proven".
+    document["award"]["costProven"], document["award"]["lowerBound"] = True, "1175.00"
+    assert answer_lines(document, "CNY", "en", str) == (
+        "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven"
+        " (which of the equally cheap awards comes first is not settled)."
     )

@@ -64,7 +64,7 @@ def test_only_the_cli_imports_them_and_only_inside_a_function() -> None:
         PACKAGE / "output" / "plan_html.py",
         # The event award's page (issue 35) is built from the comparison page's parts, loaded
         # inside render_event_html only (--event --format html and the HTTP page).
-        PACKAGE / "output" / "event_report.py",
+        PACKAGE / "output" / "event_report" / "html.py",
     }
     for path in sorted(PACKAGE.rglob("*.py")):
         if "pictures" in path.parts or path.name == "cli.py":

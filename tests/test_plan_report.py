@@ -24,6 +24,7 @@ import pytest
 
 import quotecalc
 from conftest import plan_validator
+from quotecalc.output.people import money
 from quotecalc.output.plan_html import render_plan_html
 from quotecalc.output.plan_text import render_plan_text
 from quotecalc.planning.document import asks_for_plan, same_places
@@ -35,26 +36,27 @@ SPEC = "M6 flange nut"
 
 HEADLINE = {
     "en": (
-        "Buy 2 packs from NORTH and 16 from SOUTH: 475.00 CNY in all, proven the least; 35.00"
-        " below the best single supplier (NORTH alone, 12 packs, 510.00)."
+        "Buy 2 packs from NORTH and 16 from SOUTH: 475.00 CNY in all, the least total is proven;"
+        " 35.00 below the best single supplier (NORTH alone, 12 packs, 510.00)."
     ),
     "zh": (
-        "从 NORTH 购买 2 包、从 SOUTH 购买 16 包：合计 475.00 CNY，已证明为最低；"
+        "从 NORTH 购买 2 包、从 SOUTH 购买 16 包：合计 475.00 CNY，最低总价已证明；"
         "比最佳单一供应商（仅 NORTH，12 包，510.00）低 35.00。"
     ),
 }
-# 475.00 / 1000 = 0.475; SOUTH (12 days) is slower than NORTH (10 days).
+# 475.00 / 1000 = 0.475 (the one money format: 0.475000 without its zeros); SOUTH (12 days)
+# is slower than NORTH (10 days).
 SENTENCES = {
     "en": [
         HEADLINE["en"],
         "Buying 1000 units of “M6 flange nut, zinc plated”, priced in CNY; at most 2 suppliers."
         " Fees are per order: each supplier used adds its freight and other fees once.",
-        "Delivered: 1000 units (0 over the need); 0.475000 CNY per delivered unit.",
+        "Delivered: 1000 units (0 over the need); 0.475 CNY per delivered unit.",
         "Arrives in 12 days, when its slowest line does (SOUTH).",
         "NORTH: 1200 units at 40.00 a pack: missed by 1000 units.",
         "SOUTH: no price breaks.",
-        "NORTH alone: 12 packs (1200 units, 200 over the need), 510.00 CNY in all, 0.425000 CNY"
-        " per delivered unit, 10 days.",
+        "NORTH alone: 12 packs (1200 units, 200 over the need), 510.00 CNY in all, 0.425 CNY"
+        " per delivered unit, lead time 10 days.",
         "NORTH: 1200 units at 40.00 a pack: reached, this price applies.",
         "1200 units at 40.00: 200 short",
         "cannot deliver the need: at most 800 units (16 packs)",
@@ -63,12 +65,12 @@ SENTENCES = {
         HEADLINE["zh"],
         "采购：“M6 flange nut, zinc plated”，数量 1000 件，币种 CNY；最多 2 家供应商。"
         "费用按订单计：每使用一家供应商，其运费和其他费用计一次。",
-        "到货：1000 件（超出需求 0 件）；每到货单位成本 0.475000 CNY。",
+        "到货：1000 件（超出需求 0 件）；每到货单位成本 0.475 CNY。",
         "12 天后到齐，即最慢的一行（SOUTH）到货之时。",
         "NORTH：满 1200 件每包 40.00：未达到，还差 1000 件。",
         "SOUTH：没有数量折扣。",
         "仅 NORTH：12 包（1200 件，超出需求 200 件），合计 510.00 CNY，"
-        "每到货单位成本 0.425000 CNY，交期 10 天。",
+        "每到货单位成本 0.425 CNY，交期 10 天。",
         "NORTH：满 1200 件每包 40.00：已达到，按此价格计。",
         "满 1200 件每包 40.00：还差 200 件",
         "无法满足需求：最多 800 件（16 包）",
@@ -322,30 +324,29 @@ def test_the_example_matches_its_reviewed_golden_file(lang: str, fmt: str) -> No
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_lines_table_names_every_figure(lang: str) -> None:
     text = render_plan_text(document(EXAMPLE), lang)
-    rows = [
-        line for line in text.splitlines() if line.startswith("| NORTH ") and "0.650000" in line
-    ]
+    rows = [line for line in text.splitlines() if line.startswith("| NORTH ") and " 0.65 " in line]
     assert len(rows) == 1
     cells = [cell.strip() for cell in rows[0].strip("|").split("|")]
     # supplier, packs, delivered, total, per unit, days, then pack price, goods, freight, other
-    # fees: 2 * 50.00 = 100.00 + 30.00 + 0 = 130.00 for 200 units.
+    # fees: 2 * 50.00 = 100.00 + 30.00 + 0 = 130.00 for 200 units; 130.00 / 200 = 0.65 a unit,
+    # in the one money format (the document's 0.650000: its zeros beyond two places dropped).
     assert cells == [
         "NORTH",
         "2",
         "200",
         "130.00",
-        "0.650000",
+        "0.65",
         "10",
         "50.00",
         "100.00",
         "30.00",
         "0.00",
     ]
-    plan_row = [line for line in text.splitlines() if "0.475000" in line and line.startswith("|")]
+    plan_row = [line for line in text.splitlines() if " 0.475 " in line and line.startswith("|")]
     assert [cell.strip() for cell in plan_row[0].strip("|").split("|")][2:6] == [
         "1000",
         "475.00",
-        "0.475000",
+        "0.475",
         "12",
     ]
 
@@ -359,6 +360,7 @@ def unproven(output: dict[str, Any]) -> dict[str, Any]:
     changed = copy.deepcopy(output)
     changed["status"] = "partial"
     changed["plan"]["best"]["proven"] = False
+    changed["plan"]["best"]["costProven"] = changed["plan"]["best"]["tiesSettled"] = False
     changed["plan"]["best"]["lowerBound"] = "452.50"
     changed["limitations"].append({"code": "plan_not_proven", "message": "(the fixed text)"})
     return changed
@@ -380,17 +382,19 @@ def test_an_unproven_plan_never_says_proven(lang: str, render: Any) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("render", [render_plan_text, render_plan_html])
-def test_an_unsettled_tie_order_is_the_least_total_but_never_proven(lang: str, render: Any) -> None:
-    # lowerBound == landedTotal with proven false: the total is the least, the tie order open.
+def test_an_unsettled_tie_order_says_the_least_total_is_proven(lang: str, render: Any) -> None:
+    # Issue 38: costProven with proven false: the least total is proven, only the tie order is
+    # open; it is said so, and never "not proven".
     output = unproven(document(EXAMPLE))
     output["plan"]["best"]["lowerBound"] = "475.00"
+    output["plan"]["best"]["costProven"] = True
     shown = flat(render(output, lang))
-    assert "proven" not in shown.lower() and "证明" not in shown
+    assert "not proven" not in shown.lower() and "未证明" not in shown
     expected = {
-        "en": "475.00 CNY in all, the least total (no plan costs less), but not confirmed as the"
-        " first of the equally cheap plans (fewest suppliers, then fewest units);",
-        "zh": "合计 475.00 CNY，总价已是最低（没有更便宜的方案），但尚未确认它在同样便宜的方案中"
-        "排在最前（供应商最少，其次到货最少）；",
+        "en": "475.00 CNY in all, the least total is proven (which of the equally cheap plans"
+        " comes first, by fewest suppliers then fewest units, is not settled);",
+        "zh": "合计 475.00 CNY，最低总价已证明（按供应商最少、其次到货最少，同样便宜的方案中"
+        "哪一个排在最前尚未确定）；",
     }[lang]
     assert expected in shown
     assert "no plan can cost less than" not in shown and "任何方案都不低于" not in shown
@@ -440,7 +444,8 @@ def test_a_single_supplier_plan_is_compared_with_itself_plainly() -> None:
     assert output["plan"]["best"]["savingVsSingleSource"] == "0.00"
     text = render_plan_text(output, "en")
     assert text.splitlines()[0] == (
-        "Buy 100 packs from A: 100.00 CNY in all, proven the least; the same total as the best"
+        "Buy 100 packs from A: 100.00 CNY in all, the least total is proven; the same total as the"
+        " best"
         " single supplier (A alone, 100 packs)."
     )
     assert "Arrives in 5 days (A)." in text
@@ -520,18 +525,18 @@ def generated(seed: int) -> bytes:
 def test_generated_plans_read_truthfully(seed: int) -> None:
     output = document(generated(seed))
     best = None if output["plan"] is None else output["plan"]["best"]
-    for lang, proven in (("en", "proven the least"), ("zh", "已证明为最低")):
+    for lang, proven in (("en", "the least total is proven"), ("zh", "最低总价已证明")):
         text = render_plan_text(output, lang)
         html = render_plan_html(output, lang)
         first = text.splitlines()[0]
-        if best is not None and best["proven"]:
+        if best is not None and best["costProven"]:
             assert proven in first
         else:
             assert "proven" not in text.lower() and "证明" not in text
             assert "proven" not in html.lower() and "证明" not in html
         if best is not None:
             # The headline names the document's total and every line's packs and supplier.
-            assert best["landedTotal"].split(".")[0] in first
+            assert money(best["landedTotal"], "CNY") in first
             for line in best["lines"]:
                 assert line["supplierId"] in first
 
@@ -562,7 +567,9 @@ def test_prepaid_balances_are_said_before_what_is_bought() -> None:
     )
     output = document(raw)
     lines = render_plan_text(output, "en").splitlines()
-    assert lines[0].startswith("Buy 7 packs from NORTH: 285.00 CNY in all, proven the least;")
+    assert lines[0].startswith(
+        "Buy 7 packs from NORTH: 285.00 CNY in all, the least total is proven;"
+    )
     assert (
         lines[1]
         == "Prepaid balances cover 300 units (as of 2026-12-01); 700 units are left to buy."
@@ -599,6 +606,7 @@ def test_a_converted_plan_names_its_rates_limitation_in_words() -> None:
     )
     output = document(raw)
     text = render_plan_text(output, "en")
-    assert text.splitlines()[0].startswith("Buy 10 packs from WEST: 377.540200 CNY in all,")
+    # in the one money format: the document's 377.540200, its zeros beyond two places dropped
+    assert text.splitlines()[0].startswith("Buy 10 packs from WEST: 377.5402 CNY in all,")
     assert "converted at the exchange rates given" in text
     assert "converted_at_given_rates" not in text

@@ -35,8 +35,8 @@ pytestmark = pytest.mark.skipif(not HAS_HTTP, reason="needs the http extra")
 
 EXAMPLE = (ROOT / "examples" / "plan.request.json").read_bytes()
 HEADLINE = {
-    "en": "Buy 2 packs from NORTH and 16 from SOUTH: 475.00 CNY in all, proven the least;",
-    "zh": "从 NORTH 购买 2 包、从 SOUTH 购买 16 包：合计 475.00 CNY，已证明为最低；",
+    "en": "Buy 2 packs from NORTH and 16 from SOUTH: 475.00 CNY in all, the least total is proven;",
+    "zh": "从 NORTH 购买 2 包、从 SOUTH 购买 16 包：合计 475.00 CNY，最低总价已证明；",
 }
 
 

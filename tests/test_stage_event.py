@@ -105,11 +105,14 @@ def test_an_unproven_award_is_partial_with_its_bound() -> None:
     raw = event([item("a", 3)], [supplier("S", offer("a", "2"))])
     ctx = EventAwardStage()(_outcome_ctx(raw))
     assert ctx.award is not None and ctx.award.award is not None
-    figures = attrs.evolve(ctx.award.award, proven=False, lower_bound=Decimal("5.5"))
+    figures = attrs.evolve(
+        ctx.award.award, proven=False, cost_proven=False, lower_bound=Decimal("5.5")
+    )
     shown = render_event(attrs.evolve(ctx, award=attrs.evolve(ctx.award, award=figures)))
     _valid(shown)
     assert shown["status"] == "partial"
     assert (shown["award"]["proven"], shown["award"]["lowerBound"]) == (False, "5.5")
+    assert (shown["award"]["costProven"], shown["award"]["tiesSettled"]) == (False, False)
     assert shown["limitations"][-1]["code"] == "event_not_proven"
 
 

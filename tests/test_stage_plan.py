@@ -469,6 +469,8 @@ def test_the_whole_example_document_is_the_hand_worked_one() -> None:
             "savingVsSingleSource": "35.00",
             "lowerBound": "475.00",
             "proven": True,
+            "costProven": True,
+            "tiesSettled": True,
             "costPerDeliveredUnit": "0.475000",
             "leadDays": "12",
         },

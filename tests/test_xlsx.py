@@ -67,20 +67,33 @@ def at_need(key: str) -> Getter:
     return get
 
 
-# sheet (English title) -> (rows of the document, [(English header, field of a row)])
+# Money columns: in the one money format of the row's own currency (a quote's, a conversion's
+# as quoted), else the request's (CNY in every request here).
+MONEY = "money"
+
+
+def money_places(text: str) -> int:
+    """The places the one money format shows: the currency's (two for CNY and USD, the only
+    currencies here), or every digit of an amount exact to more, without the zeros beyond
+    them (worked out here, not read from the package)."""
+    _, _, fraction = text.partition(".")
+    return max(2, len(fraction.rstrip("0")))
+
+
+# sheet (English title) -> (rows of the document, [(English header, field of a row[, MONEY])])
 QUOTES = [
     ("Pack size", at("packSize")),
     ("Minimum packs", at("minimumPacks")),
-    ("Pack price", at("packPrice")),
+    ("Pack price", at("packPrice"), MONEY),
     ("Packs", at("packsPurchased")),
-    ("Delivered", at("deliveredQuantity")),
-    ("Overbuy", at("overbuyQuantity")),
-    ("Goods", at("goodsSubtotal")),
-    ("Freight", at("freight")),
-    ("Other fees", at("otherFees")),
-    ("Landed total", at("landedTotal")),
-    ("Cost per delivered unit", at("costPerDeliveredUnit")),
-    ("Unit quote price", at("unitQuotePrice")),
+    ("Delivered (units)", at("deliveredQuantity")),
+    ("Overbuy (units)", at("overbuyQuantity")),
+    ("Goods subtotal", at("goodsSubtotal"), MONEY),
+    ("Freight", at("freight"), MONEY),
+    ("Other fees", at("otherFees"), MONEY),
+    ("Landed total", at("landedTotal"), MONEY),
+    ("Cost per delivered unit", at("costPerDeliveredUnit"), MONEY),
+    ("Unit quote price", at("unitQuotePrice"), MONEY),
     ("Lead days", at("leadDays")),
     ("Quality score", at("qualityScore")),
 ]
@@ -108,9 +121,9 @@ def expected_tables(kind: str, document: Mapping[str, Any]) -> dict[str, tuple[l
         tables["Conversions"] = (
             document["conversions"],
             [
-                ("Quoted pack price", at("original", "packPrice")),
-                ("Quoted freight", at("original", "freight")),
-                ("Quoted other fees", at("original", "otherFees")),
+                ("Quoted pack price", at("original", "packPrice"), MONEY),
+                ("Quoted freight", at("original", "freight"), MONEY),
+                ("Quoted other fees", at("original", "otherFees"), MONEY),
                 ("Rate", at("convertedAt", "rate")),
             ],
         )
@@ -122,13 +135,13 @@ def expected_tables(kind: str, document: Mapping[str, Any]) -> dict[str, tuple[l
                 plan["best"]["lines"],
                 [
                     ("Packs", at("packs")),
-                    ("Delivered", at("deliveredQuantity")),
-                    ("Pack price", at("packPrice")),
-                    ("Goods", at("goodsSubtotal")),
-                    ("Freight", at("freight")),
-                    ("Other fees", at("otherFees")),
-                    ("Landed total", at("landedTotal")),
-                    ("Cost per delivered unit", at("costPerDeliveredUnit")),
+                    ("Delivered (units)", at("deliveredQuantity")),
+                    ("Pack price", at("packPrice"), MONEY),
+                    ("Goods subtotal", at("goodsSubtotal"), MONEY),
+                    ("Freight", at("freight"), MONEY),
+                    ("Other fees", at("otherFees"), MONEY),
+                    ("Landed total", at("landedTotal"), MONEY),
+                    ("Cost per delivered unit", at("costPerDeliveredUnit"), MONEY),
                     ("Lead days", at("leadDays")),
                 ],
             ),
@@ -138,12 +151,12 @@ def expected_tables(kind: str, document: Mapping[str, Any]) -> dict[str, tuple[l
                     ("Lead days", at("leadDays")),
                     ("Packs at need", at_need("packs")),
                     ("Delivered at need", at_need("deliveredQuantity")),
-                    ("Landed total at need", at_need("landedTotal")),
+                    ("Landed total at need", at_need("landedTotal"), MONEY),
                     ("Packs, cheapest", at("cheapest", "packs")),
                     ("Delivered, cheapest", at("cheapest", "deliveredQuantity")),
-                    ("Landed total, cheapest", at("cheapest", "landedTotal")),
-                    ("Cost per unit, cheapest", at("cheapest", "costPerDeliveredUnit")),
-                    ("Saving", at("saving")),
+                    ("Landed total, cheapest", at("cheapest", "landedTotal"), MONEY),
+                    ("Cost per unit, cheapest", at("cheapest", "costPerDeliveredUnit"), MONEY),
+                    ("Saving", at("saving"), MONEY),
                 ],
             ),
         }
@@ -154,32 +167,35 @@ def expected_tables(kind: str, document: Mapping[str, Any]) -> dict[str, tuple[l
             award["lines"],
             [
                 ("Packs", at("packs")),
-                ("Delivered", at("deliveredQuantity")),
-                ("Pack price", at("packPrice")),
-                ("Goods", at("goodsSubtotal")),
+                ("Delivered (units)", at("deliveredQuantity")),
+                ("Pack price", at("packPrice"), MONEY),
+                ("Goods subtotal", at("goodsSubtotal"), MONEY),
             ],
         ),
         "Suppliers": (
             award["suppliers"],
             [
-                ("Goods", at("goodsSubtotal")),
-                ("Discount", at("discount")),
-                ("Freight", at("freight")),
-                ("Other fees", at("otherFees")),
-                ("Landed total", at("landedTotal")),
+                ("Goods subtotal", at("goodsSubtotal"), MONEY),
+                ("Discount", at("discount"), MONEY),
+                ("Freight", at("freight"), MONEY),
+                ("Other fees", at("otherFees"), MONEY),
+                ("Landed total", at("landedTotal"), MONEY),
             ],
         ),
         "Items": (
             award["items"],
             [
-                ("Need", at("quantity")),
-                ("Delivered", at("deliveredQuantity")),
-                ("Overbuy", at("overbuyQuantity")),
+                ("Need (units)", at("quantity")),
+                ("Delivered (units)", at("deliveredQuantity")),
+                ("Overbuy (units)", at("overbuyQuantity")),
             ],
         ),
         "Baselines": (
             [baselines["singleSupplier"], baselines["cheapestPerItem"]],
-            [("Landed total", at("award", "landedTotal")), ("Award saves", at("saving"))],
+            [
+                ("Landed total", at("award", "landedTotal"), MONEY),
+                ("Award saves", at("saving"), MONEY),
+            ],
         ),
     }
 
@@ -190,10 +206,10 @@ def expected_figures(kind: str, document: Mapping[str, Any]) -> dict[str, Any]:
         best = document["plan"]["best"]
         return {
             "Landed total": best["landedTotal"],
-            "Delivered": best["deliveredQuantity"],
-            "Overbuy": best["overbuyQuantity"],
+            "Delivered (units)": best["deliveredQuantity"],
+            "Overbuy (units)": best["overbuyQuantity"],
             "Cost per delivered unit": best["costPerDeliveredUnit"],
-            "Suppliers": best["suppliers"],
+            "Number of suppliers": best["suppliers"],
             "Lead days": best["leadDays"],
             "Saving against the best single source": best["savingVsSingleSource"],
             "Lower bound": best["lowerBound"],
@@ -202,11 +218,21 @@ def expected_figures(kind: str, document: Mapping[str, Any]) -> dict[str, Any]:
         award = document["award"]
         return {
             "Landed total": award["landedTotal"],
-            "Delivered": award["deliveredQuantity"],
-            "Suppliers": award["suppliersAwarded"],
+            "Delivered (units)": award["deliveredQuantity"],
+            "Number of suppliers": award["suppliersAwarded"],
             "Lower bound": award["lowerBound"],
         }
     return {}
+
+
+SUMMARY_MONEY = frozenset(
+    {
+        "Landed total",
+        "Cost per delivered unit",
+        "Saving against the best single source",
+        "Lower bound",
+    }
+)
 
 
 def places(text: str) -> int:
@@ -283,7 +309,7 @@ def check_table(sheet: Any, top: int, entries: Sequence[Any], columns: Any) -> i
     number of figures compared."""
     headers = [cell.value for cell in sheet[top]]
     compared = 0
-    for name, get in columns:
+    for name, get, *money in columns:
         column = headers.index(name) + 1
         texts = [get(entry) for entry in entries]
         widest = max((places(str(t)) for t in texts if t is not None), default=0)
@@ -293,7 +319,8 @@ def check_table(sheet: Any, top: int, entries: Sequence[Any], columns: Any) -> i
                 assert cell.value == "-", (sheet.title, name, row)
                 continue
             assert exact(cell.value) == Decimal(str(text)), (sheet.title, name, row)
-            assert format_places(cell.number_format) == widest, (sheet.title, name, row)
+            shown = money_places(str(text)) if money else widest
+            assert format_places(cell.number_format) == shown, (sheet.title, name, row)
             compared += 1
     assert sheet.cell(top + len(entries) + 1, 1).value is None  # no row beyond the document's
     return compared
@@ -320,7 +347,8 @@ def test_every_figure_is_the_documents_read_back_with_openpyxl(
         for label, text in figures.items():
             cell = shown[label]
             assert exact(cell.value) == Decimal(text), label
-            assert format_places(cell.number_format) == places(text), label
+            wanted = money_places(text) if label in SUMMARY_MONEY else places(text)
+            assert format_places(cell.number_format) == wanted, label
             compared += 1
     assert compared >= 20
     # The limitations in words, each with its code, as many as the document has.
@@ -349,7 +377,7 @@ def test_pandas_reads_the_same_figures(
     for title, (entries, columns) in expected_tables(kind, documents[kind]).items():
         frame = frames[title]
         assert len(frame) == len(entries)
-        for name, get in columns:
+        for name, get, *_ in columns:
             for row, entry in enumerate(entries):
                 text = get(entry)
                 value = frame[name].iloc[row]

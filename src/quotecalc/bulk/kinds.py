@@ -9,7 +9,9 @@ bulk door adds no rule of its own.
 
 Each line is kept to its kind's body limit plus one byte (enough to be answered
 ``input_too_large``), so an event line up to its 4194304-byte limit is answered as on the CLI
-(issue 34); a plan's split search needs the ``plan`` extra on the workers.
+(issue 34). A plan needs no solver library (its search is the award engine's integer branch
+and bound); an event beyond what the exact search without a solver answers needs the ``plan``
+extra (OR-Tools) on the workers.
 """
 
 from __future__ import annotations

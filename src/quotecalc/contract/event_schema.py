@@ -21,13 +21,20 @@ from ..core.event_rules import (
     LISTED_CODES,
     NOT_PROVEN,
     SEARCH_CODES,
+    TIES_UNSETTLED,
 )
 from ..core.fields import FieldRule
 from ..core.limits import MAX_EVENT_BYTES
 from ..core.plan_rules import MAX_BREAKS
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..planning.event_document import EVENT_PIPELINE, KIND, ROOT_KEYS
-from .plan_schema import COUNT_PATTERN, MONEY_PATTERN, conversion_defs
+from .plan_schema import (
+    COUNT_PATTERN,
+    MONEY_PATTERN,
+    PROOF_STATES,
+    conversion_defs,
+    proof_properties,
+)
 from .request_schema import NOT_EXPRESSED, object_schema
 from .result_schema import _pointer_pattern, result_schema
 from .tables import DIALECT, GENERATED, closed, nullable, ref, validator_rows
@@ -36,6 +43,8 @@ JsonObject = dict[str, Any]
 
 EVENT_REQUEST_SCHEMA_PATH: Final = "docs/schema/event-request.schema.json"
 EVENT_SCHEMA_PATH: Final = "docs/schema/event.schema.json"
+TIE_RULES: Final = "fewest suppliers, then fewest units, then the suppliers' ids"
+"""The tie rules after the least total, in words (the order of awards, docs/event.md)."""
 
 EVENT_NOTES: Final[dict[str, str]] = {
     "schemaVersion": "Request format version.",
@@ -188,14 +197,20 @@ def _defs() -> JsonObject:
             "pattern": MONEY_PATTERN,
         },
         "count": {"description": "An integer string.", "type": "string", "pattern": COUNT_PATTERN},
-        "award": closed({**_figures(), "lowerBound": money, "proven": {"type": "boolean"}}),
+        "award": {
+            **closed({**_figures(), "lowerBound": money, **proof_properties("award", TIE_RULES)}),
+            "oneOf": PROOF_STATES,
+        },
         "figures": closed(_figures()),
         "baselines": closed(
             {
                 "singleSupplier": closed(
                     {
                         "award": nullable("figures"),
-                        "proven": {"type": ["boolean", "null"]},
+                        **{
+                            key: {**shape, "type": ["boolean", "null"]}
+                            for key, shape in proof_properties("award", TIE_RULES).items()
+                        },
                         "saving": saving,
                         "reason": baseline_reason,
                     }
@@ -217,11 +232,20 @@ def _defs() -> JsonObject:
         ),
         "limitation": closed(
             {
-                "code": {"enum": [*EVENT_LIMITATIONS, NOT_PROVEN, *CONVERSION_LIMITATION_MESSAGES]},
+                "code": {
+                    "enum": [
+                        *EVENT_LIMITATIONS,
+                        NOT_PROVEN,
+                        TIES_UNSETTLED,
+                        TIES_UNSETTLED,
+                        *CONVERSION_LIMITATION_MESSAGES,
+                    ]
+                },
                 "message": {
                     "enum": [
                         *(LIMITATION_MESSAGES[code] for code in EVENT_LIMITATIONS),
                         EVENT_MESSAGES[NOT_PROVEN],
+                        EVENT_MESSAGES[TIES_UNSETTLED],
                         *CONVERSION_LIMITATION_MESSAGES.values(),
                     ]
                 },
@@ -274,8 +298,9 @@ def _case(description: str, **properties: JsonObject) -> JsonObject:
 
 def event_schema() -> JsonObject:
     """The event-award document schema: its shapes by status."""
-    proven = {"$ref": "#/$defs/award", "properties": {"proven": {"const": True}}}
-    unproven = {"$ref": "#/$defs/award", "properties": {"proven": {"const": False}}}
+    # completed: the least landed total proven, the tie order settled or not (issue 38)
+    proven = {"$ref": "#/$defs/award", "properties": {"costProven": {"const": True}}}
+    unproven = {"$ref": "#/$defs/award", "properties": {"costProven": {"const": False}}}
     null = {"type": "null"}
     return {
         "$schema": DIALECT,
@@ -284,8 +309,9 @@ def event_schema() -> JsonObject:
         "description": (
             f"The award of one {TOOL} sourcing-event request (docs/event.md). Keys in this fixed"
             f" order: {', '.join(ROOT_KEYS)}. status is completed when an award is given and"
-            " proven, partial otherwise (reasons say why); invalid_input and internal_error as"
-            " the calculation's, with the errors as reasons."
+            " its least landed total proven (costProven; the tie order may be unsettled:"
+            " event_tie_order_unsettled), partial otherwise (reasons say why); invalid_input and"
+            " internal_error as the calculation's, with the errors as reasons."
         ),
         **closed(
             {
@@ -328,14 +354,15 @@ def event_schema() -> JsonObject:
         ),
         "oneOf": [
             _case(
-                "A proven award; reasons list only what takes no part.",
+                "An award whose least landed total is proven (its tie order settled, or"
+                " event_tie_order_unsettled); reasons list only what takes no part.",
                 status={"const": "completed"},
                 award=proven,
                 baselines=ref("baselines"),
                 reasons={"items": ref("reason")},
             ),
             _case(
-                "An award found but not proven within the budget: event_not_proven.",
+                "An award whose least total was not proven within the budget: event_not_proven.",
                 status={"const": "partial"},
                 award=unproven,
                 baselines=ref("baselines"),

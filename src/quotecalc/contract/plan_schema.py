@@ -29,7 +29,7 @@ from ..core.plan_rules import (
     SEARCH_CODES,
 )
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
-from ..planning.document import KIND, NOT_PROVEN, PLAN_PIPELINE
+from ..planning.document import KIND, NOT_PROVEN, PLAN_PIPELINE, TIES_UNSETTLED
 from .request_schema import FIELD_NOTES, NOT_EXPRESSED, object_schema
 from .result_schema import _pointer_pattern, result_schema
 from .tables import DIALECT, GENERATED, closed, nullable, ref, validator_rows
@@ -101,6 +101,39 @@ def _described(description: str, schema: JsonObject) -> JsonObject:
     return {"description": description, **schema}
 
 
+def proof_properties(what: str, rules: str) -> JsonObject:
+    """What is proven of a best plan or an award, apart (issue 38): ``proven`` keeps its
+    meaning (both), ``costProven`` and ``tiesSettled`` say each."""
+    return {
+        "proven": _described(
+            f"The least {what} by the whole order: costProven and tiesSettled.",
+            {"type": "boolean"},
+        ),
+        "costProven": _described(
+            "The least landed total is proven: lowerBound equals landedTotal.",
+            {"type": "boolean"},
+        ),
+        "tiesSettled": _described(
+            f"The tie order among equally cheap {what}s ({rules}) is settled too; false only"
+            " beside a costProven within the budget, or an unproven total.",
+            {"type": "boolean"},
+        ),
+    }
+
+
+PROOF_STATES: Final = [
+    {
+        "properties": {
+            "proven": {"const": True},
+            "costProven": {"const": True},
+            "tiesSettled": {"const": True},
+        }
+    },
+    {"properties": {"proven": {"const": False}, "tiesSettled": {"const": False}}},
+]
+"""``proven`` is ``costProven`` and ``tiesSettled`` both; ``tiesSettled`` is ``proven``."""
+
+
 def _defs() -> JsonObject:
     money, count = ref("money"), ref("count")
     per_unit = _described(
@@ -121,7 +154,12 @@ def _defs() -> JsonObject:
         {"type": "array", "items": ref("break")},
     )
     result_defs = result_schema()["$defs"]
-    limitation_codes = [*PLAN_LIMITATIONS, NOT_PROVEN, *CONVERSION_LIMITATION_MESSAGES]
+    limitation_codes = [
+        *PLAN_LIMITATIONS,
+        NOT_PROVEN,
+        TIES_UNSETTLED,
+        *CONVERSION_LIMITATION_MESSAGES,
+    ]
     return {
         "money": {
             "description": "An exact decimal string.",
@@ -213,29 +251,32 @@ def _defs() -> JsonObject:
                 "breaks": breaks,
             }
         ),
-        "best": closed(
-            {
-                "lines": _described(
-                    "Empty only when balances cover the whole need (issue 27).",
-                    {"type": "array", "items": ref("line")},
-                ),
-                "landedTotal": money,
-                "deliveredQuantity": count,
-                "overbuyQuantity": count,
-                "suppliers": count,
-                "savingVsSingleSource": {"oneOf": [{"type": "null"}, money]},
-                "lowerBound": _described(
-                    "Written with the same number of decimal places as landedTotal.", money
-                ),
-                "proven": {"type": "boolean"},
-                "costPerDeliveredUnit": per_unit_or_none,
-                "leadDays": _described(
-                    "The slowest line's leadDays: a split arrives when its slowest line does"
-                    " (null when a line's is unknown).",
-                    {"oneOf": [{"type": "null"}, count]},
-                ),
-            }
-        ),
+        "best": {
+            **closed(
+                {
+                    "lines": _described(
+                        "Empty only when balances cover the whole need (issue 27).",
+                        {"type": "array", "items": ref("line")},
+                    ),
+                    "landedTotal": money,
+                    "deliveredQuantity": count,
+                    "overbuyQuantity": count,
+                    "suppliers": count,
+                    "savingVsSingleSource": {"oneOf": [{"type": "null"}, money]},
+                    "lowerBound": _described(
+                        "Written with the same number of decimal places as landedTotal.", money
+                    ),
+                    **proof_properties("plan", "fewest suppliers, then fewest units"),
+                    "costPerDeliveredUnit": per_unit_or_none,
+                    "leadDays": _described(
+                        "The slowest line's leadDays: a split arrives when its slowest line does"
+                        " (null when a line's is unknown).",
+                        {"oneOf": [{"type": "null"}, count]},
+                    ),
+                }
+            ),
+            "oneOf": PROOF_STATES,
+        },
         "plan": closed(
             {
                 "quantity": count,
@@ -273,6 +314,7 @@ def _defs() -> JsonObject:
                     "enum": [
                         *(LIMITATION_MESSAGES[code] for code in PLAN_LIMITATIONS),
                         PLAN_MESSAGES[NOT_PROVEN],
+                        PLAN_MESSAGES[TIES_UNSETTLED],
                         *CONVERSION_LIMITATION_MESSAGES.values(),
                     ]
                 },
@@ -355,7 +397,8 @@ def conversion_defs(money: JsonObject, count: JsonObject) -> JsonObject:
 
 
 def _proven(proven: bool) -> JsonObject:
-    return {"type": "object", "properties": {"proven": {"const": proven}}}
+    """A best plan whose least landed total is proven (``completed``), or not (issue 38)."""
+    return {"type": "object", "properties": {"costProven": {"const": proven}}}
 
 
 def _case(description: str, **properties: JsonObject) -> JsonObject:
@@ -372,8 +415,9 @@ def plan_schema() -> JsonObject:
         "description": (
             f"The purchase plan of one {TOOL} plan request (docs/plan.md). Keys in this fixed"
             f" order: {', '.join(ROOT_KEYS)}. status is completed when a best plan is given and"
-            " proven, partial otherwise (reasons say why); invalid_input and internal_error as"
-            " the calculation's, with its errors as reasons."
+            " its least landed total proven (costProven; the tie order may be unsettled:"
+            " plan_tie_order_unsettled), partial otherwise (reasons say why); invalid_input and"
+            " internal_error as the calculation's, with its errors as reasons."
         ),
         **closed(
             {
@@ -398,13 +442,14 @@ def plan_schema() -> JsonObject:
         ),
         "oneOf": [
             _case(
-                "A proven best plan: no reasons.",
+                "A best plan whose least landed total is proven (its tie order settled, or"
+                " plan_tie_order_unsettled): no reasons.",
                 status={"const": "completed"},
                 plan={**plan_shown, "properties": {"best": _proven(True)}},
                 reasons={"maxItems": 0},
             ),
             _case(
-                "A best plan found but not proven within the budget: plan_not_proven.",
+                "A best plan whose least total was not proven within the budget: plan_not_proven.",
                 status={"const": "partial"},
                 plan={**plan_shown, "properties": {"best": _proven(False)}},
                 reasons={"maxItems": 0},

@@ -140,6 +140,11 @@ EVENT_MESSAGES: Final[dict[str, str]] = {
         "The search stopped at its budget: the best award found is given with its exact lower"
         " bound; the least total lies between them."
     ),
+    "event_tie_order_unsettled": (
+        "The least landed total is proven; which of the equally cheap awards comes first by the"
+        " tie rules (fewest suppliers, then fewest units, then the suppliers' ids) was not"
+        " settled within the budget."
+    ),
     "baseline_infeasible": "No such award: this choice breaks a limit of the event.",
 }
 """Every reason and limitation code of the event document, with its one fixed text."""
@@ -160,6 +165,7 @@ SEARCH_CODES: Final = (
 """The engine's refusals shown as reasons (``event_model_invalid`` is a defect of ours: an
 ``internal_error``)."""
 NOT_PROVEN: Final = "event_not_proven"
+TIES_UNSETTLED: Final = "event_tie_order_unsettled"
 EVENT_LIMITATIONS: Final = ("fees_as_given", "not_an_order", "no_conversion")
 """The fixed result's limitations that hold for every award (CONTRACT §12), in its order."""
 
@@ -242,7 +248,12 @@ class AwardItem(Record):
 
 @attrs.frozen(eq=False, repr=False)
 class AwardFigures(Record):
-    """An award (the best, or a baseline) recomputed exactly from its pack counts."""
+    """An award (the best, or a baseline) recomputed exactly from its pack counts.
+
+    ``proven``: the least by the whole order of awards (the least total, and the tie levels
+    settled); ``cost_proven`` (issue 38): the least landed total is proven, the exact
+    ``lower_bound`` equal to the total, whether or not the tie order was settled (it defaults
+    to ``proven``, which implies it); :attr:`ties_settled` is ``proven``."""
 
     lines: tuple[AwardLine, ...]
     suppliers: tuple[AwardSupplier, ...]
@@ -251,6 +262,19 @@ class AwardFigures(Record):
     delivered_quantity: int
     proven: bool
     lower_bound: Decimal
+    cost_proven: bool = attrs.field(
+        default=attrs.Factory(lambda self: self.proven, takes_self=True)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.proven and not self.cost_proven:
+            raise ValueError("a proven award has its least total proven")
+
+    @property
+    def ties_settled(self) -> bool:
+        """Whether the tie order among equally cheap awards was settled (the last levels of
+        the order: fewest suppliers, fewest units, the suppliers' ids, the last rule)."""
+        return self.proven
 
 
 @attrs.frozen(eq=False, repr=False)

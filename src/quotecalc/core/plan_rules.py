@@ -71,9 +71,13 @@ PLAN_MESSAGES: Final[dict[str, str]] = {
         "No plan covers the quantity: the capacities (within maxSuppliers) fall short."
     ),
     "plan_not_proven": (
-        "The search stopped at its node budget before proving the plan best: the least landed"
-        " total lies between lowerBound and the plan's total (equal when only the tie order"
-        " was left unsettled)."
+        "The search stopped at its node budget before proving the least landed total: it lies"
+        " between lowerBound and the plan's total."
+    ),
+    "plan_tie_order_unsettled": (
+        "The least landed total is proven; which of the equally cheap plans comes first by the"
+        " tie rules (fewest suppliers, then fewest units) was not settled within the node"
+        " budget."
     ),
 }
 """Every reason and limitation code of the plan document, with its one fixed text."""
@@ -130,7 +134,9 @@ class SingleSource(Record):
 @attrs.frozen(eq=False, repr=False)
 class BestPlan(Record):
     """The best plan found: its orders (by supplierId), proof, exact lower bound, and the nodes
-    the search visited (0: no search was needed)."""
+    the search visited (0: no search was needed). ``cost_proven`` (issue 38): the least landed
+    total is proven (``lower_bound`` equals it) whether or not the tie order was settled; it
+    defaults to ``proven``, which implies it."""
 
     lines: tuple[Purchase, ...]
     landed_total: Decimal
@@ -138,6 +144,18 @@ class BestPlan(Record):
     proven: bool
     lower_bound: Decimal
     nodes: int
+    cost_proven: bool = attrs.field(
+        default=attrs.Factory(lambda self: self.proven, takes_self=True)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.proven and not self.cost_proven:
+            raise ValueError("a proven plan has its least total proven")
+
+    @property
+    def ties_settled(self) -> bool:
+        """Whether the tie order among equally cheap plans was settled: ``proven``."""
+        return self.proven
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -14,7 +14,7 @@ from typing import Any
 from ..output.answer import answer, render_plain
 from ..output.cells import clean
 from ..output.wording import CONSTRAINT_STATUS_TEXT
-from .model import Cell, Sheet, Workbook, figure, table
+from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
 from .words import limitation_words, say, status_words, yes_no
 
 QUOTE_COLUMNS = (
@@ -27,14 +27,14 @@ QUOTE_COLUMNS = (
     ("col.packs", "packsPurchased"),
     ("col.delivered", "deliveredQuantity"),
     ("col.overbuy", "overbuyQuantity"),
-    ("col.goods", "goodsSubtotal"),
+    ("col.goods_subtotal", "goodsSubtotal"),
     ("col.freight", "freight"),
     ("col.other_fees", "otherFees"),
     ("col.landed", "landedTotal"),
     ("col.per_unit", "costPerDeliveredUnit"),
     ("col.unit_price", "unitQuotePrice"),
     ("col.lead", "leadDays"),
-    ("col.quality", "qualityScore"),
+    ("col.quality_score", "qualityScore"),
     ("col.constraint_status", "constraintStatus"),
 )
 TEXT_FIELDS = frozenset({"supplierId", "currency"})
@@ -56,7 +56,7 @@ def summary_sheet(lang: str, sentences: Sequence[str], status: str) -> Sheet:
 def limitations_sheet(
     lang: str,
     limitations: Sequence[Mapping[str, Any]],
-    title: str = "sheet.limitations",
+    title: str = "limitations",
     words: Callable[[Mapping[str, Any]], str] | None = None,
 ) -> Sheet:
     """Each limitation (or reason) in words (``words``, else the comparison's words for its
@@ -81,7 +81,7 @@ def errors_sheet(lang: str, errors: Sequence[Mapping[str, Any]]) -> Sheet:
         (str(error.get("path", "")), str(error.get("code")), limitation_words(lang, error))
         for error in errors
     ]
-    return Sheet(say(lang, "sheet.errors"), (), header, table(rows))
+    return Sheet(say(lang, "errors"), (), header, table(rows))
 
 
 def _quote_cell(lang: str, field: str, quote: Mapping[str, Any]) -> Cell:
@@ -92,18 +92,21 @@ def _quote_cell(lang: str, field: str, quote: Mapping[str, Any]) -> Cell:
         return yes_no(lang, value)
     if field == "constraintStatus":
         return CONSTRAINT_STATUS_TEXT[lang].get(str(value), str(value))
+    if field in MONEY_FIELDS:
+        currency = quote.get("currency")
+        return amount(value, None if currency is None else str(currency))
     return figure(value)
 
 
 def _quotes(lang: str, quotes: Sequence[Mapping[str, Any]]) -> Sheet:
     header = tuple(say(lang, key) for key, _ in QUOTE_COLUMNS)
     rows = [[_quote_cell(lang, field, quote) for _, field in QUOTE_COLUMNS] for quote in quotes]
-    return Sheet(say(lang, "sheet.quotes"), (), header, table(rows))
+    return Sheet(say(lang, "quotes"), (), header, table(rows))
 
 
 def _ranking(lang: str, ranking: Sequence[Mapping[str, Any]]) -> Sheet:
-    keys = ("col.rank", "col.supplier", "col.score", "col.cost", "col.delivery")
-    header = (*(say(lang, key) for key in keys), say(lang, "col.quality_component"))
+    keys = ("col.rank", "col.supplier", "col.score", "cost", "delivery")
+    header = (*(say(lang, key) for key in keys), say(lang, "quality"))
     rows = [
         (
             figure(entry["rank"]),
@@ -116,13 +119,13 @@ def _ranking(lang: str, ranking: Sequence[Mapping[str, Any]]) -> Sheet:
         )
         for entry in ranking
     ]
-    return Sheet(say(lang, "sheet.ranking"), (), header, table(rows))
+    return Sheet(say(lang, "ranking"), (), header, table(rows))
 
 
 def _constraints(lang: str, quotes: Sequence[Mapping[str, Any]]) -> Sheet:
     """One row per check; a row's limit and value show the same decimals (each row is its
     own constraint, so lead days never take a quality score's decimals)."""
-    keys = ("col.supplier", "col.constraint", "col.limit", "col.value", "col.result")
+    keys = ("col.supplier", "col.constraint", "col.limit", "col.quote_value", "col.result")
     rows: list[tuple[Cell, ...]] = []
     for quote in quotes:
         for check in quote.get("constraints") or ():
@@ -138,7 +141,7 @@ def _constraints(lang: str, quotes: Sequence[Mapping[str, Any]]) -> Sheet:
                 )
             )
     header = tuple(say(lang, k) for k in keys)
-    return Sheet(say(lang, "sheet.constraints"), (), header, tuple(rows))
+    return Sheet(say(lang, "hard_constraints"), (), header, tuple(rows))
 
 
 def answer_sentences(

@@ -11,7 +11,7 @@ from typing import Any
 from ..output.cells import clean
 from ..output.conversion_text import answer_lines
 from .comparison import comparison_workbook
-from .model import Sheet, Workbook, figure, table
+from .model import Sheet, Workbook, amount, figure, table
 from .words import say
 
 KEYS = (
@@ -33,13 +33,15 @@ def _conversions(lang: str, document: Mapping[str, Any]) -> Sheet:
     for entry in document.get("conversions") or ():
         original = entry.get("original") or {}
         rate = entry.get("convertedAt") or {}
+        quoted = entry.get("currency")
+        currency = None if quoted is None else str(quoted)
         rows.append(
             (
                 str(entry["supplierId"]),
-                str(entry.get("currency") or "-"),
-                figure(original.get("packPrice")),
-                figure(original.get("freight")),
-                figure(original.get("otherFees")),
+                str(quoted or "-"),
+                amount(original.get("packPrice"), currency),
+                amount(original.get("freight"), currency),
+                amount(original.get("otherFees"), currency),
                 str(rate.get("from") or "-"),
                 str(rate.get("to") or "-"),
                 figure(rate.get("rate")),
@@ -48,7 +50,7 @@ def _conversions(lang: str, document: Mapping[str, Any]) -> Sheet:
             )
         )
     header = tuple(say(lang, key) for key in KEYS)
-    return Sheet(say(lang, "sheet.conversions"), (), header, table(rows))
+    return Sheet(say(lang, "conversions"), (), header, table(rows))
 
 
 def converted_workbook(

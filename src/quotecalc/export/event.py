@@ -10,13 +10,15 @@ from typing import Any
 
 from ..output.cells import clean
 from ..output.event_report import (
+    BASELINE_WORDS,
     BASELINES,
     answer_parts,
     limitation_in_words,
     reason_in_words,
 )
+from ..output.event_report import WORDS as EVENT_WORDS
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
-from .model import Cell, Sheet, Workbook, figure, table
+from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
 from .words import say, yes_no
 
 LINE_COLUMNS = (
@@ -25,11 +27,11 @@ LINE_COLUMNS = (
     ("col.packs", "packs"),
     ("col.delivered", "deliveredQuantity"),
     ("col.pack_price", "packPrice"),
-    ("col.goods", "goodsSubtotal"),
+    ("col.goods_subtotal", "goodsSubtotal"),
 )
 SUPPLIER_COLUMNS = (
     ("col.supplier", "supplierId"),
-    ("col.goods", "goodsSubtotal"),
+    ("col.goods_subtotal", "goodsSubtotal"),
     ("col.discount", "discount"),
     ("col.freight", "freight"),
     ("col.other_fees", "otherFees"),
@@ -44,31 +46,47 @@ ITEM_COLUMNS = (
 TEXT_FIELDS = frozenset({"itemId", "supplierId"})
 
 
+def _cell(field: str, entry: Mapping[str, Any], currency: str | None) -> Cell:
+    if field in TEXT_FIELDS:
+        return str(entry[field])
+    if field in MONEY_FIELDS:
+        return amount(entry.get(field), currency)
+    return figure(entry.get(field))
+
+
 def _rows(
-    lang: str, columns: Sequence[tuple[str, str]], entries: Sequence[Mapping[str, Any]]
+    lang: str,
+    columns: Sequence[tuple[str, str]],
+    entries: Sequence[Mapping[str, Any]],
+    currency: str | None,
 ) -> tuple[tuple[str, ...], tuple[tuple[Cell, ...], ...]]:
     header = tuple(say(lang, key) for key, _ in columns)
-    rows = [
-        [str(entry[f]) if f in TEXT_FIELDS else figure(entry.get(f)) for _, f in columns]
-        for entry in entries
-    ]
+    rows = [[_cell(f, entry, currency) for _, f in columns] for entry in entries]
     return header, table(rows)
 
 
 def _figures(lang: str, currency: str | None, award: Mapping[str, Any]) -> Sheet:
     rows: list[tuple[Cell, ...]] = [
-        (say(lang, "currency"), currency or "-"),
-        (say(lang, "fig.landed"), figure(award.get("landedTotal"))),
-        (say(lang, "fig.delivered"), figure(award.get("deliveredQuantity"))),
+        (say(lang, "col.currency"), currency or "-"),
+        (say(lang, "col.landed"), amount(award.get("landedTotal"), currency)),
+        (say(lang, "col.delivered"), figure(award.get("deliveredQuantity"))),
         (say(lang, "fig.suppliers"), figure(award.get("suppliersAwarded"))),
-        (say(lang, "fig.lower_bound"), figure(award.get("lowerBound"))),
-        (say(lang, "fig.proven"), yes_no(lang, award.get("proven"))),
+        (say(lang, "fig.lower_bound"), amount(award.get("lowerBound"), currency)),
+        (say(lang, "fig.cost_proven"), yes_no(lang, award.get("costProven"))),
+        (say(lang, "fig.ties_settled"), yes_no(lang, award.get("tiesSettled"))),
     ]
-    return Sheet("", (), (say(lang, "figure"), say(lang, "value")), tuple(rows))
+    return Sheet("", (), (say(lang, "col.figure"), say(lang, "value")), tuple(rows))
 
 
-def _baselines(lang: str, baselines: Mapping[str, Any]) -> Sheet:
-    keys = ("col.baseline", "col.landed", "col.saving", "col.suppliers", "col.reason")
+def _reason(lang: str, reason: Any) -> str:
+    """Why a baseline has no award, in the event report's words (its code when they have none)."""
+    if not reason:
+        return ""
+    return str(EVENT_WORDS[lang].get(str(reason), reason))
+
+
+def _baselines(lang: str, baselines: Mapping[str, Any], currency: str | None) -> Sheet:
+    keys = ("col.baseline", "col.landed", "col.award_saves", "col.suppliers", "col.reason")
     rows = []
     for name in BASELINES:
         entry = baselines.get(name) or {}
@@ -76,14 +94,14 @@ def _baselines(lang: str, baselines: Mapping[str, Any]) -> Sheet:
         suppliers = ", ".join(str(s["supplierId"]) for s in shown.get("suppliers") or ())
         rows.append(
             (
-                say(lang, f"baseline.{name}"),
-                figure(shown.get("landedTotal")),
-                figure(entry.get("saving")),
+                say(lang, BASELINE_WORDS[name]),
+                amount(shown.get("landedTotal"), currency),
+                amount(entry.get("saving"), currency),
                 suppliers,
-                str(entry.get("reason") or ""),
+                _reason(lang, entry.get("reason")),
             )
         )
-    return Sheet(say(lang, "sheet.baselines"), (), tuple(say(lang, k) for k in keys), table(rows))
+    return Sheet(say(lang, "baselines"), (), tuple(say(lang, k) for k in keys), table(rows))
 
 
 def event_workbook(
@@ -105,12 +123,12 @@ def event_workbook(
         figures = _figures(lang, currency, award)
         sheets[0] = summary._replace(header=figures.header, rows=figures.rows)
         for key, columns, entries in (
-            ("sheet.award", LINE_COLUMNS, award["lines"]),
-            ("sheet.suppliers", SUPPLIER_COLUMNS, award["suppliers"]),
-            ("sheet.items", ITEM_COLUMNS, award["items"]),
+            ("award_lines", LINE_COLUMNS, award["lines"]),
+            ("col.suppliers", SUPPLIER_COLUMNS, award["suppliers"]),
+            ("items", ITEM_COLUMNS, award["items"]),
         ):
-            header, rows = _rows(lang, columns, entries)
-            if key == "sheet.items":
+            header, rows = _rows(lang, columns, entries, currency)
+            if key == "items":
                 header = (*header, say(lang, "col.suppliers"))
                 rows = tuple(
                     (*row, ", ".join(str(s) for s in item["suppliers"]))
@@ -118,7 +136,7 @@ def event_workbook(
                 )
             sheets.append(Sheet(say(lang, key), (), header, rows))
     if document.get("baselines"):
-        sheets.append(_baselines(lang, document["baselines"]))
+        sheets.append(_baselines(lang, document["baselines"], currency))
 
     def words(item: Mapping[str, Any]) -> str:
         if any(item is reason for reason in reasons):

@@ -5,30 +5,50 @@ taken from its decimal string (:func:`figure`) and never computed here. The writ
 (:mod:`.writer`) turns this model into XLSX bytes; the tests read both.
 
 A :class:`Number` keeps the document's exact ``Decimal`` and the decimals its cell shows
-(``places``). In a table every number of a column shows the same decimals: the most that any
-figure of that column has in the document (:func:`table`), so no shown figure loses a digit
-and ``0`` beside ``20.00`` reads ``0.00`` (``docs/decisions.md`` 35.4).
+(``places``). Money (:func:`amount`) shows the one money format's places, those of the pages
+and the text reports (:func:`quotecalc.output.people.money`: the currency's, or the amount's
+own when it has more; issue 39). Any other number of a table column shows the column's most
+decimals (:func:`table`), so no shown figure loses a digit and ``0`` beside ``20.00`` reads
+``0.00`` (``docs/decisions.md`` 35.4).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
-from ..output.people import places
+from ..output.people import money_places, places
 
 # What a spreadsheet number holds exactly: a double shows at most 15 significant digits
 # (docs/decisions.md 35.5). A figure with more is written as its exact text instead.
 MAX_DIGITS: Final = 15
 UNKNOWN: Final = "-"
+# The documents' fields that hold money (a cost per unit too): their cells are in the one money
+# format (:func:`amount`).
+MONEY_FIELDS: Final = frozenset(
+    {
+        "packPrice",
+        "goodsSubtotal",
+        "discount",
+        "freight",
+        "otherFees",
+        "landedTotal",
+        "costPerDeliveredUnit",
+        "unitQuotePrice",
+        "savingVsSingleSource",
+        "lowerBound",
+    }
+)
 
 
 class Number(NamedTuple):
-    """One exact figure and the decimals its cell shows (at least the figure's own)."""
+    """One exact figure and the decimals its cell shows (at least the figure's own); ``money``
+    when those are the one money format's (:func:`amount`), never the column's."""
 
     value: Decimal
     places: int
+    money: bool = False
 
 
 Cell = str | Number | None
@@ -71,6 +91,15 @@ def figure(value: Any) -> Cell:
     return Number(number, places(text))
 
 
+def amount(value: Any, currency: str | None) -> Cell:
+    """A money figure of the document as a cell in the one money format: the places
+    :func:`quotecalc.output.people.money` shows it with in ``currency``."""
+    cell = figure(value)
+    if not isinstance(cell, Number):
+        return cell
+    return Number(cell.value, money_places(cell.value, currency), money=True)
+
+
 def fits_a_double(number: Decimal) -> bool:
     """Whether a spreadsheet number shows this figure exactly: at most 15 significant
     digits (trailing zeros of the fraction do not count)."""
@@ -79,22 +108,20 @@ def fits_a_double(number: Decimal) -> bool:
 
 
 def table(rows: Iterable[Sequence[Cell]]) -> tuple[tuple[Cell, ...], ...]:
-    """The rows with every number of a column showing that column's most decimals."""
+    """The rows with every number of a column showing that column's most decimals (money
+    keeps the one money format's places)."""
     listed = [tuple(row) for row in rows]
     widest: dict[int, int] = {}
     for row in listed:
         for column, cell in enumerate(row):
-            if isinstance(cell, Number):
+            if isinstance(cell, Number) and not cell.money:
                 widest[column] = max(widest.get(column, 0), cell.places)
     return tuple(
         tuple(
-            Number(cell.value, widest[column]) if isinstance(cell, Number) else cell
+            Number(cell.value, widest[column])
+            if isinstance(cell, Number) and not cell.money
+            else cell
             for column, cell in enumerate(row)
         )
         for row in listed
     )
-
-
-def words_for(table_: Mapping[str, Mapping[str, str]], lang: str, key: str) -> str:
-    """Our words for ``key`` in ``lang`` (English when the language has none)."""
-    return table_[lang].get(key) or table_["en"][key]

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..output.plan_view import WORDS as PLAN_WORDS
 from ..output.plan_view import plan_view
-from ..output.plan_words import WORDS as PLAN_WORDS
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
-from .model import Cell, Sheet, Workbook, figure, table
+from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
 from .words import say, yes_no
 
 LINE_COLUMNS = (
@@ -19,7 +19,7 @@ LINE_COLUMNS = (
     ("col.packs", "packs"),
     ("col.delivered", "deliveredQuantity"),
     ("col.pack_price", "packPrice"),
-    ("col.goods", "goodsSubtotal"),
+    ("col.goods_subtotal", "goodsSubtotal"),
     ("col.freight", "freight"),
     ("col.other_fees", "otherFees"),
     ("col.landed", "landedTotal"),
@@ -27,12 +27,12 @@ LINE_COLUMNS = (
     ("col.lead", "leadDays"),
 )
 BEST_FIGURES = (
-    ("fig.landed", "landedTotal"),
-    ("fig.delivered", "deliveredQuantity"),
-    ("fig.overbuy", "overbuyQuantity"),
-    ("fig.per_unit", "costPerDeliveredUnit"),
+    ("col.landed", "landedTotal"),
+    ("col.delivered", "deliveredQuantity"),
+    ("col.overbuy", "overbuyQuantity"),
+    ("col.per_unit", "costPerDeliveredUnit"),
     ("fig.suppliers", "suppliers"),
-    ("fig.lead", "leadDays"),
+    ("col.lead", "leadDays"),
     ("fig.saving_single", "savingVsSingleSource"),
     ("fig.lower_bound", "lowerBound"),
 )
@@ -40,17 +40,32 @@ BEST_FIGURES = (
 
 def _figures(lang: str, plan: Mapping[str, Any], best: Mapping[str, Any]) -> Sheet:
     """The best plan's figures (label, value), on the summary sheet's right: one per line."""
-    rows: list[tuple[Cell, ...]] = [(say(lang, "currency"), str(plan.get("currency") or "-"))]
-    rows.extend((say(lang, key), figure(best.get(field))) for key, field in BEST_FIGURES)
-    rows.append((say(lang, "fig.proven"), yes_no(lang, best.get("proven"))))
-    header = (say(lang, "figure"), say(lang, "value"))
+    rows: list[tuple[Cell, ...]] = [(say(lang, "col.currency"), str(plan.get("currency") or "-"))]
+    rows.extend(
+        (say(lang, key), _figure(field, best, _currency(plan))) for key, field in BEST_FIGURES
+    )
+    rows.append((say(lang, "fig.cost_proven"), yes_no(lang, best.get("costProven"))))
+    rows.append((say(lang, "fig.ties_settled"), yes_no(lang, best.get("tiesSettled"))))
+    header = (say(lang, "col.figure"), say(lang, "value"))
     return Sheet("", (), header, tuple(rows))
 
 
-def _lines(lang: str, best: Mapping[str, Any]) -> Sheet:
+def _currency(plan: Mapping[str, Any]) -> str | None:
+    currency = plan.get("currency")
+    return None if currency is None else str(currency)
+
+
+def _figure(field: str, entry: Mapping[str, Any], currency: str | None) -> Cell:
+    """A figure of the plan: money in the one money format of the plan's currency."""
+    if field in MONEY_FIELDS:
+        return amount(entry.get(field), currency)
+    return figure(entry.get(field))
+
+
+def _lines(lang: str, best: Mapping[str, Any], currency: str | None) -> Sheet:
     header = tuple(say(lang, key) for key, _ in LINE_COLUMNS)
     rows = [
-        [str(line[f]) if f == "supplierId" else figure(line.get(f)) for _, f in LINE_COLUMNS]
+        [str(line[f]) if f == "supplierId" else _figure(f, line, currency) for _, f in LINE_COLUMNS]
         for line in best.get("lines") or ()
     ]
     return Sheet(say(lang, "sheet.plan"), (), header, table(rows))
@@ -67,9 +82,10 @@ def _single(lang: str, plan: Mapping[str, Any]) -> Sheet:
         "col.cheapest_delivered",
         "col.cheapest_landed",
         "col.cheapest_per_unit",
-        "col.saving_single",
+        "col.saving",
         "col.reason",
     )
+    currency = _currency(plan)
     rows = []
     for entry in plan.get("singleSource") or ():
         at_need = entry.get("atNeed") or {}
@@ -88,12 +104,12 @@ def _single(lang: str, plan: Mapping[str, Any]) -> Sheet:
                 figure(entry.get("leadDays")),
                 figure(at_need.get("packs")),
                 figure(at_need.get("deliveredQuantity")),
-                figure(at_need.get("landedTotal")),
+                amount(at_need.get("landedTotal"), currency),
                 figure(cheapest.get("packs")),
                 figure(cheapest.get("deliveredQuantity")),
-                figure(cheapest.get("landedTotal")),
-                figure(cheapest.get("costPerDeliveredUnit")),
-                figure(entry.get("saving")),
+                amount(cheapest.get("landedTotal"), currency),
+                amount(cheapest.get("costPerDeliveredUnit"), currency),
+                amount(entry.get("saving"), currency),
                 reason,
             )
         )
@@ -114,7 +130,7 @@ def plan_workbook(document: Mapping[str, Any], lang: str, raw: bytes | None = No
     if plan is not None and plan.get("best") is not None:
         figures = _figures(lang, plan, plan["best"])
         sheets[0] = summary._replace(header=figures.header, rows=figures.rows)
-        sheets.append(_lines(lang, plan["best"]))
+        sheets.append(_lines(lang, plan["best"], _currency(plan)))
     if plan is not None:
         sheets.append(_single(lang, plan))
     sheets.append(limitations_sheet(lang, [*reasons, *(document.get("limitations") or [])]))

@@ -6,9 +6,6 @@ written there. :func:`quotecalc.output.report.render_text` appends these lines a
 intervals when it is given the object (a ranked result).
 """
 
-# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
-# ruff: noqa: RUF001
-
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -16,70 +13,16 @@ from typing import Any, Final
 
 from .cells import clean, table
 from .people import percent
-from .wording import DIMENSION_TEXT
+from .wording import DIMENSION_TEXT, area
 
-TEXT: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "section": "Weight analysis",
-        "note": (
-            "Weights as percentages of the total weight ({dimensions}). A supplier's region is"
-            " every way of sharing the weight at which it ranks first or ties for first; its"
-            " share is its part of all possible weightings (exact values: --analysis)."
-        ),
-        "weights": "Your weights: {shares}; first: {winners}.",
-        "excluded": "Not in the analysis: {dimension} (a component is unknown).",
-        "col.supplier": "Supplier",
-        "col.share": "Share of weightings",
-        "yes": "yes",
-        "no": "no",
-        "none": "-",
-        "dominated": (
-            "- {supplier} is dominated by {by}: no better on any dimension and worse on at"
-            " least one."
-        ),
-        "no_dominance": "No supplier is dominated by another.",
-        "switch": (
-            "Switching distance {share}: moving that share of the weight, to {point}, makes"
-            " {suppliers} rank first or tie."
-        ),
-        "cannot": "{count} supplier(s) cannot rank first for any weights: {suppliers}.",
-        "dominated_count": "{count} supplier(s) are dominated by another:",
-        "no_switch": "No other supplier ranks first at any weights.",
-        "join": ", ",
-        "list_join": ", ",
-    },
-    "zh": {
-        "section": "权重空间分析",
-        "note": (
-            "权重按占总权重的百分比表示（{dimensions}）。某供应商的区域是它排名第一"
-            "（含并列）的全部权重分配方式；其占比是它在所有可能权重中所占的比例"
-            "（精确值见 --analysis）。"
-        ),
-        "weights": "您的权重：{shares}；第一名：{winners}。",
-        "excluded": "未纳入分析：{dimension}（有分项未知）。",
-        "col.supplier": "供应商",
-        "col.share": "权重空间占比",
-        "yes": "是",
-        "no": "否",
-        "none": "-",
-        "dominated": "- {supplier} 被 {by} 占优：没有任何维度更好，且至少一个维度更差。",
-        "no_dominance": "没有供应商被其他供应商占优。",
-        "switch": (
-            "切换距离 {share}：把这一份额的权重移到 {point}，{suppliers} 将排名第一或并列第一。"
-        ),
-        "cannot": "{count} 家供应商在任何权重下都不能排名第一：{suppliers}。",
-        "dominated_count": "{count} 家供应商被其他供应商占优：",
-        "no_switch": "在任何权重下都没有其他供应商能排名第一。",
-        "join": "，",
-        "list_join": "、",
-    },
-}
+TEXT: Final = area("analysis")
+"""The section's words (the catalog's ``analysis.`` and the shared ones)."""
 
 
 def _point(lang: str, point: Mapping[str, str]) -> str:
     return (
         "("
-        + TEXT[lang]["join"].join(
+        + TEXT[lang]["share_join"].join(
             f"{DIMENSION_TEXT[lang].get(name, clean(name))} {percent(value, lang)}"
             for name, value in point.items()
         )
@@ -88,7 +31,7 @@ def _point(lang: str, point: Mapping[str, str]) -> str:
 
 
 def _names(words: Mapping[str, str], ids: Sequence[str]) -> str:
-    return words["list_join"].join(clean(sid) for sid in ids)
+    return words["join"].join(clean(sid) for sid in ids)
 
 
 def weight_analysis_lines(analysis: Mapping[str, Any], lang: str) -> list[str]:
@@ -131,7 +74,7 @@ def weight_analysis_lines(analysis: Mapping[str, Any], lang: str) -> list[str]:
         lines.append(words["no_dominance"])
     switch = analysis["switchingDistance"]
     if switch is None:
-        lines.append(words["no_switch"])
+        lines.append(words["nobody_else_first"])
     else:
         lines.append(
             words["switch"].format(

@@ -12,9 +12,6 @@ format (:func:`.people.money`) and every quantity with its unit.
 the picture each show them in their own way (:func:`render_plain` for the text report).
 """
 
-# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
-# ruff: noqa: RUF001
-
 from __future__ import annotations
 
 import json
@@ -25,150 +22,13 @@ from typing import Any, Final, NamedTuple
 
 from ..analysis.document import BLOCKING_CODES
 from .people import money, percent
-from .wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT
+from .wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT, area
 
 _PLACEHOLDER: Final = re.compile(r"\{([a-z_]+)\}")
 _PLAN_LINES: Final = {"-": "plan_line_units", "1": "plan_line_one"}  # no pack count, one pack
-MONEY_FIELDS: Final = ("goodsSubtotal", "freight", "otherFees", "landedTotal")
 
-WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "heading": "The answer",
-        "purchase": "Buying {quantity} units of “{item}”, priced in {currency}.",
-        "purchase_no_quantity": "Buying “{item}”, priced in {currency}.",
-        "winner": (
-            "{who} ranks first at your weights: landed total {total}, {per_unit} per"
-            " delivered unit."
-        ),
-        "winner_unknown": "{who} ranks first at your weights.",
-        "winner_tie": (
-            "{who} ties for first at your weights: landed total {total}, {per_unit} per"
-            " delivered unit."
-        ),
-        "winner_tie_unknown": "{who} ties for first at your weights.",
-        "robust_many": "{share} of the weight must move before {who} rank first (or tie).",
-        "title_tie": "{item}: {who} tie for first",
-        "title_tie_plain": "{who} tie for first",
-        "runner_up": (
-            "Runner-up: {who}, landed total {total} ({gap}); score {score} against {first}."
-        ),
-        "runner_up_tie": "{who} ties for first (same score {score}).",
-        "more": "{amount} more",
-        "less": "{amount} less",
-        "same": "the same landed total",
-        "no_runner_up": "No runner-up: only one quote was ranked.",
-        "robust": "{share} of the weight must move before {who} ranks first (or ties).",
-        "robust_everywhere": "No other supplier ranks first for any weights.",
-        "robust_one": (
-            "Only one dimension can be compared, so the answer does not depend on weights."
-        ),
-        "no_ranking": "No supplier ranks first: there is no ranking.",
-        "plan": "Best purchase plan: {lines}; landed total {total}{saving}{proven}.",
-        "plan_line": "{who} {quantity} units ({packs} packs)",
-        "plan_line_units": "{who} {quantity} units",
-        "plan_line_one": "{who} {quantity} units (1 pack)",
-        "plan_saving": ", {amount} less than the best single source",
-        "plan_same": ", the same as the best single source",
-        "plan_unproven": " (not proven best)",
-        "because": "Why: {reason}",
-        "give": "To get a ranking: {what}",
-        "invalid": (
-            "The request is not valid, so nothing was calculated: correct the field(s) listed"
-            " under Errors ({count})."
-        ),
-        "internal": "An internal error occurred; this is a bug in quotecalc, not in the input.",
-        "title_winner": "{item}: {who} ranks first",
-        "title_none": "{item}: no ranking",
-        "title_plain": "quotecalc report",
-        "join": ", ",
-        "give.ranking_not_requested": "give weights for cost, delivery and quality.",
-        "give.ranking_blocked_by_conflict": (
-            "make every quote comparable (the requested specification and currency, exactly)"
-            " and its quality information consistent."
-        ),
-        "give.ranking_blocked_by_unknown_constraint": (
-            "give the lead days and quality score the hard constraints check ({who})."
-        ),
-        "give.ranking_blocked_by_missing_value": (
-            "give the {dimension} value ({who}), or set the {dimension} weight to 0."
-        ),
-        "give.missing_exchange_rate": (
-            "give the exchange rate {pairs} ({who}): with exchange rates (the page's"
-            " exchange-rate rows, or exchangeRates with --convert) their quotes are converted"
-            " exactly and compared."
-        ),
-        "pair": "from {source} to {target}",
-        "plan_question": (
-            " The ranking answers which one supplier suits your weights best; the plan answers"
-            " how to buy the quantity at the lowest landed total, from one supplier or several."
-        ),
-        "give.all_candidates_excluded": (
-            "relax the maximum lead days or the minimum quality score, or add quotes that meet"
-            " them."
-        ),
-        "give.other": "give what the limitations below name.",
-    },
-    "zh": {
-        "heading": "结论",
-        "purchase": "采购：{item}，数量 {quantity} 件，币种 {currency}。",
-        "purchase_no_quantity": "采购：{item}，币种 {currency}。",
-        "winner": "按您的权重，{who} 排名第一：到岸总价 {total}，每到货单位成本 {per_unit}。",
-        "winner_unknown": "按您的权重，{who} 排名第一。",
-        "winner_tie": "按您的权重，{who} 并列第一：到岸总价 {total}，每到货单位成本 {per_unit}。",
-        "winner_tie_unknown": "按您的权重，{who} 并列第一。",
-        "robust_many": "至少要移动 {share} 的权重，{who} 才会排名第一（或并列）。",
-        "title_tie": "{item}：{who} 并列第一",
-        "title_tie_plain": "{who} 并列第一",
-        "runner_up": "第二名：{who}，到岸总价 {total}（{gap}）；得分 {score}，第一名 {first}。",
-        "runner_up_tie": "{who} 并列第一（得分同为 {score}）。",
-        "more": "多 {amount}",
-        "less": "少 {amount}",
-        "same": "到岸总价相同",
-        "no_runner_up": "没有第二名：只有一个报价参与排名。",
-        "robust": "至少要移动 {share} 的权重，{who} 才会排名第一（或并列）。",
-        "robust_everywhere": "在任何权重下都没有其他供应商排名第一。",
-        "robust_one": "只有一个维度可比较，结论与权重无关。",
-        "no_ranking": "没有供应商排名第一：未能排名。",
-        "plan": "最佳采购方案：{lines}；到岸总价 {total}{saving}{proven}。",
-        "plan_line": "{who} {quantity} 件（{packs} 包）",
-        "plan_line_units": "{who} {quantity} 件",
-        "plan_line_one": "{who} {quantity} 件（1 包）",
-        "plan_saving": "，比最佳单一供应商少 {amount}",
-        "plan_same": "，与最佳单一供应商相同",
-        "plan_unproven": "（未证明为最优）",
-        "because": "原因：{reason}",
-        "give": "要得到排名：{what}",
-        "invalid": "请求无效，未进行计算：请更正下方“错误”中列出的字段（{count} 项）。",
-        "internal": "发生内部错误；这是 quotecalc 的缺陷，与输入无关。",
-        "title_winner": "{item}：{who} 排名第一",
-        "title_none": "{item}：未能排名",
-        "title_plain": "quotecalc 报告",
-        "join": "、",
-        "give.ranking_not_requested": "请给出成本、交期和质量的权重。",
-        "give.ranking_blocked_by_conflict": (
-            "请使每个报价可比较（规格和币种与需求完全一致），并使质量信息一致。"
-        ),
-        "give.ranking_blocked_by_unknown_constraint": (
-            "请给出硬约束要检查的交期天数和质量评分（{who}）。"
-        ),
-        "give.ranking_blocked_by_missing_value": (
-            "请给出{dimension}数值（{who}），或把{dimension}权重设为 0。"
-        ),
-        "give.missing_exchange_rate": (
-            "请给出汇率：{pairs}（{who}）；有了汇率（页面上的“汇率”行，"
-            "或命令行 --convert 请求中的汇率），这些报价会按汇率精确换算后参与比较。"
-        ),
-        "pair": "从 {source} 到 {target}",
-        "plan_question": (
-            "排名回答的是：按您的权重，哪一家供应商最合适；采购方案回答的是："
-            "以最低到岸总价买到所需数量，可以向一家或几家供应商购买。"
-        ),
-        "give.all_candidates_excluded": (
-            "请放宽最长交期天数或最低质量评分，或补充满足约束的报价。"
-        ),
-        "give.other": "请补充下方局限与说明中列出的内容。",
-    },
-}
+WORDS: Final = area("answer")
+"""The answer's words (the catalog's ``answer.`` and the shared ones)."""
 
 
 class Value(NamedTuple):
@@ -260,7 +120,7 @@ def _robustness(
         return None
     switch = analysis.get("switchingDistance")
     if switch is None:
-        key = "robust_one" if len(analysis["dimensions"]) == 1 else "robust_everywhere"
+        key = "robust_one" if len(analysis["dimensions"]) == 1 else "nobody_else_first"
         return Sentence("robustness", words[key], {})
     many = len(switch["supplierIds"]) > 1
     return Sentence(
@@ -463,7 +323,11 @@ def _plan(
             "lines": Value("lines", lines),
             "total": Value("plain", _money(best["landedTotal"], currency)),
             "saving": Value("plain", saving_words),
-            "proven": Value("plain", "" if best.get("proven") else words["plan_unproven"]),
+            # the least total proven (issue 38: the tie order may be open) says nothing more
+            "proven": Value(
+                "plain",
+                "" if best.get("proven") or best.get("costProven") else words["plan_unproven"],
+            ),
         },
     )
 

@@ -13,8 +13,6 @@ ids, a rate's ``source``) is escaped for the terminal by :func:`.cells.clean` or
 the page's ``escape``.
 """
 
-# ruff: noqa: RUF001 - the Chinese sentences use full-width punctuation on purpose
-
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -24,7 +22,8 @@ import attrs
 
 from ..engine.pipeline import TraceEntry
 from .cells import clean
-from .people import MINOR_UNITS, money, pad, places
+from .people import money
+from .wording import area
 
 Document = Mapping[str, Any]
 Escape = Callable[[str], str]
@@ -32,58 +31,18 @@ Escape = Callable[[str], str]
 FIGURES: Final = ("packPrice", "freight", "otherFees", "goodsSubtotal", "landedTotal")
 """The converted quote's figures shown with their provenance, in this order."""
 
-WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "converted_at": "converted at {rate} ({source}, {as_of})",
-        "answer": "{supplier}: landed total {total} {currency}, {converted} from {original}.",
-        "up_to": "{supplier} stays the cheapest up to {high} {pair}; above it {high_takers}.",
-        "down_to": "{supplier} stays the cheapest down to {low} {pair}; below it {low_takers}.",
-        "between": (
-            "{supplier} stays the cheapest from {low} to {high} {pair}; below it {low_takers},"
-            " above it {high_takers}."
-        ),
-        "any": "{supplier} stays the cheapest at any {pair} rate.",
-        "join": " and ",
-        "section": "Conversions",
-        "supplier": "Supplier",
-        "figure": "Figure",
-        "as_quoted": "As quoted",
-        "converted": "Converted",
-        "provenance": "Rate",
-        "packPrice": "Pack price",
-        "freight": "Freight",
-        "otherFees": "Other fees",
-        "goodsSubtotal": "Goods subtotal",
-        "landedTotal": "Landed total",
-        "unused": "Not used (no quote in {from_}): {pair} {rate} ({source}, {as_of}).",
-        "none": "No quote was converted.",
-    },
-    "zh": {
-        "converted_at": "按 {rate} 换算（{source}，{as_of}）",
-        "answer": "{supplier}：到岸总价 {total} {currency}，{converted}，原币种 {original}。",
-        "up_to": "{pair} 不高于 {high} 时 {supplier} 仍最便宜；高于此值则为 {high_takers}。",
-        "down_to": "{pair} 不低于 {low} 时 {supplier} 仍最便宜；低于此值则为 {low_takers}。",
-        "between": (
-            "{pair} 在 {low} 至 {high} 之间时 {supplier} 仍最便宜；低于此区间为 {low_takers}，"
-            "高于此区间为 {high_takers}。"
-        ),
-        "any": "无论 {pair} 为多少，{supplier} 都最便宜。",
-        "join": "、",
-        "section": "币种换算",
-        "supplier": "供应商",
-        "figure": "项目",
-        "as_quoted": "报价原值",
-        "converted": "换算后",
-        "provenance": "汇率",
-        "packPrice": "包装单价",
-        "freight": "运费",
-        "otherFees": "其他费用",
-        "goodsSubtotal": "货款小计",
-        "landedTotal": "到岸总价",
-        "unused": "未使用（没有 {from_} 报价）：{pair} {rate}（{source}，{as_of}）。",
-        "none": "没有报价需要换算。",
-    },
+WORDS: Final = area("conversion")
+"""The conversion's words (the catalog's ``conversion.`` and the shared ones)."""
+FIGURE_WORDS: Final = {
+    "packPrice": "col.pack_price",
+    "freight": "col.freight",
+    "otherFees": "col.other_fees",
+    "goodsSubtotal": "col.goods_subtotal",
+    "landedTotal": "col.landed",
 }
+"""The word of each figure of :data:`FIGURES`."""
+HEADERS: Final = ("col.supplier", "col.figure", "col.as_quoted", "converted")
+"""The figure table's columns."""
 
 
 def pair(rate: Mapping[str, Any], escape: Escape = clean) -> str:
@@ -134,7 +93,7 @@ def range_sentences(document: Document, lang: str, escape: Escape = clean) -> li
     """Per rate and per quote cheapest at it: where it stays the cheapest, and who takes over
     beyond each end (the ends as the document shows them, 6 places)."""
     words = WORDS[lang]
-    join = words["join"]
+    join = words["and"]
     lines = []
     for rate in document.get("rateSensitivity") or ():
         for span in rate["cheapest"]:
@@ -164,9 +123,8 @@ def range_sentences(document: Document, lang: str, escape: Escape = clean) -> li
 def figure_rows(document: Document, lang: str, escape: Escape = clean) -> list[list[str]]:
     """One row per converted figure: supplier, figure, as quoted, converted. The rate of each
     supplier is in the answer's sentence (:func:`answer_lines`), not repeated on every row
-    (issue 35). The amounts of one currency share one number of places across the table
-    (the currency's usual places, or the most any of them has; padding only, decision 35.41),
-    so ``35.617`` never stands beside ``34.19232``."""
+    (issue 35). Every amount is in the one money format with its own currency's places
+    (:func:`.people.money`)."""
     words = WORDS[lang]
     quotes = _quotes(document)
     shown: list[tuple[str, str, tuple[str, str] | None, tuple[str, str] | None]] = []
@@ -178,24 +136,17 @@ def figure_rows(document: Document, lang: str, escape: Escape = clean) -> list[l
             shown.append(
                 (
                     str(entry["supplierId"]),
-                    words[name],
+                    words[FIGURE_WORDS[name]],
                     None if original is None else (str(original), str(entry["currency"])),
                     None if value is None else (str(value), str(quote["currency"])),
                 )
             )
-    counts: dict[str, int] = {}
-    for _, _, *amounts in shown:
-        for amount in amounts:
-            if amount is not None:
-                value, currency = amount
-                usual = MINOR_UNITS.get(currency, 2)
-                counts[currency] = max(counts.get(currency, usual), places(value))
 
     def cell(amount: tuple[str, str] | None) -> str:
         if amount is None:
             return "-"
         value, currency = amount
-        return f"{escape(pad(value, counts[currency]))} {escape(currency)}"
+        return f"{escape(money(value, currency))} {escape(currency)}"
 
     return [
         [escape(who), figure, cell(quoted), cell(converted)]
@@ -235,11 +186,10 @@ def converted_text(document: Document, lang: str, purchase: Mapping[str, Any] | 
     words = WORDS[lang]
     lines = []
     if document.get("conversions") is not None:
-        lines.extend(["", f"== {words['section']} =="])
+        lines.extend(["", f"== {words['conversions']} =="])
         rows = figure_rows(document, lang)
         if rows:
-            keys = ("supplier", "figure", "as_quoted", "converted")
-            lines.extend(table([words[key] for key in keys], rows, frozenset({2, 3})))
+            lines.extend(table([words[key] for key in HEADERS], rows, frozenset({2, 3})))
         else:
             lines.append(words["none"])
         lines.extend(unused_lines(document, lang))

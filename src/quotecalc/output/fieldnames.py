@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from ..core.constraint_rules import CONSTRAINT_RULES
 from ..core.fields import BASE_ROOT_FIELDS, FieldRule, Kind
+from .wording import area
 
 # One row per field: ``scope.name`` (the scope is the object the field is in: ``root``,
 # ``quotes``, ``weights``, ``qualityScale``), its words in English and in Chinese. The Chinese
@@ -64,24 +65,8 @@ FIELD_WORDS: Final[tuple[tuple[str, str, str], ...]] = (
 WORDS: Final[dict[str, dict[str, str]]] = {
     lang: {key: row[column] for key, *row in FIELD_WORDS} for lang, column in (("en", 0), ("zh", 1))
 }
-PLACE: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "root": "the request",
-        "quote": "quote {number}",
-        "quote_of": "quote {number} ({who})",
-        "field_of": "{field} of {place}",
-        "key_in": "key {key} in {place}",
-        "item": "item {number} of {place}",
-    },
-    "zh": {
-        "root": "请求",
-        "quote": "第 {number} 个报价",
-        "quote_of": "第 {number} 个报价（{who}）",
-        "field_of": "{place}的{field}",
-        "key_in": "{place}中的键 {key}",
-        "item": "{place}的第 {number} 项",
-    },
-}
+PLACE: Final = area("place")
+"""Where an error is, in words (the catalog's ``place.`` and the shared ones)."""
 ROOT_RULES: Final = BASE_ROOT_FIELDS + tuple(rule.field for rule in CONSTRAINT_RULES)
 
 
@@ -157,7 +142,7 @@ def place(
     ``ids`` a supplier id, ``code`` a key the table has no words for."""
     templates = PLACE[lang]
     steps = _steps(path)
-    shown = words(templates["root"])
+    shown = words(templates["the_request"])
     scope = "root"
     node = request
     index = 0

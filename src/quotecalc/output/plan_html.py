@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .plan_view import Table, plan_view
-from .plan_words import WORDS
+from .layout import Table
+from .plan_view import WORDS, plan_view
+from .wording import LANG_TAGS
 
 
 def _plain(text: str) -> str:
@@ -41,7 +42,6 @@ def render_plan_html(
     # The pictures package is loaded by the picture formats only (tests/test_pictures_imports).
     from .pictures.html import STYLE
     from .pictures.markup import items, paragraph, section
-    from .pictures.svg import LANG_TAGS
 
     view = plan_view(document, lang, raw)
     heading = _plain(WORDS[lang]["heading"])

@@ -6,34 +6,35 @@ The rules:
   formatted decimal strings) or from the :func:`quotecalc.analysis.intervals.stability` entries; a
   ``null`` is shown as ``-``.
 - Each code (limitation, error, quality issue, quote conflict) has one fixed plain-words text
-  per language in :mod:`quotecalc.output.wording`; an unknown code is shown as itself.
+  per language in the word catalog (:mod:`quotecalc.output.wording`), as every label of the
+  report has; an unknown code is shown as itself.
 - Cells and tables are :mod:`quotecalc.output.cells`': aligned by display width, and any text from
   the request escaped so it can neither act on the terminal nor break a table.
 
-The wording tables and the cell functions are re-exported here for the callers that read them
+The code words and the cell functions are re-exported here for the callers that read them
 with the report.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..engine.render import EXIT_CODES
-from .answer import MONEY_FIELDS, answer, render_plain
+from .answer import answer, render_plain
 from .cells import COLUMN_RULES, clean, display_width, table
-from .people import money_places, pad
+from .people import money
 from .wording import (
     CONSTRAINT_STATUS_TEXT,
     DIMENSION_TEXT,
     DIRECTION_TEXT,
     ERROR_TEXT,
     ISSUE_TEXT,
-    LABELS,
     LANGUAGES,
     LIMITATION_TEXT,
-    STATUS_TEXT,
     UNKNOWN,
+    area,
+    status_words,
 )
 
 __all__ = [
@@ -43,10 +44,8 @@ __all__ = [
     "DIRECTION_TEXT",
     "ERROR_TEXT",
     "ISSUE_TEXT",
-    "LABELS",
     "LANGUAGES",
     "LIMITATION_TEXT",
-    "STATUS_TEXT",
     "UNKNOWN",
     "clean",
     "display_width",
@@ -55,9 +54,15 @@ __all__ = [
 ]
 
 
-def _money(value: Any, places: int) -> str:
-    """An amount with the places of its column (zeros added, never cut)."""
-    return UNKNOWN if value is None else clean(pad(str(value), places))
+LABELS: Final = area("report")
+"""The report's words: its own (``report.``) and the shared ones (the catalog's keys)."""
+
+
+def _money(value: Any, currency: Any) -> str:
+    """An amount in the one money format (:func:`.people.money`, the currency's places)."""
+    if value is None:
+        return UNKNOWN
+    return money(str(value), None if currency is None else str(currency))
 
 
 def _value(value: Any) -> str:
@@ -86,10 +91,10 @@ class _Writer:
         return DIMENSION_TEXT[self.lang].get(name, clean(name))
 
     def column_dimension(self, name: str) -> str:
-        return LABELS[self.lang].get(f"component.{name}") or clean(name)
+        return LABELS[self.lang].get(name) or clean(name)
 
     def table(self, keys: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> None:
-        headers = [self.text(f"col.{key}") for key in keys]
+        headers = [self.text(key) for key in keys]
         self.lines.extend(table(headers, rows, frozenset(right)))
 
 
@@ -99,10 +104,11 @@ def _coded(texts: Mapping[str, Mapping[str, str]], lang: str, code: str) -> str:
 
 def _header(out: _Writer, output: Mapping[str, Any]) -> None:
     status = str(output["status"])
-    label, explanation = STATUS_TEXT[out.lang].get(status, (clean(status), ""))
+    label, explanation = status_words(out.lang, status)
+    label = clean(label)  # an unknown status is shown as itself
     out.lines.append(out.text("title").format(version=_value(output.get("toolVersion"))))
     exit_code = EXIT_CODES.get(status, 1)
-    out.lines.append(out.text("status").format(status=label, exit=exit_code))
+    out.lines.append(out.text("status_exit").format(status=label, exit=exit_code))
     if explanation:
         out.lines.append(explanation)
 
@@ -131,13 +137,12 @@ def _errors(out: _Writer, errors: Sequence[Mapping[str, Any]]) -> None:
         ]
         for error in errors
     ]
-    out.table(("path", "code", "meaning"), rows, set())
+    out.table(("col.path", "col.code", "col.meaning"), rows, set())
 
 
 def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
     out.section("quotes")
     status_text = CONSTRAINT_STATUS_TEXT[out.lang]
-    places = money_places(quote[field] for quote in quotes for field in MONEY_FIELDS)
     rows = [
         [
             _value(quote["supplierId"]),
@@ -146,8 +151,8 @@ def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
             _value(quote["packsPurchased"]),
             _value(quote["deliveredQuantity"]),
             _value(quote["overbuyQuantity"]),
-            _money(quote["landedTotal"], places),
-            _value(quote["costPerDeliveredUnit"]),
+            _money(quote["landedTotal"], quote["currency"]),
+            _money(quote["costPerDeliveredUnit"], quote["currency"]),
             _value(quote["leadDays"]),
             _value(quote["qualityScore"]),
             status_text.get(str(quote["constraintStatus"]), _value(quote["constraintStatus"])),
@@ -155,17 +160,17 @@ def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
         for quote in quotes
     ]
     keys = (
-        "supplier",
-        "comparable",
-        "currency",
-        "packs",
-        "delivered",
-        "overbuy",
-        "landed",
-        "per_unit",
-        "lead",
-        "quality",
-        "status",
+        "col.supplier",
+        "col.comparable",
+        "col.currency",
+        "col.packs_purchased",
+        "col.delivered",
+        "col.overbuy",
+        "col.landed",
+        "col.per_unit",
+        "col.lead",
+        "col.quality_score",
+        "col.constraint_status",
     )
     out.table(keys, rows, {3, 4, 5, 6, 7, 8, 9})
     if any(cell == UNKNOWN for row in rows for cell in row):
@@ -178,9 +183,9 @@ def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
             out.lines.append(f"- {_value(quote['supplierId'])}: {words}")
     checks = [(quote, check) for quote in quotes for check in quote["constraints"]]
     if checks:
-        out.section("constraints")
+        out.section("hard_constraints")
         out.table(
-            ("supplier", "constraint", "limit", "value", "result"),
+            ("col.supplier", "col.constraint", "col.limit", "col.quote_value", "col.result"),
             [
                 [
                     _value(quote["supplierId"]),
@@ -241,7 +246,8 @@ def _sensitivity(out: _Writer, scenarios: Sequence[Mapping[str, Any]]) -> None:
         ]
         for scenario in scenarios
     ]
-    out.table(("dimension", "direction", "factor", "weights", "new_ranking", "changed"), rows, {2})
+    keys = ("col.dimension", "col.direction", "col.factor", "col.weights", "ranking", "col.changed")
+    out.table(keys, rows, {2})
     out.lines.append(out.text("sensitivity_note"))
 
 
@@ -253,7 +259,7 @@ def _interval_text(out: _Writer, interval: Mapping[str, Any]) -> str:
 
 
 def _pairs(out: _Writer, pairs: Sequence[Sequence[str]], key: str = "pair") -> str:
-    return out.text("pair_join").join(
+    return out.text("join_clauses").join(
         out.text(key).format(first=_value(first), second=_value(second)) for first, second in pairs
     )
 
@@ -306,7 +312,7 @@ def _stability(out: _Writer, entries: Sequence[Mapping[str, Any]]) -> None:
         ]
         for entry in entries
     ]
-    out.table(("dimension", "weight", "same_ranking", "same_winner"), rows, set())
+    out.table(("col.dimension", "col.weight", "col.same_ranking", "col.same_winner"), rows, set())
     for entry in entries:
         dimension = str(entry["dimension"])
         _bound_notes(out, dimension, "ranking", entry["rankingInterval"])

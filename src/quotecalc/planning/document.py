@@ -4,7 +4,9 @@ One JSON object (``docs/plan.md``, schema ``docs/schema/plan.schema.json``), key
 order: ``schemaVersion``, ``kind`` (``"purchase-plan"``), ``tool``, ``toolVersion``, ``status``,
 ``plan``, ``reasons``, ``limitations``. ``status`` is ``invalid_input`` or ``internal_error`` as
 the fixed call's (the reasons are then its errors), else ``completed`` when a best plan is given
-and proven, ``partial`` otherwise; the exit code is the fixed call's for that status. ``plan``
+and its least landed total proven (issue 38: the tie order among equally cheap plans may be
+unsettled, with the limitation ``plan_tie_order_unsettled``), ``partial`` otherwise; the exit
+code is the fixed call's for that status. ``plan``
 is ``null`` when the gate found reasons. Nothing is computed here: money and counts are the
 plan stage's exact values written by :func:`quotecalc.core.exact.format_exact`, the fixed
 result's own formatting.
@@ -29,7 +31,10 @@ and HTML plans (``quotecalc.output.plan_text``, ``plan_html``) only read them:
 - ``currency``, ``specification`` and ``bestSingleSource`` (the supplierId of the cheapest
   single source that covers the need alone, ``null`` when none does) on the plan;
 - ``lowerBound`` and ``landedTotal`` written with the same number of decimal places (the
-  shorter one padded with zeros; the values are unchanged).
+  shorter one padded with zeros; the values are unchanged);
+- what is proven of the best plan, apart (issue 38): ``proven`` (the least by the whole order,
+  as it always meant), ``costProven`` (the least landed total) and ``tiesSettled`` (the tie
+  order among equally cheap plans).
 """
 
 from __future__ import annotations
@@ -68,6 +73,7 @@ from .conversion_sections import conversion_limitation, plan_conversions, render
 KIND: Final = required(PLAN.document_kind)
 ERROR_STATUSES: Final = ("invalid_input", "internal_error")
 NOT_PROVEN: Final = "plan_not_proven"
+TIES_UNSETTLED: Final = "plan_tie_order_unsettled"
 
 PLAN_PIPELINE: Final = pipeline_of(PLAN)
 """The plan row's pipeline: the default pipeline reading the plan request, with the plan stage
@@ -229,6 +235,8 @@ def _best(
         else format_exact(EXACT.subtract(alone.landed_total, best.landed_total)),
         "lowerBound": bound,
         "proven": best.proven,
+        "costProven": best.cost_proven,
+        "tiesSettled": best.ties_settled,
         # Nothing delivered (balances cover the whole need, issue 27): no cost per unit.
         "costPerDeliveredUnit": format_ratio(Ratio.of(best.landed_total, best.delivered_quantity))
         if best.delivered_quantity
@@ -291,7 +299,8 @@ def render_plan(ctx: Context) -> dict[str, Any]:
     quantity: int = ctx.request.fields["quantity"] if found.need is None else found.need
     best = found.best
     if best is not None and not best.proven:
-        limitations.append({"code": NOT_PROVEN, "message": PLAN_MESSAGES[NOT_PROVEN]})
+        code = TIES_UNSETTLED if best.cost_proven else NOT_PROVEN
+        limitations.append({"code": code, "message": PLAN_MESSAGES[code]})
     most = ctx.request.fields.get("maxSuppliers")
     quotes = {quote["supplierId"]: quote for quote in ctx.request.quotes}
     covering = next((s.supplier_id for s in found.single_source if s.cheapest is not None), None)
@@ -308,7 +317,7 @@ def render_plan(ctx: Context) -> dict[str, Any]:
     }
     if found.balances:
         shown["balances"] = render_balances(ctx.request.fields, found, quantity)
-    status = "completed" if best is not None and best.proven else "partial"
+    status = "completed" if best is not None and best.cost_proven else "partial"
     return document(status, shown, reasons, limitations, report)
 
 

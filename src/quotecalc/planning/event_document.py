@@ -6,9 +6,15 @@ order: ``schemaVersion``, ``kind`` (``"event-award"``), ``tool``, ``toolVersion`
 
 - ``invalid_input`` / ``internal_error`` as the fixed call's: ``award`` and ``baselines``
   ``null``, the errors (code, path, fixed message) in ``reasons``;
-- ``completed`` when an award is given and proven; ``partial`` otherwise (a blocking gate
-  reason, no award covering every item, a refusal, or a budget-stopped search with
+- ``completed`` when an award is given and its least landed total is proven (issue 38: even
+  when the tie order among equally cheap awards is unsettled, with the limitation
+  ``event_tie_order_unsettled``); ``partial`` otherwise (a blocking gate reason, no award
+  covering every item, a refusal, or a search stopped before proving the least total, with
   ``event_not_proven`` among the limitations).
+
+An award says what is proven apart (issue 38): ``costProven`` (the least landed total:
+``lowerBound`` equals ``landedTotal``), ``tiesSettled`` (the tie order too) and ``proven``,
+both, as it always meant.
 
 The exit code is the fixed call's for that status. Nothing is computed here but the two
 savings (a baseline's total minus the award's): money and counts are the award stage's exact
@@ -27,6 +33,7 @@ from ..core.event_rules import (
     EVENT_LIMITATIONS,
     EVENT_MESSAGES,
     NOT_PROVEN,
+    TIES_UNSETTLED,
     AwardFigures,
     Baseline,
     EventOutcome,
@@ -144,8 +151,20 @@ def _figures(found: AwardFigures) -> dict[str, Any]:
     }
 
 
+def proof(found: AwardFigures) -> dict[str, bool]:
+    """What is proven of an award (issue 38): ``proven`` (the least by the whole order, as it
+    always meant), ``costProven`` (the least landed total) and ``tiesSettled`` (the tie
+    order among equally cheap awards)."""
+    return {
+        "proven": found.proven,
+        "costProven": found.cost_proven,
+        "tiesSettled": found.ties_settled,
+    }
+
+
 def render_award(found: AwardFigures) -> dict[str, Any]:
-    """The award object: its figures, then ``lowerBound`` and ``proven``; ``landedTotal`` and
+    """The award object: its figures, then ``lowerBound`` and what is proven (:func:`proof`);
+    ``landedTotal`` and
     ``lowerBound`` share their places (zeros appended to the shorter, never a digit changed:
     :func:`.document.same_places`, the plan document's rule), so an unproven award's bound
     ``1130`` reads ``1130.00`` beside ``1260.00``."""
@@ -154,7 +173,7 @@ def render_award(found: AwardFigures) -> dict[str, Any]:
         **_figures(found),
         "landedTotal": total,
         "lowerBound": bound,
-        "proven": found.proven,
+        **proof(found),
     }
 
 
@@ -169,7 +188,10 @@ def render_baseline(entry: Baseline, award: AwardFigures | None) -> dict[str, An
     )
     shown: dict[str, Any] = {"award": None if found is None else _figures(found)}
     if entry.name == "singleSupplier":
-        shown["proven"] = None if found is None else found.proven
+        if found is None:
+            shown.update(dict.fromkeys(("proven", "costProven", "tiesSettled")))
+        else:
+            shown.update(proof(found))
     shown["saving"] = saving
     shown["reason"] = entry.reason
     return shown
@@ -192,14 +214,15 @@ def render_event(ctx: Context) -> dict[str, Any]:
         limitations[EVENT_LIMITATIONS.index("no_conversion")] = conversion_limitation()
     award = outcome.award
     if award is not None and not award.proven:
-        limitations.append({"code": NOT_PROVEN, "message": EVENT_MESSAGES[NOT_PROVEN]})
+        code = TIES_UNSETTLED if award.cost_proven else NOT_PROVEN
+        limitations.append({"code": code, "message": EVENT_MESSAGES[code]})
     reasons = [render_reason(r) for r in (*outcome.gate.reasons, *outcome.reasons)]
     baselines = (
         {entry.name: render_baseline(entry, award) for entry in outcome.baselines}
         if outcome.baselines
         else None
     )
-    status = "completed" if award is not None and award.proven else "partial"
+    status = "completed" if award is not None and award.cost_proven else "partial"
     shown = None if award is None else render_award(award)
     found = document(status, shown, baselines, reasons, limitations, report=report)
     assert ctx.event is not None

@@ -152,10 +152,15 @@ def _line(offer: Fields, vendor: int, need_of: dict[str, int]) -> Line:
 
 
 def figures(
-    model: Event, packs: Sequence[int], proven: bool, bound: Decimal | None
+    model: Event,
+    packs: Sequence[int],
+    proven: bool,
+    bound: Decimal | None,
+    cost_proven: bool | None = None,
 ) -> AwardFigures:
     """The award of ``packs`` recomputed exactly (:func:`costing`); ``bound`` ``None`` means
-    the award's own total (a baseline, or a proven award)."""
+    the award's own total (a baseline, or an award whose least total is proven);
+    ``cost_proven`` ``None`` means ``proven`` (issue 38)."""
     cost = costing(model, packs)
     vendors, needs = model.vendors, model.needs
     lines = tuple(
@@ -198,6 +203,7 @@ def figures(
         cost.delivered,
         proven,
         total if bound is None else bound,
+        proven if cost_proven is None else cost_proven,
     )
 
 
@@ -230,8 +236,9 @@ def baselines(model: Event, budget: float | None) -> tuple[Baseline, ...]:
         code = "baseline_infeasible" if single.code == "event_infeasible" else single.code
         first = Baseline(SINGLE, None, code)
     else:
-        bound = None if single.proven else single.lower_bound
-        first = Baseline(SINGLE, figures(model, single.packs, single.proven, bound), None)
+        bound = None if single.cost_proven else single.lower_bound
+        shown = figures(model, single.packs, single.proven, bound, single.cost_proven)
+        first = Baseline(SINGLE, shown, None)
     packs = cheapest_per_item(model)
     if packs is None:
         second = Baseline(PER_ITEM, None, "baseline_infeasible")
@@ -276,8 +283,8 @@ class EventAwardStage(Record):
         if isinstance(found, Refusal):
             reasons = refusal_reasons(model, found)
             return attrs.evolve(ctx, award=attrs.evolve(outcome, reasons=reasons, baselines=shown))
-        bound = None if found.proven else found.lower_bound
-        award = figures(model, found.packs, found.proven, bound)
+        bound = None if found.cost_proven else found.lower_bound
+        award = figures(model, found.packs, found.proven, bound, found.cost_proven)
         if whole:
             items = tuple(sorted((*award.items, *whole), key=lambda item: item.item_id))
             award = attrs.evolve(award, items=items)

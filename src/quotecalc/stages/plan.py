@@ -288,8 +288,9 @@ class PlanStage(Record):
             total,
             sum(line.delivered_quantity for line in lines),
             found.proven,
-            total if found.proven else found.lower_bound,
+            total if found.cost_proven else found.lower_bound,
             found.nodes,
+            cost_proven=found.cost_proven,
         )
         allocated: Ratio | None = None
         if balances:

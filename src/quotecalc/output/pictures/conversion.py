@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..conversion_text import WORDS, Document, answer_lines, figure_rows, unused_lines
+from ..conversion_text import HEADERS, WORDS, Document, answer_lines, figure_rows, unused_lines
 from .html import html_page
 from .markup import items, paragraph, section, table
 from .text import escape
@@ -26,12 +26,12 @@ def conversion_section(document: Document, lang: str) -> str:
     body = "".join(paragraph(line) for line in answer_lines(document, lang, escape))
     rows = figure_rows(document, lang, escape)
     if rows:
-        keys = ("supplier", "figure", "as_quoted", "converted")
-        body += table([words[key] for key in keys], rows, frozenset({2, 3}), words["section"])
+        headers = [words[key] for key in HEADERS]
+        body += table(headers, rows, frozenset({2, 3}), words["conversions"])
     else:
         body += paragraph(escape(words["none"]))
     body += items(unused_lines(document, lang, escape))
-    return section("conversions", words["section"], body)
+    return section("conversions", words["conversions"], body)
 
 
 def converted_page(document: Document, lang: str, purchase: Mapping[str, Any] | None) -> str:

@@ -1,8 +1,8 @@
 """The landed-cost breakdown: one stacked horizontal bar per quote (``docs/pictures.md``).
 
 Read from ``normalizedQuotes`` only: ``goodsSubtotal``, ``freight`` and ``otherFees`` are the
-segments (their sum is the engine's ``landedTotal``); every amount is shown with the same
-places (the most any amount of the page has, zeros added: ``people.pad``). Each bar's length
+segments (their sum is the engine's ``landedTotal``); every amount is shown in the one money
+format (:func:`quotecalc.output.people.money`, its quote's currency). Each bar's length
 is proportional to its landed total against the largest one: every width is the exact ratio
 of two exact decimals, times 100, rounded once half-up to two places for the CSS ``width``
 (the rounded segments may differ from the rounded total by 0.01 point; the numbers shown
@@ -23,7 +23,12 @@ from .geometry import fixed2
 from .markup import supplier, text
 from .text import WORDS, display, escape, field_name, join
 
-PARTS: Final = (("goodsSubtotal", "goods"), ("freight", "freight"), ("otherFees", "other_fees"))
+# (the quote's field, the segment's style name, its words)
+PARTS: Final = (
+    ("goodsSubtotal", "goods", "col.goods_subtotal"),
+    ("freight", "freight", "col.freight"),
+    ("otherFees", "other_fees", "col.other_fees"),
+)
 
 
 def _exact(value: str) -> Fraction:
@@ -62,8 +67,8 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
         None,
     )
     key = "".join(
-        f'<span class="key"><span class="swatch seg-{name}"></span>{escape(words[name])}</span>'
-        for _, name in PARTS
+        f'<span class="key"><span class="swatch seg-{name}"></span>{escape(words[word])}</span>'
+        for _, name, word in PARTS
     )
     rows: list[str] = []
     for quote in quotes:
@@ -77,8 +82,8 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
             continue
         segments = "".join(
             f'<span class="seg seg-{name}" style="width:{_width(_exact(quote[field]), largest)}%"'
-            f' title="{escape(words[name])} {text(quote[field])}"></span>'
-            for field, name in PARTS
+            f' title="{escape(words[word])} {text(money(quote[field], quote["currency"]))}"></span>'
+            for field, name, word in PARTS
         )
         overbuy = quote["overbuyQuantity"]
         note = ""
@@ -91,7 +96,7 @@ def cost_bars(quotes: Sequence[Mapping[str, Any]], lang: str) -> str:
                 + "</span>"
             )
         currency = quote["currency"]
-        parts = " + ".join(text(money(quote[field], currency)) for field, _ in PARTS)
+        parts = " + ".join(text(money(quote[field], currency)) for field, _, _ in PARTS)
         rows.append(
             f'<div class="row">{who}<div class="track"><div class="bar"'
             f' style="width:{_width(_exact(total), largest)}%">{segments}</div></div>'

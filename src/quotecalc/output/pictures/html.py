@@ -9,9 +9,6 @@ text report's tables (:mod:`quotecalc.output.report`). Inline CSS and inline SVG
 no external reference, nothing fetched. Same documents and language, same bytes.
 """
 
-# The Chinese texts use Chinese (fullwidth) punctuation on purpose.
-# ruff: noqa: RUF001
-
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -26,12 +23,13 @@ from ..wording import (
     DIRECTION_TEXT,
     ERROR_TEXT,
     ISSUE_TEXT,
-    LABELS,
-    STATUS_TEXT,
+    LANG_TAGS,
+    area,
+    status_words,
 )
 from .costbars import cost_bars
 from .markup import items, paragraph, section, supplier, table, text
-from .svg import LANG_TAGS, svg_picture
+from .svg import svg_picture
 from .text import WORDS, check_lang, dimension_name, display, escape, reason_words
 from .weightmap import FIRST_FEW, HATCH_CSS, swatches, weight_map
 
@@ -100,28 +98,8 @@ h2,h3{break-after:avoid}tr,li,.row{break-inside:avoid}body{font-size:10pt}}
 
 
 MONEY: Final = frozenset({"landedTotal", "costPerDeliveredUnit"})
-# The page's own words beside the text report's (issue 29): no exit code, no JSON path, every
-# quantity with its unit, lists joined the language's way.
-PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "status": "Status: {status}",
-        "col.where": "Where",
-        "col.delivered": "Delivered (units)",
-        "col.overbuy": "Overbuy (units)",
-        "col.packs": "Packs purchased (packs)",
-        "days": "{value} days",
-        "join": ", ",
-    },
-    "zh": {
-        "status": "状态：{status}",
-        "col.where": "位置",
-        "col.delivered": "到货数量（件）",
-        "col.overbuy": "超购数量（件）",
-        "col.packs": "采购包数（包）",
-        "days": "{value} 天",
-        "join": "、",
-    },
-}
+LABELS: Final = area("report")
+"""The page's words: the text report's and the shared ones (the page has none of its own)."""
 # The unit of each constraint's limit and value (none: a score on the request's scale).
 CONSTRAINT_UNITS: Final = {"maxLeadDays": "days"}
 LONG_RANKING: Final = 2 * FIRST_FEW  # a longer ranking shows its first few, the rest disclosed
@@ -151,17 +129,13 @@ class _Page:
         return escape(CONSTRAINT_STATUS_TEXT[self.lang].get(str(status), display(str(status))))
 
     def columns(self, *keys: str) -> list[str]:
-        own = PAGE_WORDS[self.lang]
-        return [own.get(f"col.{key}") or self.label(f"col.{key}") for key in keys]
-
-    def own(self, key: str) -> str:
-        return PAGE_WORDS[self.lang][key]
+        return [self.label(key) for key in keys]
 
 
 def _header(page: _Page, result: Mapping[str, Any]) -> str:
     status = str(result["status"])
-    label, explanation = STATUS_TEXT[page.lang].get(status, (display(status), ""))
-    line = page.own("status").format(status=label)
+    label, explanation = status_words(page.lang, status)
+    line = page.label("status_line").format(status=display(label))
     return paragraph(escape(line), "status") + (
         paragraph(escape(explanation)) if explanation else ""
     )
@@ -172,7 +146,7 @@ def _errors(page: _Page, errors: Sequence[Mapping[str, Any]], request: Any) -> s
     :mod:`quotecalc.output.fieldnames`), what it means, and its code, marked as code."""
     rows = [
         [
-            escape(page.own("join")).join(
+            escape(page.label("join")).join(
                 error_places(
                     page.lang,
                     error,
@@ -192,7 +166,9 @@ def _errors(page: _Page, errors: Sequence[Mapping[str, Any]], request: Any) -> s
     return section(
         "errors",
         page.label("errors"),
-        table(page.columns("where", "meaning", "code"), rows, label=page.label("errors")),
+        table(
+            page.columns("col.where", "col.meaning", "col.code"), rows, label=page.label("errors")
+        ),
     )
 
 
@@ -224,8 +200,9 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
         for quote in quotes
     ]
     headers = page.columns(
-        "supplier", "comparable", "currency", "packs", "delivered", "overbuy", "landed",
-        "per_unit", "lead", "quality", "status",
+        "col.supplier", "col.comparable", "col.currency", "col.packs_purchased", "col.delivered",
+        "col.overbuy", "col.landed", "col.per_unit", "col.lead", "col.quality_score",
+        "col.constraint_status",
     )  # fmt: skip
     body = table(headers, rows, frozenset(range(3, 10)), page.label("quotes"))
     if any(quote[field] is None for quote in quotes for field in fields):
@@ -252,11 +229,13 @@ def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
             ]
             for quote, check in checks
         ]
-        columns = page.columns("supplier", "constraint", "limit", "value", "result")
+        columns = page.columns(
+            "col.supplier", "col.constraint", "col.limit", "col.quote_value", "col.result"
+        )
         html += section(
             "constraints",
-            page.label("constraints"),
-            table(columns, rows, frozenset({2, 3}), page.label("constraints")),
+            page.label("hard_constraints"),
+            table(columns, rows, frozenset({2, 3}), page.label("hard_constraints")),
         )
     return html
 
@@ -271,7 +250,7 @@ def _with_unit(page: _Page, constraint: str, value: Any) -> str:
     unit = CONSTRAINT_UNITS.get(constraint)
     if value is None or unit is None:
         return text(value)
-    return escape(page.own(unit)).replace("{value}", text(value))
+    return escape(page.label(unit)).replace("{days}", text(value))
 
 
 def _ranking(page: _Page, ranking: Sequence[Mapping[str, Any]] | None) -> str:
@@ -281,8 +260,8 @@ def _ranking(page: _Page, ranking: Sequence[Mapping[str, Any]] | None) -> str:
         )
     names = list(ranking[0]["components"])
     headers = [
-        *page.columns("rank", "supplier", "score"),
-        *(LABELS[page.lang].get(f"component.{name}") or display(name) for name in names),
+        *page.columns("col.rank", "col.supplier", "col.score"),
+        *(LABELS[page.lang].get(name) or display(name) for name in names),
     ]
     rows = [
         [
@@ -324,14 +303,16 @@ def _sensitivity(page: _Page, scenarios: Sequence[Mapping[str, Any]]) -> str:
             ),
             text(scenario["factor"]),
             " / ".join(text(weight) for weight in scenario["weights"].values()),
-            escape(page.own("join")).join(
+            escape(page.label("join")).join(
                 f"{entry['rank']} {supplier(entry['supplierId'])}" for entry in scenario["ranking"]
             ),
             page.yes_no(bool(scenario["rankingChanged"])),
         ]
         for scenario in scenarios
     ]
-    headers = page.columns("dimension", "direction", "factor", "weights", "new_ranking", "changed")
+    headers = page.columns(
+        "col.dimension", "col.direction", "col.factor", "col.weights", "ranking", "col.changed"
+    )
     body = table(headers, rows, frozenset({2}), page.label("sensitivity")) + paragraph(
         escape(page.label("sensitivity_note")), "note"
     )
@@ -348,7 +329,7 @@ def _interval(page: _Page, interval: Mapping[str, Any]) -> str:
 def _pairs(page: _Page, pairs: Sequence[Sequence[str]], key: str = "pair") -> str:
     """Pairs of ids in the report's wording; the ids isolated (the result is escaped HTML)."""
     template = escape(page.label(key)).replace("{first}", "\0").replace("{second}", "\1")
-    return escape(page.label("pair_join")).join(
+    return escape(page.label("join_clauses")).join(
         template.replace("\0", supplier(first)).replace("\1", supplier(second))
         for first, second in pairs
     )
@@ -417,7 +398,7 @@ def _stability(page: _Page, entries: Sequence[Mapping[str, Any]]) -> str:
         notes.extend(_bound_notes(page, dimension, "ranking", entry["rankingInterval"]))
         if entry["winnerInterval"] != entry["rankingInterval"]:
             notes.extend(_bound_notes(page, dimension, "winner", entry["winnerInterval"]))
-    headers = page.columns("dimension", "weight", "same_ranking", "same_winner")
+    headers = page.columns("col.dimension", "col.weight", "col.same_ranking", "col.same_winner")
     body = (
         paragraph(escape(page.label("stability_note")), "note")
         + table(headers, rows, frozenset({1}), page.label("stability"))

@@ -26,8 +26,8 @@ from typing import Any, Final
 from ..answer import WORDS as ANSWER_WORDS
 from ..cells import display_width
 from ..fieldnames import error_places
-from ..people import PERCENT_SIGN, percent
-from ..wording import ERROR_TEXT
+from ..people import percent
+from ..wording import ERROR_TEXT, LANG_TAGS, say
 from .geometry import BarLayout, TriangleLayout, centroid, exact, fixed2, plane
 from .labels import Box, Placed, Placer, Point, badge_box, text_box
 from .palette import EMPTY_FILL, colour_of, fill_of
@@ -66,7 +66,6 @@ LEGEND_LINE_COLUMNS: Final = 52
 CAPTION_COLUMNS: Final = 72
 TEXT_COLUMNS: Final = 80
 LINE: Final = 16
-LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
 SLOT_STEP: Final = 24
 LEGEND_FEW: Final = FIRST_FEW  # regions listed whole: as many as the page's long lists show
 
@@ -228,7 +227,7 @@ def _caption(canvas: _Canvas, analysis: Mapping[str, Any]) -> list[str]:
     switching = analysis.get("switchingDistance")
     words = ANSWER_WORDS[lang]
     if switching is None:
-        key = "robust_one" if len(analysis["dimensions"]) == 1 else "robust_everywhere"
+        key = "robust_one" if len(analysis["dimensions"]) == 1 else "nobody_else_first"
         sentences.append(words[key])
     else:
         sentences.append(
@@ -586,7 +585,7 @@ def _scale(canvas: _Canvas, dimensions: Sequence[str], bottom: int, obstacles: l
             f'<line class="tick" x1="{x}" y1="{bottom}" x2="{x}" y2="{bottom + 6}"'
             ' stroke="#1A1A1A" stroke-width="1"/>'
         )
-        label = f"{tick * 100}{PERCENT_SIGN[canvas.lang]}"  # the ticks are whole percents
+        label = say(canvas.lang, "percent", value=str(tick * 100))  # whole percents
         canvas.text(
             x, bottom + 19, escape(label), class_="tick-label", text_anchor="middle", font_size="11"
         )

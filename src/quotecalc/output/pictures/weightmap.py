@@ -127,7 +127,7 @@ def weight_map(lang: str, document: Mapping[str, Any], svg: str, narrow: str = "
         facts.append(escape(words["excluded"].format(dimensions=names)))
     switching = analysis["switchingDistance"]
     if switching is None:
-        key = "winner_everywhere" if len(dimensions) == 1 else "no_switch"
+        key = "winner_everywhere" if len(dimensions) == 1 else "nobody_else_first"
         facts.append(escape(words[key]))
     else:
         facts.append(_labelled(lang, words["switching_point"], _point(lang, switching["point"])))
