@@ -22,6 +22,10 @@ clock), so the same event gives the same values on any machine of one architectu
 
 from __future__ import annotations
 
+import ctypes
+import os
+import sys
+import threading
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
@@ -33,6 +37,48 @@ from .linear import Formulation
 # The duals are rounded to multiples of 2^-BITS before the exact bound is computed: any
 # rounding keeps the bound valid, and 2^-30 keeps it within far less than a cent of HiGHS's.
 BITS: Final = 30
+
+
+_FIRST = threading.Lock()
+_quiet = False
+
+
+def _highs() -> highspy.Highs:
+    """A silent HiGHS instance. HiGHS writes its banner with C ``printf`` on the process's first
+    instance, before any option can turn output off, and the CLI's and MCP's standard output is
+    the answer (one JSON object, or the protocol's lines): so the first instance is made while
+    file descriptor 1 points into a pipe that is then emptied (the C buffer flushed first), and
+    every instance gets ``output_flag`` off. Later instances print nothing."""
+    global _quiet  # noqa: PLW0603 (once per process)
+    with _FIRST:
+        if _quiet:
+            return _silenced(highspy.Highs())  # type: ignore[no-untyped-call]  # no hints
+        try:
+            libc = ctypes.CDLL(None)
+            sys.stdout.flush()
+            libc.fflush(None)
+            kept = os.dup(1)
+        except (OSError, AttributeError, ValueError):
+            # No C library to flush or no descriptor 1 to keep: nothing of ours to protect.
+            highs = highspy.Highs()  # type: ignore[no-untyped-call]  # no hints
+        else:
+            drain, sink = os.pipe()
+            try:
+                os.dup2(sink, 1)
+                highs = highspy.Highs()  # type: ignore[no-untyped-call]  # no hints
+                libc.fflush(None)
+            finally:
+                os.dup2(kept, 1)
+                for descriptor in (kept, sink, drain):
+                    os.close(descriptor)
+        _quiet = True
+        return _silenced(highs)
+
+
+def _silenced(highs: highspy.Highs) -> highspy.Highs:
+    highs.setOptionValue("output_flag", False)
+    highs.setOptionValue("log_to_console", False)
+    return highs
 
 
 class Solved(NamedTuple):
@@ -51,8 +97,7 @@ class Relaxation:
     def __init__(self, form: Formulation, iterations: int) -> None:
         self.form = form
         b = form.b
-        highs = highspy.Highs()  # type: ignore[no-untyped-call]  # highspy 1.x: no hints on __init__
-        highs.setOptionValue("output_flag", False)
+        highs = _highs()
         highs.setOptionValue("threads", 1)
         highs.setOptionValue("simplex_iteration_limit", iterations)
         count = len(b.upper)
