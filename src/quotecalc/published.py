@@ -60,6 +60,8 @@ from .contract.plan_schema import (
 )
 from .contract.request_schema import request_schema
 from .contract.result_schema import result_schema
+from .core.constraint_rules import listed_root_fields
+from .core.fields import Presence
 from .http.openapi import OPENAPI_PATH, openapi_bytes
 from .intake.schema import INTAKE_ERRORS_SCHEMA_PATH, errors_schema_bytes
 
@@ -93,3 +95,38 @@ def published_files() -> dict[str, bytes]:
         OPENAPI_PATH: openapi_bytes(),
         INTAKE_ERRORS_SCHEMA_PATH: errors_schema_bytes(),
     }
+
+
+# The README's table of the request's root fields (issue 39), in each language: its header,
+# and the words of the "required" column by the row's presence.
+README_TABLES: dict[str, tuple[str, dict[Presence, str]]] = {
+    "en": (
+        "| field | required | meaning |",
+        {Presence.REQUIRED: "yes", Presence.CORE: "core", Presence.OPTIONAL: "no"},
+    ),
+    "zh": (
+        "| 字段 | 必填 | 含义 |",
+        {Presence.REQUIRED: "是", Presence.CORE: "核心", Presence.OPTIONAL: "否"},
+    ),
+}
+
+
+def root_field_table(lang: str) -> str:
+    """The README's table of the request's root fields in ``lang``: one line per root row, in
+    the contract's order, its presence and its hint (``FieldDoors.hint``)."""
+    header, presence = README_TABLES[lang]
+    lines = [header, "|---|---|---|"]
+    for rule in listed_root_fields():
+        assert rule.doors is not None and rule.doors.hint is not None, rule.name
+        lines.append(f"| `{rule.name}` | {presence[rule.presence]} | {rule.doors.hint.of(lang)} |")
+    return "\n".join(lines) + "\n"
+
+
+def readme_with_tables(text: str) -> str:
+    """The README's text with each language's root-field table (from its header line to the
+    blank line after it) written from the rows; the rest unchanged."""
+    for lang, (header, _) in README_TABLES.items():
+        start = text.index(header + "\n")
+        end = text.index("\n\n", start) + 1
+        text = text[:start] + root_field_table(lang) + text[end:]
+    return text

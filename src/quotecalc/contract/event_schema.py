@@ -38,9 +38,6 @@ EVENT_REQUEST_SCHEMA_PATH: Final = "docs/schema/event-request.schema.json"
 EVENT_SCHEMA_PATH: Final = "docs/schema/event.schema.json"
 
 EVENT_NOTES: Final[dict[str, str]] = {
-    "schemaVersion": "Request format version.",
-    "currency": "The currency of the award; a supplier in another currency takes no part.",
-    "items": "The line items to award, one object per item.",
     "items.itemId": "Item identifier; unique across items by exact string equality.",
     "items.specification": (
         "What is bought; an offer takes part only if its specification equals this."
@@ -49,7 +46,6 @@ EVENT_NOTES: Final[dict[str, str]] = {
     "items.maxSuppliers": (
         "The most suppliers this item may be split across (no limit when omitted)."
     ),
-    "suppliers": "The suppliers that quote, one object per supplier.",
     "suppliers.supplierId": (
         "Supplier identifier; unique across suppliers by exact string equality."
     ),
@@ -83,11 +79,6 @@ EVENT_NOTES: Final[dict[str, str]] = {
     "suppliers.offers.priceBreaks.minimumQuantity": "Units at which the break applies.",
     "suppliers.offers.priceBreaks.packPrice": "Price of one pack at this break.",
     "suppliers.offers.capacityPacks": "The most packs of this offer (no limit when omitted).",
-    "maxSuppliers": "The most suppliers awarded anything, event-wide (no limit when omitted).",
-    "maxLeadDays": (
-        "Hard constraint: a supplier with leadDays above it takes no part; one without leadDays"
-        " makes the award partial."
-    ),
 }
 
 EVENT_NOT_EXPRESSED: Final = (

@@ -63,7 +63,6 @@ PLAN_NOTES: Final[dict[str, str]] = {
     "quotes.priceBreaks.minimumQuantity": "Units bought from the quote at which the break applies.",
     "quotes.priceBreaks.packPrice": "Price of one pack at this break, in the quote's currency.",
     "quotes.capacityPacks": "The most packs this supplier delivers (no limit when omitted).",
-    "maxSuppliers": "The most suppliers a split may use (no limit when omitted).",
 }
 """The fixed request's notes, plus the plan fields'."""
 

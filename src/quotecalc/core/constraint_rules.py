@@ -15,6 +15,9 @@ The quote value may be any input field or derived value named in ``QUOTE_VALUES`
 ``stages/constraints.py`` (e.g. ``landedTotal``).
 """
 
+# The Chinese words of the doors use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 import operator
@@ -24,7 +27,16 @@ from typing import Final
 
 import attrs
 
-from .fields import FieldRule, decimal_field, integer_field
+from .fields import (
+    BASE_ROOT_FIELDS,
+    REQUEST_ROOT_FIELDS,
+    SENSITIVITY_ROOT_FIELDS,
+    FieldDoors,
+    FieldRule,
+    Words,
+    decimal_field,
+    integer_field,
+)
 from .records import Record
 
 Number = Decimal | int
@@ -91,10 +103,63 @@ def lower_limit(
 
 
 CONSTRAINT_RULES: Final = (
-    upper_limit(integer_field("maxLeadDays"), "leadDays"),
+    upper_limit(
+        integer_field(
+            "maxLeadDays",
+            doors=FieldDoors(
+                Words("maximum lead days", "最长交期天数"),
+                Words(
+                    "hard constraint: exclude quotes with `leadDays` above it",
+                    "硬约束：排除 `leadDays` 超过它的报价",
+                ),
+                note=(
+                    "Hard constraint: a quote with leadDays above this is excluded; one without"
+                    " leadDays is unknown (a missing value never passes)."
+                ),
+                checks=Words("lead days", "交期天数"),
+                option="max_lead_days",
+                option_text="The longest acceptable lead time (root field).",
+                unit="days",
+            ),
+        ),
+        "leadDays",
+    ),
     lower_limit(
-        decimal_field("minimumQualityScore"),
+        decimal_field(
+            "minimumQualityScore",
+            doors=FieldDoors(
+                Words("minimum quality score", "最低质量评分"),
+                Words(
+                    "hard constraint: exclude quotes scoring below it (needs `qualityScale`)",
+                    "硬约束：排除评分低于它的报价（需要 `qualityScale`）",
+                ),
+                note=(
+                    "Hard constraint: a quote with qualityScore below this is excluded; needs"
+                    " qualityScale and must lie within it."
+                ),
+                checks=Words("quality score", "质量评分"),
+                option="minimum_quality_score",
+                option_text="The lowest acceptable quality score (root field).",
+            ),
+        ),
         "qualityScore",
         unknown_on_conflicts=QUALITY_CONFLICTS,
     ),
 )
+
+
+def fixed_root_fields(
+    rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES,
+) -> tuple[FieldRule, ...]:
+    """The fixed request's root rows as its validator reads them: the base rows, then each
+    constraint row's field (the 0.1.0 schema's order)."""
+    return BASE_ROOT_FIELDS + tuple(rule.field for rule in rules)
+
+
+def listed_root_fields(
+    rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES,
+) -> tuple[FieldRule, ...]:
+    """The same rows as the contract's table lists them (§4.3) and every door shows them (the
+    intake's options and the request it writes, the analyst's form, the README's table): the
+    request's own rows, the constraints, then ``sensitivityDelta``."""
+    return REQUEST_ROOT_FIELDS + tuple(rule.field for rule in rules) + SENSITIVITY_ROOT_FIELDS

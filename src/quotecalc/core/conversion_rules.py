@@ -12,6 +12,9 @@ call (whose ``unknown_key`` for them never changes):
   expiresAt}`` in event requests.
 """
 
+# The Chinese words of the doors use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -25,7 +28,9 @@ import attrs
 from .fields import (
     OPTIONAL,
     REQUIRED,
+    FieldDoors,
     FieldRule,
+    Words,
     array_field,
     currency_field,
     date_field,
@@ -64,7 +69,19 @@ BALANCE_ROOT_FIELDS: Final = (
     array_field("balances", OPTIONAL, BALANCE_FIELDS, min_items=1, max_items=MAX_BALANCES),
 )
 EVENT_BALANCE_ROOT_FIELDS: Final = (
-    date_field("asOf", OPTIONAL),
+    date_field(
+        "asOf",
+        OPTIONAL,
+        doors=FieldDoors(
+            None,
+            None,
+            option="as_of",
+            option_text="The event's date for prepaid balances, YYYY-MM-DD. Events only.",
+            label=Words(
+                "Balances as of (YYYY-MM-DD, optional)", "预付余额日期（YYYY-MM-DD，可选）"
+            ),
+        ),
+    ),
     array_field("balances", OPTIONAL, EVENT_BALANCE_FIELDS, min_items=1, max_items=MAX_BALANCES),
 )
 # The money fields a conversion multiplies: the quote's own, and each price break's price.

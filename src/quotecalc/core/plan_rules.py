@@ -20,7 +20,9 @@ from .exact import Ratio
 from .fields import (
     OPTIONAL,
     REQUIRED,
+    FieldDoors,
     FieldRule,
+    Words,
     array_field,
     decimal_field,
     integer_field,
@@ -37,7 +39,18 @@ PLAN_QUOTE_FIELDS: Final = (
     array_field("priceBreaks", OPTIONAL, BREAK_FIELDS, min_items=1, max_items=MAX_BREAKS),
     integer_field("capacityPacks", OPTIONAL, positive=True),
 )
-PLAN_ROOT_FIELDS: Final = (integer_field("maxSuppliers", OPTIONAL, positive=True),)
+PLAN_ROOT_FIELDS: Final = (
+    integer_field(
+        "maxSuppliers",
+        OPTIONAL,
+        positive=True,
+        doors=FieldDoors(
+            Words("maximum number of suppliers", "最多供应商数"),
+            None,
+            note="The most suppliers a split may use (no limit when omitted).",
+        ),
+    ),
+)
 
 # What a usable quote must state to be planned (issue 20, "Gate"), in table order.
 PLAN_QUOTE_NEEDS: Final = ("packSize", "minimumPacks", "packPrice", "freight", "otherFees")

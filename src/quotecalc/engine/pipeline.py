@@ -15,9 +15,8 @@ from time import perf_counter_ns
 
 import attrs
 
-from ..core.constraint_rules import CONSTRAINT_RULES, ConstraintRule
+from ..core.constraint_rules import CONSTRAINT_RULES, ConstraintRule, fixed_root_fields
 from ..core.context import Context, Stage
-from ..core.fields import BASE_ROOT_FIELDS
 from ..core.records import Record
 from ..stages.comparability import ComparabilityGate
 from ..stages.constraints import HardConstraints
@@ -86,7 +85,7 @@ def make_pipeline(constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULE
     row with it. Every other kind's pipeline is its row's (:mod:`.kinds`, issue 34), built by
     :func:`quotecalc.engine.kinds.build_pipeline`, which gives this same pipeline for the
     comparison row (``tests/test_kinds.py``)."""
-    root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
+    root_fields = fixed_root_fields(constraint_rules)
     return Pipeline(
         (
             Parse(),

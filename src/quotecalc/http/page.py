@@ -48,8 +48,10 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..analysis.document import analyze
+from ..core.fields import Kind
 from ..core.limits import MAX_EVENT_BYTES
 from ..engine.kinds import CONVERT, EVENT, PLAN, detect_kind
+from ..intake.options import QUOTE_ROOT
 from ..planning.document import plan
 from .admission import Admission, HeavyAdmission
 from .edge import (
@@ -92,13 +94,12 @@ SHEET_MEDIA: Final = {
     "text/csv": ".csv",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": ".xlsx",
 }
-ROOT_FIELDS: Final = (
-    "quantity",
-    "currency",
-    "specification",
-    "max_lead_days",
-    "minimum_quality_score",
-    "sensitivity_delta",
+# The form's plain root fields: a quote sheet's root options that hold one value (issue 39:
+# the root rows' own; the weights and the scale have a field per part).
+ROOT_FIELDS: Final = tuple(
+    option.name
+    for option in QUOTE_ROOT
+    if option.field is not None and option.field.kind not in (Kind.OBJECT, Kind.ARRAY)
 )
 SUFFIXES: Final = (".csv", ".txt", ".xlsx", ".xlsm")
 NOTES_HEADER: Final = "Quotecalc-Intake-Notes"

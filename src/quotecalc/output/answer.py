@@ -24,6 +24,7 @@ from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
 from ..analysis.document import BLOCKING_CODES
+from ..core.constraint_rules import CONSTRAINT_RULES
 from .people import money, percent
 from .wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT
 
@@ -87,7 +88,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             " and its quality information consistent."
         ),
         "give.ranking_blocked_by_unknown_constraint": (
-            "give the lead days and quality score the hard constraints check ({who})."
+            "give the {checked} the hard constraints check ({who})."
         ),
         "give.ranking_blocked_by_missing_value": (
             "give the {dimension} value ({who}), or set the {dimension} weight to 0."
@@ -102,10 +103,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             " The ranking answers which one supplier suits your weights best; the plan answers"
             " how to buy the quantity at the lowest landed total, from one supplier or several."
         ),
-        "give.all_candidates_excluded": (
-            "relax the maximum lead days or the minimum quality score, or add quotes that meet"
-            " them."
-        ),
+        "give.all_candidates_excluded": "relax {limits}, or add quotes that meet them.",
         "give.other": "give what the limitations below name.",
     },
     "zh": {
@@ -148,9 +146,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "give.ranking_blocked_by_conflict": (
             "请使每个报价可比较（规格和币种与需求完全一致），并使质量信息一致。"
         ),
-        "give.ranking_blocked_by_unknown_constraint": (
-            "请给出硬约束要检查的交期天数和质量评分（{who}）。"
-        ),
+        "give.ranking_blocked_by_unknown_constraint": "请给出硬约束要检查的{checked}（{who}）。",
         "give.ranking_blocked_by_missing_value": (
             "请给出{dimension}数值（{who}），或把{dimension}权重设为 0。"
         ),
@@ -163,12 +159,33 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "排名回答的是：按您的权重，哪一家供应商最合适；采购方案回答的是："
             "以最低到岸总价买到所需数量，可以向一家或几家供应商购买。"
         ),
-        "give.all_candidates_excluded": (
-            "请放宽最长交期天数或最低质量评分，或补充满足约束的报价。"
-        ),
+        "give.all_candidates_excluded": "请放宽{limits}，或补充满足约束的报价。",
         "give.other": "请补充下方局限与说明中列出的内容。",
     },
 }
+
+
+def _listed(items: Sequence[str], lang: str, last: str) -> str:
+    """``a, b and c`` (``a、b和c``): ``last`` joins the last two."""
+    *others, final = items
+    if not others:
+        return final
+    return (WORDS[lang]["join"].join(others)) + last + final
+
+
+def constraint_words(lang: str) -> dict[str, str]:
+    """What the hints say of the hard constraints, from their rows (issue 39): ``limits``, the
+    limits to relax ("the maximum lead days or the minimum quality score"), and ``checked``,
+    the quote values they check ("lead days and quality score")."""
+    doors = [rule.field.doors for rule in CONSTRAINT_RULES]
+    limits = [d.words.of(lang) for d in doors if d is not None and d.words is not None]
+    checked = [d.checks.of(lang) for d in doors if d is not None and d.checks is not None]
+    if lang == "zh":
+        return {"limits": "或".join(limits), "checked": _listed(checked, lang, "和")}
+    return {
+        "limits": " or ".join(f"the {words}" for words in limits),
+        "checked": _listed(checked, lang, " and "),
+    }
 
 
 class Value(NamedTuple):
@@ -398,6 +415,7 @@ def _why_not(
         given: dict[str, Value] = {
             "who": Value("ids", tuple(who)),
             "dimension": Value("plain", dimension_words),
+            **{key: Value("plain", text) for key, text in constraint_words(lang).items()},
         }
         unconverted = (
             _unconverted(result, who, currency)

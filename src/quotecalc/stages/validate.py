@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import attrs
 
 from ..core.codes import CONVERSION_ERROR_MESSAGES, ERROR_MESSAGES
-from ..core.constraint_rules import CONSTRAINT_RULES
+from ..core.constraint_rules import fixed_root_fields
 from ..core.context import Context, FieldError, Halt, Request
-from ..core.fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
+from ..core.fields import FieldRule, Kind, Presence
 from ..core.numberform import MAX_NUMBER_CHARS, all_plain_decimals, read_number_text
 from ..core.records import Record
 from .parse import JsonNumber
@@ -613,9 +613,7 @@ class ErrorReport:
 class Validate(Record):
     """The parsed object to a :class:`Request`, or a halt with every error found."""
 
-    root_fields: tuple[FieldRule, ...] = BASE_ROOT_FIELDS + tuple(
-        rule.field for rule in CONSTRAINT_RULES
-    )
+    root_fields: tuple[FieldRule, ...] = fixed_root_fields()
     cross_field_rules: tuple[CrossFieldRule, ...] = CROSS_FIELD_RULES
     name: str = "validate"
 

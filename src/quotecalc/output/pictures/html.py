@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from ...core.constraint_rules import CONSTRAINT_RULES
 from ..answer import WORDS as ANSWER_WORDS
 from ..answer import answer, fill
 from ..fieldnames import error_places, field_words, load
@@ -122,8 +123,13 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "join": "、",
     },
 }
-# The unit of each constraint's limit and value (none: a score on the request's scale).
-CONSTRAINT_UNITS: Final = {"maxLeadDays": "days"}
+# The unit of each constraint's limit and value, its row's (none: a score on the request's
+# scale, a money amount).
+CONSTRAINT_UNITS: Final = {
+    rule.name: rule.field.doors.unit
+    for rule in CONSTRAINT_RULES
+    if rule.field.doors is not None and rule.field.doors.unit is not None
+}
 LONG_RANKING: Final = 2 * FIRST_FEW  # a longer ranking shows its first few, the rest disclosed
 
 
