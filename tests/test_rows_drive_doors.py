@@ -71,7 +71,7 @@ def test_the_intakes_options_are_the_rows() -> None:
     root = [option for option in intake_options.OPTIONS if option.field is not None]
     fixed = [option.field for option in root[: len(_optioned(FIXED_ROWS))]]
     assert fixed == _optioned(FIXED_ROWS)
-    assert ROOT_OPTIONS == {r.doors.option: r.name for r in _optioned(FIXED_ROWS) if r.doors}
+    assert {r.doors.option: r.name for r in _optioned(FIXED_ROWS) if r.doors} == ROOT_OPTIONS
     event = {r.doors.option for r in _optioned(EVENT_ROOT_FIELDS) if r.doors}
     quote = set(ROOT_OPTIONS)
     assert set(QUOTE_ONLY) == quote - event and set(EVENT_ONLY) == event - quote
@@ -88,7 +88,7 @@ def test_the_forms_root_fields_are_the_rows() -> None:
     from quotecalc.http.page_html import TEXT_FIELDS, field_label, form_page
 
     scalars = [o for o in intake_options.QUOTE_ROOT if o.field and o.field.kind != Kind.OBJECT]
-    assert ROOT_FIELDS == tuple(option.name for option in scalars)
+    assert tuple(option.name for option in scalars) == ROOT_FIELDS
     shown = [*scalars, *intake_options.EVENT_ONLY]
     for lang in ("en", "zh"):
         page = form_page(lang, 1024 * 1024)
@@ -143,4 +143,4 @@ def test_the_fuzz_harness_knows_the_rows_names() -> None:
     assert spec is not None and spec.loader is not None
     harness = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(harness)
-    assert harness.ROOT_FIELDS == tuple(rule.name for rule in FIXED_ROWS)
+    assert tuple(rule.name for rule in FIXED_ROWS) == harness.ROOT_FIELDS

@@ -29,7 +29,6 @@ from .fields import (
     OPTIONAL,
     REQUIRED,
     FieldDoors,
-    FieldRule,
     Words,
     array_field,
     currency_field,
@@ -118,12 +117,6 @@ def balance_fates(
             status = "used"
         fates.append((status, used))
     return fates, covered
-
-
-def with_rows(root_fields: tuple[FieldRule, ...], *rows: FieldRule) -> tuple[FieldRule, ...]:
-    """``root_fields`` and then ``rows`` (each once, in order)."""
-    known = {rule.name for rule in root_fields}
-    return root_fields + tuple(rule for rule in rows if rule.name not in known)
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -140,6 +140,7 @@ class FieldRule(Record):
     min_items: int = 0
     max_items: int = 0
     doors: FieldDoors | None = None
+    choices: tuple[str, ...] = ()
 
 
 def decimal_field(
@@ -179,6 +180,13 @@ def text_field(
 def currency_field(name: str, presence: Presence, *, doors: FieldDoors | None = None) -> FieldRule:
     """A string matching ``^[A-Z]{3}$``."""
     return FieldRule(name, Kind.CURRENCY, presence, doors=doors)
+
+
+def with_rows(root_fields: tuple[FieldRule, ...], *rows: FieldRule) -> tuple[FieldRule, ...]:
+    """``root_fields`` and then ``rows`` (each name once, in order): a request kind's root rows
+    built on another's."""
+    known = {rule.name for rule in root_fields}
+    return root_fields + tuple(rule for rule in rows if rule.name not in known)
 
 
 def rate_field(name: str, presence: Presence) -> FieldRule:

@@ -317,7 +317,7 @@ _ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), ch
 
 @attrs.frozen(eq=False, repr=False)
 class Document(Record):
-    """One answer of any request kind (``quotecalc.engine.kinds``): the document, its exit
+    """One answer of any request kind (``quotecalc.kinds``): the document, its exit
     code (CONTRACT §2: the status's), the stage trace if asked for, and -- for the weight
     analysis only -- the plain result object of the same run (what the text report and the
     page show beside the analysis, so they never run the pipeline twice)."""

@@ -50,8 +50,8 @@ from starlette.routing import Route
 from ..analysis.document import analyze
 from ..core.fields import Kind
 from ..core.limits import MAX_EVENT_BYTES
-from ..engine.kinds import CONVERT, EVENT, PLAN, detect_kind
 from ..intake.options import QUOTE_ROOT
+from ..kinds import BY_NAME, COMPARISON, Entry, RequestKind, detect_kind
 from ..planning.document import plan
 from .admission import Admission, HeavyAdmission
 from .edge import (
@@ -350,15 +350,20 @@ def form_endpoint(row: Page) -> Endpoint:
     return form
 
 
+EVENT: Final = BY_NAME["event"]
+
+
+def _kind_page(kind: RequestKind, raw: bytes, lang: str) -> tuple[int, str]:
+    """A body of another kind than the comparison (an event, a plan, a conversion): its row's
+    HTML page, the bytes of its CLI's ``--format html`` (issue 39), with the download button."""
+    shown = kind.present("html", raw, lang)
+    status = STATUS_BY_EXIT_CODE[shown.exit_code]
+    return status, with_download(shown.body.decode("utf-8"), raw, lang, status)
+
+
 def _event_page(raw: bytes, lang: str) -> tuple[int, str]:
     """A sourcing event (issue 26): its award for people, as ``--event --format html``."""
-    from ..output.event_report import event_currency, render_event_html
-    from ..planning.event_document import award
-
-    awarded = award(raw)
-    page = render_event_html(awarded.output, awarded.exit_code, event_currency(raw), lang, raw)
-    status = STATUS_BY_EXIT_CODE[awarded.exit_code]
-    return status, with_download(page, raw, lang, status)
+    return _kind_page(EVENT, raw, lang)
 
 
 @attrs.frozen
@@ -432,11 +437,9 @@ async def _workbook(
         return _html(422, error_page(lang, []))
     kind = detect_kind(pasted, among=PAGE_KINDS)
     if heavy is not None and kind.cost == "heavy":
-        from ..export.entries import ENTRIES
-
         deadline = anyio.current_time() + limits.heavy_deadline
         done = await _in_heavy_pool(
-            request, heavy, limits, ENTRIES[(kind.name, lang)], pasted, deadline
+            request, heavy, limits, Entry(kind.name, "xlsx", lang), pasted, deadline
         )
         if isinstance(done, Response):
             return done
@@ -477,12 +480,7 @@ def _with_nav(page: str, lang: str, values: Mapping[str, str], extra: str = "") 
 
 def _converted_page(raw: bytes, lang: str) -> tuple[int, str]:
     """A converted comparison (issue 27), as ``--convert --format html``."""
-    from ..output.conversion_text import converted_report
-    from ..output.pictures.conversion import converted_page
-
-    shown = converted_report(raw, lang, False, converted_page)
-    status = STATUS_BY_EXIT_CODE[shown.exit_code]
-    return status, with_download(shown.body.decode("utf-8"), raw, lang, status)
+    return _kind_page(BY_NAME["convert"], raw, lang)
 
 
 def field_errors(
@@ -605,19 +603,7 @@ def _pasted_page(raw: bytes, lang: str) -> tuple[int, str] | None:
     """The page of a pasted (or uploaded) JSON request of another kind than the comparison:
     an event, a plan, a conversion; ``None`` for a comparison."""
     kind = detect_kind(raw, among=PAGE_KINDS)
-    if kind is EVENT:
-        return _event_page(raw, lang)
-    if kind is PLAN:
-        # A plan request (issue 25): its readable plan, as --plan --format html.
-        from ..output.plan_html import render_plan_html
-
-        planned_only = plan(raw)
-        page = render_plan_html(planned_only.output, lang, raw)
-        status = STATUS_BY_EXIT_CODE[planned_only.exit_code]
-        return status, with_download(page, raw, lang, status)
-    if kind is CONVERT:
-        return _converted_page(raw, lang)
-    return None
+    return None if kind is COMPARISON else _kind_page(kind, raw, lang)
 
 
 def _comparison(raw: bytes, lang: str) -> tuple[int, str]:

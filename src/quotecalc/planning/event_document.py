@@ -20,12 +20,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..core.codes import LIMITATION_MESSAGES
+from ..core.constraint_rules import ConstraintRule
 from ..core.context import Context, Fields
 from ..core.conversion_rules import ConversionReport
 from ..core.event_rules import (
     EVENT_ERROR_MESSAGES,
     EVENT_LIMITATIONS,
     EVENT_MESSAGES,
+    EVENT_ROOT_FIELDS,
     NOT_PROVEN,
     AwardFigures,
     Baseline,
@@ -33,7 +35,7 @@ from ..core.event_rules import (
     EventReason,
 )
 from ..core.exact import EXACT, format_exact
-from ..engine.kinds import EVENT, pipeline_of, required, run_kind
+from ..core.limits import MAX_EVENT_BYTES
 from ..engine.pipeline import Pipeline
 from ..engine.render import (
     SCHEMA_VERSION,
@@ -43,10 +45,16 @@ from ..engine.render import (
     Rendered,
     render_internal_error,
 )
+from ..engine.run import Runner
+from ..stages.convert import EventConvertStage
+from ..stages.event_award import EventAwardStage
+from ..stages.event_gate import EventGateStage
+from ..stages.event_validate import EVENT_CROSS_FIELD_RULES, EventValidate
+from ..stages.parse import Parse
 from .conversion_sections import conversion_limitation, plan_conversions
 from .document import same_places
 
-KIND: Final = required(EVENT.document_kind)
+KIND: Final = "event-award"
 ROOT_KEYS: Final = (
     "schemaVersion",
     "kind",
@@ -58,8 +66,25 @@ ROOT_KEYS: Final = (
     "reasons",
     "limitations",
 )
-EVENT_PIPELINE: Final = pipeline_of(EVENT)
-"""The event row's pipeline: parse, validate, convert, gate, award."""
+
+
+def event_pipeline(constraint_rules: tuple[ConstraintRule, ...]) -> Pipeline:
+    """The event's pipeline: parse (its own limit), its own validation of the event rows,
+    convert, gate, award. An event is no fixed request: it reads none of the constraint rows
+    (``maxLeadDays`` is its own row, checked by the gate)."""
+    validate = EventValidate(
+        root_fields=EVENT_ROOT_FIELDS, cross_field_rules=EVENT_CROSS_FIELD_RULES
+    )
+    return Pipeline(
+        (
+            Parse(max_bytes=MAX_EVENT_BYTES),
+            validate,
+            EventConvertStage(),
+            EventGateStage(),
+            EventAwardStage(),
+        )
+    )
+
 
 EventDocument = Document
 """One event award: the one document type of every kind (issue 34)."""
@@ -240,7 +265,12 @@ def internal_error() -> Rendered:
     return document("internal_error", None, None, list(failed["limitations"]), []), None
 
 
+RUNNER: Final = Runner(KIND, event_pipeline, rendered, internal_error)
+"""How an event is awarded (the event row of ``quotecalc.kinds``)."""
+EVENT_PIPELINE: Final = RUNNER.pipeline()
+"""The event's pipeline: parse, validate, convert, gate, award."""
+
+
 def award(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Document:
-    """The award of one event request's bytes: :func:`~quotecalc.engine.kinds.run_kind` of
-    the event row. Never raises."""
-    return run_kind(EVENT, raw, trace=trace, pipeline=pipeline)
+    """The award of one event request's bytes (:data:`RUNNER`). Never raises."""
+    return RUNNER.run(raw, trace=trace, pipeline=pipeline)

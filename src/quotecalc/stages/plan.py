@@ -1,7 +1,7 @@
 """Stage 11 (on request only), the purchase plan (issue 20, ``docs/plan.md``).
 
-Appended after ``limitations`` in the ``plan`` kind's row (``engine/kinds.py``), never in the
-default pipeline.
+Appended after ``limitations`` in the plan's pipeline (``planning/document.py``,
+``plan_pipeline``), never in the default pipeline.
 It reads what the fixed stages decided and never halts; what blocks a plan becomes its reasons.
 
 - **Gate**, as the ranking's (an unknown is never dropped to make an answer): no plan when a
