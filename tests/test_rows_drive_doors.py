@@ -95,7 +95,9 @@ def test_the_forms_root_fields_are_the_rows() -> None:
         for option in shown:
             assert option.name in TEXT_FIELDS
             label = field_label(lang, option)
-            assert f'<label>{label}<input type="text" name="{option.name}"' in page
+            choice = option.field is not None and option.field.kind is Kind.CHOICE
+            control = "select" if choice else 'input type="text"'
+            assert f'<label>{label}<{control} name="{option.name}"' in page
 
 
 def test_fields_are_named_in_words_by_their_rows() -> None:

@@ -185,7 +185,10 @@ def usage() -> str:
     for name, rule in flagged.items():
         assert rule.doors is not None and rule.doors.hint is not None
         given = [k.doors.cli_flag for k in kinds if rule in k.flags and k.doors.cli_flag]
-        text = f"{rule.doors.hint.en} (with {', '.join(given)}; the same as writing {name})"
+        text = (
+            f"{rule.doors.hint.en} (with {', '.join(given)}: the same as writing {name} in the"
+            " request; a request that states another value is refused)"
+        )
         options.append(_option(f"--{name} {'|'.join(rule.choices)}", text))
     listing = ", ".join(names)
     print_schema = _option("--print-schema NAME", f"print a published JSON Schema ({listing})")
@@ -248,6 +251,10 @@ def _first_problem(argv: list[str]) -> str:
             return f"{flag} is accepted only alone"
         elif flag == "--print-schema":
             return f"--print-schema takes one of {', '.join(schema_names())}, alone"
+        elif flag in field_flags():
+            problem = _field_problem(flag, rest.pop(0) if rest else None, argv)
+            if problem:
+                return problem
         elif flag != "--trace" and flag not in kind_flags():
             return f"unknown option {shown}"
     if not seen & set(INPUT_FLAGS):
@@ -258,6 +265,18 @@ def _first_problem(argv: list[str]) -> str:
         if chosen not in formats:
             return f"{given[0].doors.cli_flag} takes --format {', '.join(formats)}, not {chosen}"
     return "these options do not go together"
+
+
+def _field_problem(flag: str, value: str | None, argv: list[str]) -> str | None:
+    """What is wrong with a root-field flag and its value (``--effort proof``), if anything:
+    a value not among its row's names, or no kind of the command line that takes it."""
+    kinds = [kind for kind in _kinds() if any(f"--{rule.name}" == flag for rule in kind.flags)]
+    rule = next(rule for rule in kinds[0].flags if f"--{rule.name}" == flag)
+    if value not in rule.choices:
+        return f"{flag} takes one of {', '.join(rule.choices)}"
+    if not any(kind.doors.cli_flag in argv for kind in kinds):
+        return f"{flag} goes with {', '.join(str(kind.doors.cli_flag) for kind in kinds)}"
+    return None
 
 
 def kind_flags() -> dict[str, RequestKind]:
@@ -295,6 +314,8 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             options[flag[2:]] = rest.pop(0)
         elif flag.startswith("--") and flag in kind_flags() and "kind" not in options:
             options["kind"] = flag
+        elif flag in field_flags() and FIELD + flag[2:] not in options and rest:
+            options[FIELD + flag[2:]] = rest.pop(0)
         else:
             return None
     if "input" not in options or options.get("format", "json") not in FORMATS:
@@ -317,7 +338,35 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
             return None
         if "format" in options and options["format"] not in formats:
             return None
+    if given_fields(options) and not _fields_fit(options):
+        return None
     return options
+
+
+FIELD = "field:"  # an option that writes a root field (its flag), in the parsed options
+
+
+def field_flags() -> dict[str, RequestKind]:
+    """Every kind's root-field flags (``--effort``), each with a kind that takes it: read from
+    the kind table only when the command line has an option the fixed call does not."""
+    return {f"--{rule.name}": kind for kind in _kinds() for rule in kind.flags}
+
+
+def given_fields(options: dict[str, str]) -> dict[str, str]:
+    """The root fields the command line's flags write (name -> value)."""
+    return {key[len(FIELD) :]: value for key, value in options.items() if key.startswith(FIELD)}
+
+
+def _fields_fit(options: dict[str, str]) -> bool:
+    """Each flag is one of its kind's, with one of its row's names (issue 38)."""
+    flag = options.get("kind")
+    if flag is None:
+        return False
+    rules = {rule.name: rule for rule in kind_flags()[flag].flags}
+    return all(
+        name in rules and value in rules[name].choices
+        for name, value in given_fields(options).items()
+    )
 
 
 def iter_requests(stdin: BinaryIO) -> Iterator[bytes]:
@@ -360,6 +409,29 @@ def _kind(options: dict[str, str]) -> RequestKind:
     return COMPARISON if flag is None else kind_flags()[flag]
 
 
+class Refused(Exception):
+    """A command line refused once stdin was read: the line for stderr."""
+
+
+def _with_fields(kind: RequestKind, raw: bytes, options: dict[str, str]) -> bytes:
+    """The request with the fields its flags write (``--effort proof`` is ``"effort":
+    "proof"`` in the request, :func:`quotecalc.kinds.flags.with_flags`); a request that states
+    another value is refused (:class:`Refused`), never guessed."""
+    given = given_fields(options)
+    if not given:
+        return raw
+    from .kinds.flags import FlagDisagrees, with_flags
+
+    try:
+        return with_flags(raw, given, kind.body_limit)
+    except FlagDisagrees as clash:
+        written = json.dumps(clash.written, ensure_ascii=False)[:40]
+        raise Refused(
+            f"--{clash.name} {clash.given} and the request's {clash.name} {written} disagree;"
+            f" give one"
+        ) from None
+
+
 def write_kind(
     kind: RequestKind,
     options: dict[str, str],
@@ -373,7 +445,7 @@ def write_kind(
     presenter, which runs what it shows; the comparison's read its weight analysis), the run's
     trace on stderr. Everything here is the row's, loaded only here, never on the fixed call's
     JSON path."""
-    raw = stdin.read(kind.body_limit + 1)
+    raw = _with_fields(kind, stdin.read(kind.body_limit + 1), options)
     fmt = options.get("format", "json")
     trace = "trace" in options
     if fmt == "json":
@@ -395,7 +467,7 @@ def write_workbook(
     first, as bytes on stdout (the row's ``xlsx`` presenter, loaded only here; ``docs/xlsx.md``).
     Exit code as for JSON. Without the ``xlsx`` extra: one line on stderr and exit 1, stdout
     empty."""
-    raw = stdin.read(kind.body_limit + 1)
+    raw = _with_fields(kind, stdin.read(kind.body_limit + 1), options)
     try:
         import xlsxwriter  # noqa: F401 - the extra's writer, checked before any work
     except ImportError:
@@ -445,10 +517,18 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
             stdout.write(result.to_json())
         stdout.flush()
         return 0
-    if options.get("format") == "xlsx":
-        return write_workbook(_kind(options), stdin, stdout, stderr, options)
-    if "kind" in options or options.get("format", "json") != "json":
-        return write_kind(_kind(options), options, stdin, stdout, stderr)
+    try:
+        if options.get("format") == "xlsx":
+            return write_workbook(_kind(options), stdin, stdout, stderr, options)
+        if "kind" in options or options.get("format", "json") != "json":
+            return write_kind(_kind(options), options, stdin, stdout, stderr)
+    except Refused as refused:
+        result = usage_error()
+        stdout.write(result.to_json())
+        stdout.flush()
+        stderr.write(f"quotecalc: {refused}; see quotecalc --help\n".encode())
+        stderr.flush()
+        return result.exit_code
     raw = stdin.read(MAX_INPUT_BYTES + 1)
     result = calculate(raw, trace=trace)
     for entry in result.trace:

@@ -27,7 +27,7 @@ from ..core.limits import MAX_EVENT_BYTES
 from ..core.plan_rules import MAX_BREAKS
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
 from ..planning.event_document import EVENT_PIPELINE, KIND, ROOT_KEYS
-from .plan_schema import COUNT_PATTERN, MONEY_PATTERN, conversion_defs
+from .plan_schema import COUNT_PATTERN, MONEY_PATTERN, conversion_defs, effort_schema
 from .request_schema import NOT_EXPRESSED, object_schema
 from .result_schema import _pointer_pattern, result_schema
 from .tables import DIALECT, GENERATED, closed, nullable, ref, validator_rows
@@ -285,6 +285,7 @@ def event_schema() -> JsonObject:
                 "tool": {"const": TOOL},
                 "toolVersion": {"const": TOOL_VERSION},
                 "status": {"enum": ["completed", "partial", "invalid_input", "internal_error"]},
+                "effort": effort_schema(),
                 "award": nullable("award"),
                 "baselines": nullable("baselines"),
                 "reasons": {"type": "array"},
@@ -315,7 +316,7 @@ def event_schema() -> JsonObject:
                     ),
                 },
             },
-            optional=("conversions", "unusedRates", "balances"),
+            optional=("effort", "conversions", "unusedRates", "balances"),
         ),
         "oneOf": [
             _case(

@@ -206,6 +206,15 @@ def date_schema(rule: FieldRule) -> tuple[str, JsonObject]:
     )
 
 
+def choice_schema(rule: FieldRule) -> tuple[str, JsonObject]:
+    """One of the row's names (issue 38)."""
+    names = ", ".join(rule.choices)
+    return (
+        f"One of: {names} (another string is out_of_range).",
+        {"type": "string", "enum": list(rule.choices)},
+    )
+
+
 def _schema_version(rule: FieldRule) -> tuple[str, JsonObject]:
     return (
         f"The JSON number {SCHEMA_VERSION} (1 or 1.0); a string is invalid.",
@@ -252,6 +261,8 @@ def _field_schema(rule: FieldRule, path: str, notes: Notes = FIELD_NOTES) -> Jso
         text, fragment = rate_schema(rule)
     elif rule.kind is Kind.DATE:
         text, fragment = date_schema(rule)
+    elif rule.kind is Kind.CHOICE:
+        text, fragment = choice_schema(rule)
     else:  # a new Kind needs its fragment here before it can be published
         raise ValueError(f"no schema fragment for kind {rule.kind!r}")
     note = notes.get(path)

@@ -6,7 +6,8 @@ that the same number grammar and error codes apply and the event request schema 
 from them. The fixed pipeline never sees these rows.
 
 - root: ``schemaVersion``, ``currency``, ``items`` (1-500), ``suppliers`` (1-100), optional
-  ``maxSuppliers``, ``maxLeadDays`` and ``exchangeRates`` (issue 27, ``docs/conversions.md``);
+  ``maxSuppliers``, ``maxLeadDays``, ``exchangeRates``, ``asOf`` and ``balances`` (issue 27,
+  ``docs/conversions.md``) and ``effort`` (issue 38: ``standard`` or ``proof``);
 - item: ``itemId`` (unique), ``specification``, ``quantity``, optional ``maxSuppliers``;
 - supplier: ``supplierId`` (unique), ``currency``, ``freight``, ``otherFees``, optional
   ``minimumOrderValue``, ``spendDiscounts`` (1-10, strictly increasing ``minimumSpend``,
@@ -47,7 +48,7 @@ from .fields import (
     text_field,
 )
 from .limits import MAX_EVENT_BYTES
-from .plan_rules import BREAK_FIELDS, MAX_BREAKS
+from .plan_rules import BREAK_FIELDS, EFFORT_FIELD, MAX_BREAKS
 from .records import Record
 
 MAX_ITEMS: Final = 500
@@ -147,6 +148,7 @@ EVENT_ROOT_FIELDS: Final = (
     ),
     *RATE_ROOT_FIELDS,
     *EVENT_BALANCE_ROOT_FIELDS,
+    EFFORT_FIELD,
 )
 
 # What the gate needs stated, in table order (omitted is not zero): ``core`` rows.

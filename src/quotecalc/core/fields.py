@@ -59,6 +59,7 @@ class Kind(enum.Enum):
     ARRAY = "array"
     RATE = "rate"
     DATE = "date"
+    CHOICE = "choice"
 
 
 MAX_DECIMAL: Final = Decimal(10) ** 15
@@ -141,6 +142,7 @@ class FieldRule(Record):
     max_items: int = 0
     doors: FieldDoors | None = None
     choices: tuple[str, ...] = ()
+    """A choice's names (``choice_field``), in the order the doors list them."""
 
 
 def decimal_field(
@@ -198,6 +200,15 @@ def rate_field(name: str, presence: Presence) -> FieldRule:
 def date_field(name: str, presence: Presence, *, doors: FieldDoors | None = None) -> FieldRule:
     """A calendar date written ``YYYY-MM-DD`` (issue 27); read as a ``datetime.date``."""
     return FieldRule(name, Kind.DATE, presence, doors=doors)
+
+
+def choice_field(
+    name: str, presence: Presence, choices: tuple[str, ...], *, doors: FieldDoors | None = None
+) -> FieldRule:
+    """One of the names ``choices``, as a JSON string (issue 38: ``effort``): another string
+    is ``out_of_range`` (the names are the field's whole range), another type
+    ``invalid_type``."""
+    return FieldRule(name, Kind.CHOICE, presence, doors=doors, choices=choices)
 
 
 def schema_version_field(name: str, *, doors: FieldDoors | None = None) -> FieldRule:

@@ -52,6 +52,7 @@ from ..core.fields import Kind
 from ..core.limits import MAX_EVENT_BYTES
 from ..intake.options import QUOTE_ROOT
 from ..kinds import BY_NAME, COMPARISON, Entry, RequestKind, detect_kind
+from ..kinds.flags import FlagDisagrees, with_flags
 from ..planning.document import plan
 from .admission import Admission, HeavyAdmission
 from .edge import (
@@ -624,13 +625,39 @@ def _comparison(raw: bytes, lang: str) -> tuple[int, str]:
 
 def _pasted(fields: Mapping[str, Any]) -> bytes | None:
     """The request pasted in the form, or (issue 35) the bytes of a ``.json`` file chosen in
-    the file field; ``None`` when there is neither (the pasted text wins over a file)."""
+    the file field; ``None`` when there is neither (the pasted text wins over a file). The
+    form's controls of the kind's flag rows (issue 38: ``effort``) are written into it as the
+    command line's flags are (:func:`quotecalc.kinds.flags.with_flags`; ``FlagDisagrees``
+    when the request states another value)."""
     pasted = str(fields.get("request") or "").strip()
     if pasted:
-        return pasted.encode("utf-8")
-    if UPLOAD in fields and fields[UPLOAD][1] == ".json":
-        return bytes(fields[UPLOAD][0])
-    return None
+        raw = pasted.encode("utf-8")
+    elif UPLOAD in fields and fields[UPLOAD][1] == ".json":
+        raw = bytes(fields[UPLOAD][0])
+    else:
+        return None
+    kind = detect_kind(raw, among=PAGE_KINDS)
+    given = {
+        rule.name: str(fields[rule.doors.option]).strip()
+        for rule in kind.flags
+        if rule.doors is not None
+        and rule.doors.option is not None
+        and str(fields.get(rule.doors.option) or "").strip()
+    }
+    return with_flags(raw, given, kind.body_limit)
+
+
+def _clash_page(lang: str, clash: FlagDisagrees, values: Mapping[str, str], limit: int) -> str:
+    """A form control and the pasted request saying two values: refused, never guessed."""
+    from .page_html import WORDS, flag_label
+
+    error = {
+        "code": "invalid_option",
+        "cell": "",
+        "place": _escape_html(flag_label(lang, clash.name)),
+        "message": WORDS[lang]["flag_disagrees"],
+    }
+    return error_page(lang, [error], values, limit)
 
 
 def _sheet(
@@ -684,7 +711,10 @@ def report_endpoint(
         values = kept_values(fields)
         if UPLOAD in fields:
             values[HAD_FILE] = "1"
-        raw = _pasted(fields)
+        try:
+            raw = _pasted(fields)
+        except FlagDisagrees as clash:
+            return 422, _clash_page(lang, clash, values, row.body_limit)
         if raw is not None:
             status, page = _pasted_page(raw, lang) or _comparison(raw, lang)
             return status, _with_nav(page, lang, values)
@@ -704,7 +734,10 @@ def report_endpoint(
                 return _page_error("unsupported_form_type")
             if asks_for_workbook(fields):  # the report's download button (issue 35)
                 return await _workbook(request, fields, raw, admission, limits, heavy=heavy)
-            pasted = _pasted(fields)
+            try:
+                pasted = _pasted(fields)
+            except FlagDisagrees:
+                pasted = None  # the page of the refusal, answered below
             if heavy is not None and pasted is not None and detect_kind(pasted) is EVENT:
                 return await heavy_event(fields, pasted)
             ran = await admission.run(lambda _: work(fields), raw)

@@ -71,6 +71,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "rate_date": "Date (YYYY-MM-DD)",
         "rate_source": "Source (e.g. bank quote)",
         "rate_row": "Rate {n}",
+        "choice_default": "(default)",
+        "flag_disagrees": (
+            "The pasted request states another value: choose the same one, or leave this"
+            " field blank."
+        ),
         "json_file": "A .json file in the file field is read as a pasted request.",
         "kept": (
             "Everything you typed is kept below. A browser cannot keep a chosen file:"
@@ -180,6 +185,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "rate_date": "日期（YYYY-MM-DD）",
         "rate_source": "来源（如银行报价）",
         "rate_row": "汇率 {n}",
+        "choice_default": "（默认）",
+        "flag_disagrees": "粘贴的请求中写了另一个值：请选择同一个值，或把此项留空。",
         "json_file": "文件栏中的 .json 文件按粘贴的请求读取。",
         "kept": "您填写的内容都保留在下面。浏览器无法保留已选择的文件：提交前请重新选择报价表。",
         "again": "修改输入",
@@ -451,10 +458,32 @@ def page_hint(lang: str, error: Mapping[str, str]) -> str:
 
 
 def _root_field(lang: str, option: Option, values: Mapping[str, str]) -> str:
-    """One root option's field, its label and input mode the row's."""
-    assert option.field is not None
-    mode = _INPUT_MODES.get(option.field.kind, "")
-    return _field({}, option.name, "text", mode, values, label=field_label(lang, option))
+    """One root option's field, its label and input mode the row's; a choice (issue 38:
+    ``effort``) is a list of its names after a blank "default", with the row's hint."""
+    rule = option.field
+    assert rule is not None and rule.doors is not None
+    label = field_label(lang, option)
+    if rule.kind is not Kind.CHOICE:
+        mode = _INPUT_MODES.get(rule.kind, "")
+        return _field({}, option.name, "text", mode, values, label=label)
+    chosen = values.get(option.name, "")
+    listed = "".join(
+        f'<option value="{name}"{" selected" if name and name == chosen else ""}>'
+        f"{_escape(name or WORDS[lang]['choice_default'])}</option>"
+        for name in ("", *rule.choices)
+    )
+    hint = rule.doors.hint.of(lang).replace("`", "") if rule.doors.hint is not None else ""
+    note = f"{option.name}-hint"
+    return (
+        f'<label>{_escape(label)}<select name="{option.name}" aria-describedby="{note}">'
+        f'{listed}</select><span class="note" id="{note}">{_escape(hint)}</span></label>\n'
+    )
+
+
+def flag_label(lang: str, name: str) -> str:
+    """The form's label of the root field ``name`` that a control sets (issue 38)."""
+    option = next(o for o in (*QUOTE_ROOT, *EVENT_ONLY) if o.field and o.field.name == name)
+    return field_label(lang, option)
 
 
 def _root_fields(words: Mapping[str, str], lang: str, values: Mapping[str, str]) -> str:

@@ -78,6 +78,13 @@ QUOTE_ONLY: Final = tuple(
 )
 """The quote sheet's root options an event workbook refuses."""
 
+
+def _listed(options: tuple[Option, ...]) -> str:
+    """``a, b and c``: the options' names."""
+    *others, last = (option.name for option in options)
+    return f"{', '.join(others)} and {last}" if others else last
+
+
 OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "sheet",
@@ -106,8 +113,9 @@ OPTIONS: Final[tuple[Option, ...]] = (
         True,
         "Read a workbook of a sourcing event (sheets Items and Offers, optional Suppliers,"
         " Exchange rates, Balances; or 物料, 报价, 供应商, 汇率, 预付余额) into an event"
-        " request (docs/event.md). Workbooks only; with it the root options are currency,"
-        " max_lead_days, max_suppliers and as_of.",
+        " request (docs/event.md). Workbooks only; with it the root options are "
+        + _listed(EVENT_ROOT)
+        + ".",
     ),
     *EVENT_ONLY,
 )
@@ -129,7 +137,12 @@ def usage_of(option: Option, lang: str) -> str:
     rule = option.field
     assert rule is not None and rule.doors is not None
     given = rule.doors.metavar
-    metavar = given.of(lang) if given is not None else _METAVARS[rule.kind]
+    if given is not None:
+        metavar = given.of(lang)
+    elif rule.kind is Kind.CHOICE:
+        metavar = "|".join(rule.choices)
+    else:
+        metavar = _METAVARS[rule.kind]
     return f"{option.cli} {metavar}"
 
 

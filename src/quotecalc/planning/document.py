@@ -269,15 +269,20 @@ def document(
     reasons: list[Any],
     limitations: list[Any],
     report: ConversionReport | None,
+    *,
+    effort: str | None = None,
 ) -> dict[str, Any]:
     """The root object, keys in the agreed order; a request with ``exchangeRates`` also gets
-    ``conversions`` and ``unusedRates`` last (issue 27)."""
-    shown = {
+    ``conversions`` and ``unusedRates`` last (issue 27), one that states its ``effort`` that
+    effort after ``status`` (issue 38: the search it was planned with; without it,
+    ``standard``, and the bytes of before)."""
+    shown: dict[str, Any] = {
         "schemaVersion": SCHEMA_VERSION,
         "kind": KIND,
         "tool": TOOL,
         "toolVersion": TOOL_VERSION,
         "status": status,
+        **({} if effort is None else {"effort": effort}),
         "plan": plan,
         "reasons": reasons,
         "limitations": limitations,
@@ -295,6 +300,7 @@ def render_plan(ctx: Context) -> dict[str, Any]:
         return document(output["status"], None, list(output["limitations"]), [], None)
     found: PurchasePlan | None = ctx.plan
     assert found is not None and ctx.request is not None
+    effort = ctx.request.fields.get("effort")
     limitations = [
         {"code": code, "message": LIMITATION_MESSAGES[code]} for code in PLAN_LIMITATIONS
     ]
@@ -303,7 +309,7 @@ def render_plan(ctx: Context) -> dict[str, Any]:
     if report is not None and report.converted:
         limitations[PLAN_LIMITATIONS.index("no_conversion")] = conversion_limitation()
     if not found.single_source and found.best is None:
-        return document("partial", None, reasons, limitations, report)
+        return document("partial", None, reasons, limitations, report, effort=effort)
     quantity: int = ctx.request.fields["quantity"] if found.need is None else found.need
     best = found.best
     if best is not None and not best.proven:
@@ -325,7 +331,7 @@ def render_plan(ctx: Context) -> dict[str, Any]:
     if found.balances:
         shown["balances"] = render_balances(ctx.request.fields, found, quantity)
     status = "completed" if best is not None and best.proven else "partial"
-    return document(status, shown, reasons, limitations, report)
+    return document(status, shown, reasons, limitations, report, effort=effort)
 
 
 def rendered(ctx: Context) -> Rendered:

@@ -98,15 +98,19 @@ def document(
     limitations: list[Any],
     *,
     report: ConversionReport | None = None,
+    effort: str | None = None,
 ) -> dict[str, Any]:
     """The root object, keys in the agreed order (:data:`ROOT_KEYS`); an event with
-    ``exchangeRates`` also gets ``conversions`` and ``unusedRates`` last (issue 27)."""
-    shown = {
+    ``exchangeRates`` also gets ``conversions`` and ``unusedRates`` last (issue 27), one that
+    states its ``effort`` that effort after ``status`` (issue 38: the search it was awarded
+    with; without it, ``standard``, and the bytes of before)."""
+    shown: dict[str, Any] = {
         "schemaVersion": SCHEMA_VERSION,
         "kind": KIND,
         "tool": TOOL,
         "toolVersion": TOOL_VERSION,
         "status": status,
+        **({} if effort is None else {"effort": effort}),
         "award": award,
         "baselines": baselines,
         "reasons": reasons,
@@ -226,8 +230,9 @@ def render_event(ctx: Context) -> dict[str, Any]:
     )
     status = "completed" if award is not None and award.proven else "partial"
     shown = None if award is None else render_award(award)
-    found = document(status, shown, baselines, reasons, limitations, report=report)
     assert ctx.event is not None
+    effort = ctx.event.fields.get("effort")
+    found = document(status, shown, baselines, reasons, limitations, report=report, effort=effort)
     if "balances" in ctx.event.fields:
         found["balances"] = render_event_balances(ctx.event.fields, outcome)
     return found

@@ -109,6 +109,13 @@ def _read_text(rule: FieldRule, raw: Any) -> str | Rejected:
     return raw
 
 
+def _read_choice(rule: FieldRule, raw: Any) -> str | Rejected:
+    """One of the row's names (issue 38): the names are its whole range."""
+    if not isinstance(raw, str):
+        return _REJECTED["invalid_type"]
+    return raw if raw in rule.choices else _REJECTED["out_of_range"]
+
+
 def _read_currency(rule: FieldRule, raw: Any) -> str | Rejected:
     if not isinstance(raw, str):
         return _REJECTED["invalid_type"]
@@ -254,6 +261,7 @@ SCALAR_READERS: Final[dict[Kind, ScalarReader]] = {
     Kind.SCHEMA_VERSION: _read_schema_version,
     Kind.RATE: _read_rate,
     Kind.DATE: _read_date,
+    Kind.CHOICE: _read_choice,
 }
 CONTAINER_READERS: Final[dict[Kind, ContainerReader]] = {
     Kind.OBJECT: _read_object,
