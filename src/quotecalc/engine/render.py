@@ -35,6 +35,7 @@ from ..core.context import (
 from ..core.exact import (
     Ratio,
     format_exact,
+    format_exact_values,
     format_exacts,
     format_ratio,
     format_ratio_column,
@@ -152,7 +153,7 @@ def _checks(verdicts: tuple[ConstraintVerdict, ...]) -> list[list[dict[str, Any]
                 for check, limit, value in zip(
                     column,
                     format_exacts([check.limit for check in column]),
-                    format_exacts([check.value for check in column]),
+                    format_exact_values([check.value for check in column]),
                     strict=True,
                 )
             ]
@@ -166,7 +167,7 @@ def _checks(verdicts: tuple[ConstraintVerdict, ...]) -> list[list[dict[str, Any]
             for check, limit, value in zip(
                 checks,
                 format_exacts([check.limit for check in checks]),
-                format_exacts([check.value for check in checks]),
+                format_exact_values([check.value for check in checks]),
                 strict=True,
             )
         ]
