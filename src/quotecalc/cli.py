@@ -35,6 +35,13 @@ Maintainer options, none of which changes the fixed call's stdout:
   ``docs/event.md``), or with ``--format text|html [--lang en|zh]`` the award for people, the
   answer first; exit code as for JSON.
 
+``--effort standard|proof`` (with ``--plan`` or ``--event``; issue 38): the same as writing
+``"effort"`` in the request (its root row's flag, ``kinds/flags.py``); a request that states
+another value is refused with ``invalid_arguments``, never guessed.
+
+The kinds' options, their ``--format`` values, their flags and the usage are read from the kind
+table (:mod:`quotecalc.kinds`, issue 39), which the fixed call never loads.
+
 ``--format xlsx`` (with ``--input-json -``, alone or with ``--plan``, ``--convert`` or ``--event``,
 optionally ``--lang en|zh``; not with ``--trace``): the same document as a workbook a buyer can
 forward, the answer first (issue 35, :mod:`quotecalc.export`, ``docs/xlsx.md``), as bytes on

@@ -91,6 +91,15 @@ def field_words(
     return None
 
 
+def field_unit(name: str, root: tuple[FieldRule, ...] | None = None) -> str | None:
+    """The unit a report shows a root field's value in (its row's ``FieldDoors.unit``: ``days``
+    for ``maxLeadDays``), ``None`` for none."""
+    for rule in (*(root or ()), *NAMED_ROOT_RULES):
+        if rule.name == name and rule.doors is not None:
+            return rule.doors.unit
+    return None
+
+
 def load(raw: bytes | str | None) -> Any:
     """The request text as JSON (``None`` when it is not JSON): to name keys and suppliers."""
     if raw is None:

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...core.constraint_rules import CONSTRAINT_RULES
 from ..answer import WORDS as ANSWER_WORDS
 from ..answer import answer, fill
-from ..fieldnames import error_places, field_words, load
+from ..fieldnames import error_places, field_unit, field_words, load
 from ..people import money
 from ..wording import (
     CONSTRAINT_STATUS_TEXT,
@@ -122,13 +121,6 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "days": "{value} 天",
         "join": "、",
     },
-}
-# The unit of each constraint's limit and value, its row's (none: a score on the request's
-# scale, a money amount).
-CONSTRAINT_UNITS: Final = {
-    rule.name: rule.field.doors.unit
-    for rule in CONSTRAINT_RULES
-    if rule.field.doors is not None and rule.field.doors.unit is not None
 }
 LONG_RANKING: Final = 2 * FIRST_FEW  # a longer ranking shows its first few, the rest disclosed
 
@@ -274,7 +266,7 @@ def _constraint_name(page: _Page, constraint: str) -> str:
 
 
 def _with_unit(page: _Page, constraint: str, value: Any) -> str:
-    unit = CONSTRAINT_UNITS.get(constraint)
+    unit = field_unit(constraint)  # its row's (none: a score on the request's scale, money)
     if value is None or unit is None:
         return text(value)
     return escape(page.own(unit)).replace("{value}", text(value))
