@@ -2,7 +2,8 @@
 
 Regenerates every published file -- the JSON Schemas under ``docs/schema/`` and the tool
 descriptors under ``docs/tool/`` -- from ``quotecalc.published.published_files()`` (the engine's
-own rule tables; issues #4, #10). With
+own rule tables; issues #4, #10), and the README's tables of the request's root fields from
+their rows (``quotecalc.published.readme_with_tables``, issue 39). With
 ``--check`` nothing is written: it lists the files that would change and exits 1 if any would.
 ``tests/test_schema.py`` fails whenever a committed file differs from what this writes.
 """
@@ -16,7 +17,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.fspath(ROOT / "src"))
 
-from quotecalc.published import published_files  # noqa: E402 - needs the src path above
+from quotecalc.published import (  # noqa: E402 - needs the src path above
+    published_files,
+    readme_with_tables,
+)
+
+README = "README.md"
 
 
 def main(argv: list[str]) -> int:
@@ -25,7 +31,9 @@ def main(argv: list[str]) -> int:
         return 2
     check = argv == ["--check"]
     stale = []
-    for relative, content in published_files().items():
+    readme = (ROOT / README).read_text(encoding="utf-8")
+    files = {**published_files(), README: readme_with_tables(readme).encode("utf-8")}
+    for relative, content in files.items():
         target = ROOT / relative
         if target.is_file() and target.read_bytes() == content:
             continue

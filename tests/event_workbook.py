@@ -111,6 +111,7 @@ def root_options(request: Mapping[str, Any]) -> dict[str, str]:
         "maxSuppliers": "max_suppliers",
         "maxLeadDays": "max_lead_days",
         "asOf": "as_of",
+        "effort": "effort",
     }
     return {option: str(request[field]) for field, option in names.items() if field in request}
 

@@ -30,8 +30,8 @@ from quotecalc.analysis.document import ANALYSIS_PIPELINE, BLOCKING_CODES
 from quotecalc.contract.analysis_schema import analysis_schema
 from quotecalc.core.codes import LIMITATION_MESSAGES
 from quotecalc.core.context import Context
-from quotecalc.engine.kinds import ANALYSIS, build_pipeline
 from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline, make_pipeline
+from quotecalc.kinds import ANALYSIS
 from quotecalc.stages.analysis import AnalysisStage
 from quotecalc.stages.scoring import DIMENSIONS
 
@@ -371,7 +371,7 @@ def analyze_with(pipeline: Pipeline) -> Any:
 def test_default_pipeline_is_unchanged_and_the_analysis_is_appended_on_request() -> None:
     assert [stage.name for stage in DEFAULT_PIPELINE.stages] == DEFAULT_STAGES
     assert [stage.name for stage in make_pipeline().stages] == DEFAULT_STAGES
-    assert [stage.name for stage in build_pipeline(ANALYSIS).stages] == [
+    assert [stage.name for stage in ANALYSIS.pipeline().stages] == [
         *DEFAULT_STAGES,
         "analysis",
     ]

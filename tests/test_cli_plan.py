@@ -172,4 +172,6 @@ def test_a_refused_plan_format_is_named_on_stderr() -> None:
 
 def test_the_usage_names_the_plan_formats() -> None:
     shown = cli("--help", stdin=b"")
-    assert b"--plan [--trace] [--format json|text|html|xlsx] [--lang en|zh]" in shown.stdout
+    synopsis = b" ".join(shown.stdout.split())
+    assert b"--plan [--trace] [--effort standard|proof] [--format json|text|html|xlsx]" in synopsis
+    assert b"[--format json|text|html|xlsx] [--lang en|zh]" in synopsis

@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 import quotecalc
 from conftest import DATA, ROOT, CliRun, converted_validator, run_cli
 from quotecalc.core.codes import CONVERSION_ERROR_MESSAGES, CONVERSION_LIMITATION_MESSAGES
-from quotecalc.engine.kinds import BY_NAME
+from quotecalc.kinds import BY_NAME
 from quotecalc.mcp.request import request_bytes
 from quotecalc.schema import SUMMARY_LIMIT, convert_tool_definition, mcp_convert_tool
 

@@ -8,10 +8,13 @@ excluded > unknown > eligible) for a value the engine derives (``landedTotal``).
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Any
 
+import pytest
+
 from quotecalc import calculate
-from quotecalc.core.constraint_rules import CONSTRAINT_RULES, upper_limit
+from quotecalc.core.constraint_rules import CONSTRAINT_RULES, ratio_of, upper_limit
 from quotecalc.core.fields import decimal_field
 from quotecalc.engine.pipeline import make_pipeline
 
@@ -131,3 +134,58 @@ def test_shipped_contract_does_not_know_the_new_field() -> None:
     # The 0.1.0 whitelist stays as it is: the budget exists only in the pipeline built above.
     output = calculate(request(quote("A", "35"), maxLandedTotal="400")).output
     assert [(e["code"], e["path"]) for e in output["limitations"]] == [("unknown_key", "")]
+
+
+# ---- a ratio-valued constraint (issue 39): maxUnitPrice, excluded when packPrice / packSize
+# is above it; compared exactly and written exactly (docs/extending.md) ---------------------
+
+UNIT_PRICE = upper_limit(decimal_field("maxUnitPrice"), ratio_of("packPrice", "packSize"))
+WITH_UNIT_PRICE = make_pipeline(constraint_rules=(*CONSTRAINT_RULES, UNIT_PRICE))
+
+
+def unit_check(entry: dict[str, Any]) -> tuple[str, str | None]:
+    found = next(c for c in entry["constraints"] if c["constraint"] == "maxUnitPrice")
+    return found["status"], found["value"]
+
+
+@pytest.mark.parametrize(
+    ("pack_size", "pack_price", "limit", "expected"),
+    [
+        # by hand: 10.00 / 3 = 3.333... has no plain decimal: "10/3", below 3.40
+        (3, "10.00", "3.40", ("eligible", "10/3")),
+        (3, "10.00", "3.333333", ("excluded", "10/3")),  # 3.333333 < 10/3: never rounded
+        (3, "10.00", "3.333334", ("eligible", "10/3")),
+        (10, "35.00", "3.40", ("excluded", "3.5")),
+        (5, "17.00", "3.40", ("eligible", "3.4")),  # equal passes
+        (4, "9.00", "2.2", ("excluded", "2.25")),
+        (6, "20", "10", ("eligible", "10/3")),  # 20/6 in lowest terms
+        (7, "0", "0", ("eligible", "0")),
+    ],
+)
+def test_a_ratio_value_is_compared_and_written_exactly(
+    pack_size: int, pack_price: str, limit: str, expected: tuple[str, str]
+) -> None:
+    raw = request(quote("A", pack_price, packSize=pack_size), maxUnitPrice=limit)
+    output = calculate(raw, pipeline=WITH_UNIT_PRICE).output
+    assert unit_check(output["normalizedQuotes"][0]) == expected
+    check = next(c for c in output["normalizedQuotes"][0]["constraints"])
+    assert check["limit"] == limit  # the limit keeps its digits
+
+
+def test_a_ratio_without_either_value_is_unknown() -> None:
+    raw = request(quote("A", "10.00", packSize=None), quote("B", "35"), maxUnitPrice="3.40")
+    entries = calculate(raw, pipeline=WITH_UNIT_PRICE).output["normalizedQuotes"]
+    assert unit_check(entries[0]) == ("unknown", None)
+    assert unit_check(entries[1]) == ("eligible", "0.35")  # 35 for a pack of 100
+
+
+def test_the_shipped_rows_still_write_plain_decimals() -> None:
+    from quotecalc.core.exact import Ratio, exact_ratio_text, format_exact_values
+
+    assert format_exact_values([Decimal("1.50"), 7, None]) == ["1.50", "7", None]
+    assert [exact_ratio_text(Ratio(n, d)) for n, d in ((10, 3), (5, 2), (1, 8), (6, 3))] == [
+        "10/3",
+        "2.5",
+        "0.125",
+        "2",
+    ]

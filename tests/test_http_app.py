@@ -15,7 +15,6 @@ Expected statuses and error bodies are written out here, not read from the code'
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import threading
@@ -554,12 +553,11 @@ def _analysis_post(app: Any, raw: bytes) -> Reply:
 
 
 def test_the_analysis_row_is_the_cli_contract() -> None:
-    from quotecalc.engine.kinds import BY_NAME, run_kind
+    from quotecalc.kinds import Entry
 
     assert (ANALYZE.path, ANALYZE.body_limit) == (ANALYSIS, LIMIT)
-    # The route runs the analysis row (issue 34), as weight_analysis() does.
-    assert isinstance(ANALYZE.run, functools.partial)
-    assert (ANALYZE.run.func, ANALYZE.run.args) == (run_kind, (BY_NAME["analysis"],))
+    # The route runs the analysis row (issues 34, 39), as analyze() does.
+    assert ANALYZE.run == Entry("analysis")
 
 
 @pytest.mark.parametrize("path", EXAMPLE_PATHS, ids=example_id)

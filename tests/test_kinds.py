@@ -1,13 +1,14 @@
-"""The table of request kinds (issue 34, ``src/quotecalc/engine/kinds.py``).
+"""The table of request kinds (issues 34, 39, ``src/quotecalc/kinds/``).
 
-Every row is complete and every import path in it resolves to the right thing; each door's
-names are unique and each door lists exactly the table's kinds (CLI options, HTTP routes and
-their OpenAPI components, MCP tools, bulk kinds, schema ids, the page's kinds); every kind's
-stage list is written out here by hand (the flags of the old ``make_pipeline`` silently
-dropped the rate-sensitivity stage under ``convert=True, analysis=True``); ``run_kind`` of
-every kind is the CLI's bytes; :func:`detect_kind` is checked on a table of bodies; a bulk
-event line up to the event's 4 MiB limit is answered as on the CLI; the fixed call never
-loads the table.
+Every row is complete and every callable in it gives the right thing (its runner, its
+contract, its presenters); each door's names are unique and each door lists exactly the
+table's kinds (CLI options, HTTP routes and their OpenAPI components, MCP tools, bulk kinds,
+schema ids, the page's kinds); the names a row gives its contract are the ones its contract
+publishes; every kind's stage list is written out here by hand (the flags of the old
+``make_pipeline`` silently dropped the rate-sensitivity stage under ``convert=True,
+analysis=True``); ``run_kind`` of every kind is the CLI's bytes; :func:`detect_kind` is
+checked on a table of bodies; a bulk event line up to the event's 4 MiB limit is answered as
+on the CLI; the fixed call never loads the table.
 """
 
 from __future__ import annotations
@@ -20,16 +21,19 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 
 from conftest import ROOT, run_cli
 from quotecalc import cli
-from quotecalc.core.conversion_rules import BALANCE_ROOT_FIELDS, RATE_ROOT_FIELDS, with_rows
-from quotecalc.core.fields import BASE_ROOT_FIELDS, FieldRule
+from quotecalc.core.constraint_rules import CONSTRAINT_RULES
+from quotecalc.core.conversion_rules import BALANCE_ROOT_FIELDS, RATE_ROOT_FIELDS
+from quotecalc.core.fields import BASE_ROOT_FIELDS, FieldRule, with_rows
 from quotecalc.core.limits import MAX_EVENT_BYTES, MAX_INPUT_BYTES
 from quotecalc.core.plan_rules import plan_root_fields
-from quotecalc.engine.kinds import (
+from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline, make_pipeline
+from quotecalc.engine.render import Document
+from quotecalc.engine.run import Runner
+from quotecalc.kinds import (
     ANALYSIS,
     BY_NAME,
     COMPARISON,
@@ -38,16 +42,10 @@ from quotecalc.engine.kinds import (
     EVENT,
     KINDS,
     PLAN,
-    STAGES,
     RequestKind,
-    build_pipeline,
     detect_kind,
-    load,
-    pipeline_of,
     run_kind,
 )
-from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline, make_pipeline
-from quotecalc.engine.render import Document
 from test_pipeline import STAGE_NAMES as STAGE_NAMES_OF_THE_COMPARISON
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.request.json"))
@@ -76,56 +74,64 @@ def test_the_table_has_the_five_kinds_in_the_doors_order() -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
-def test_every_row_is_complete_and_its_paths_resolve(kind: RequestKind) -> None:
+def test_every_row_is_complete_and_its_callables_answer(kind: RequestKind) -> None:
+    assert isinstance(kind.runner(), Runner)
     assert kind.document_kind == DOCUMENT_KINDS[kind.name]
     assert kind.body_limit == (MAX_EVENT_BYTES if kind is EVENT else MAX_INPUT_BYTES)
     assert kind.cost == ("heavy" if kind.name in ("plan", "event") else "light")
-    for value in attrs.asdict(kind.doors).values():
-        assert value is None or value == () or (isinstance(value, str | tuple) and value)
-    assert callable(load(kind.render)) and callable(load(kind.internal_error))
-    for path in (*kind.root_fields, *kind.quote_fields):
-        table = load(path)
-        assert isinstance(table, tuple) and table
-        assert all(isinstance(rule, FieldRule) for rule in table)
-    for path in kind.cross_field_rules:
-        rules = load(path)
-        assert all(callable(rule) for rule in (rules if isinstance(rules, tuple) else (rules,)))
-    assert all(key in STAGES for key in kind.stages)
+    for value in kind.doors._asdict().values():
+        assert value is None or (isinstance(value, str) and value)
+    assert kind.route.summary.endswith(".") and "{limit}" in kind.route.description
+    assert all(isinstance(rule, FieldRule) for rule in kind.fields())
+    assert all(callable(present) for present in kind.formats.values())
+    assert set(kind.formats) <= {"text", "svg", "html", "xlsx"}
+    assert kind.help or kind.doors.cli_flag is None
     # the rendered internal_error document: the kind's own, status internal_error
-    document, beside = load(kind.internal_error)()
+    document, beside = kind.runner().internal_error()
     assert document["status"] == "internal_error"
     assert document.get("kind") == kind.document_kind
     assert (beside is not None) == (kind is ANALYSIS)
 
 
-def test_every_stage_key_names_its_stage() -> None:
-    """A key is the stage's own ``name`` (the trace's), with ``:variant`` for a second class."""
-    for key, path in STAGES.items():
-        stage_class = load(path)
-        assert attrs.fields_dict(stage_class)["name"].default == key.partition(":")[0]
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
+def test_the_names_a_row_gives_are_the_ones_its_contract_publishes(kind: RequestKind) -> None:
+    """The contract writes the names it publishes (tool names, argv) itself, below the table:
+    they must be the row's."""
+    from quotecalc.schema import SCHEMAS
+
+    contract = kind.contract()
+    assert contract.mcp_tool()["name"] == kind.doors.mcp_tool
+    definition = contract.tool_definition()
+    assert definition["name"] == kind.doors.mcp_tool
+    assert definition["path"] == kind.doors.http_path
+    argv = definition["extensions"]["x-business-invocation"]["argv"]
+    assert argv[-1] == (kind.doors.cli_flag or "-")
+    assert contract.request_schema() == SCHEMAS[kind.doors.request_schema]()
+    assert contract.result_schema() == SCHEMAS[kind.doors.result_schema]()
+    mcp, tool = contract.tool_files
+    assert mcp.startswith("docs/tool/mcp-tool") and tool.startswith("docs/tool/tool-definition")
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
 def test_every_kinds_stage_list(kind: RequestKind) -> None:
-    """The row decides the stages: each kind's list, by hand, and its trace the same."""
-    assert [stage.name for stage in pipeline_of(kind).stages] == STAGE_NAMES[kind.name]
-    assert [key.partition(":")[0] for key in kind.stages] == STAGE_NAMES[kind.name]
-    _, trace = pipeline_of(kind).run_traced(b"{}")
+    """The runner decides the stages: each kind's list, by hand, and its trace the same."""
+    assert [stage.name for stage in kind.pipeline().stages] == STAGE_NAMES[kind.name]
+    _, trace = kind.pipeline().run_traced(b"{}")
     assert [entry.stage for entry in trace] == STAGE_NAMES[kind.name]
-    parse = pipeline_of(kind).stages[0]
+    parse = kind.pipeline().stages[0]
     assert getattr(parse, "max_bytes", None) == kind.body_limit
 
 
 def test_the_comparison_row_builds_the_fixed_calls_pipeline() -> None:
-    assert build_pipeline(COMPARISON) == make_pipeline() == DEFAULT_PIPELINE
+    assert COMPARISON.pipeline() == make_pipeline() == DEFAULT_PIPELINE
 
 
 def test_the_plan_and_convert_validators_read_the_core_tables() -> None:
     """Built independently from the core's own functions: the fixed request's rows with the
     rates (convert), and with the rates, balances and the plan's rows (plan)."""
-    base = BASE_ROOT_FIELDS + tuple(rule.field for rule in load(STAGES["constraints"])().rules)
-    convert_validate = pipeline_of(CONVERT).stages[1]
-    plan_validate = pipeline_of(PLAN).stages[1]
+    base = BASE_ROOT_FIELDS + tuple(rule.field for rule in CONSTRAINT_RULES)
+    convert_validate = CONVERT.pipeline().stages[1]
+    plan_validate = PLAN.pipeline().stages[1]
     assert convert_validate.root_fields == with_rows(base, *RATE_ROOT_FIELDS)
     expected = plan_root_fields(with_rows(base, *RATE_ROOT_FIELDS, *BALANCE_ROOT_FIELDS))
     assert plan_validate.root_fields == expected
@@ -134,11 +140,9 @@ def test_the_plan_and_convert_validators_read_the_core_tables() -> None:
 
 
 def test_the_plan_page_names_fields_by_the_plan_validators_rows() -> None:
-    # issue 34: output/plan_view.py read a hand-built copy of these rows; it reads the table's
-    from quotecalc.engine.kinds import validator_root_fields
-
-    assert validator_root_fields(PLAN) == pipeline_of(PLAN).stages[1].root_fields
-    assert validator_root_fields(CONVERT) == pipeline_of(CONVERT).stages[1].root_fields
+    # issue 34: output/plan_view.py read a hand-built copy of these rows; it reads the runner's
+    assert PLAN.runner().root_fields() == PLAN.pipeline().stages[1].root_fields
+    assert CONVERT.runner().root_fields() == CONVERT.pipeline().stages[1].root_fields
 
 
 # ---- the doors list exactly the table's kinds ---------------------------------------------
@@ -276,7 +280,7 @@ class _Broken:
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
 def test_a_bug_is_the_kinds_internal_error_document(kind: RequestKind) -> None:
-    broken = Pipeline((*pipeline_of(kind).stages[:1], _Broken()))  # type: ignore[arg-type]
+    broken = Pipeline((*kind.pipeline().stages[:1], _Broken()))  # type: ignore[arg-type]
     for trace in (False, True):
         answer = run_kind(kind, b'{"secret": "s3cr3t"}', trace=trace, pipeline=broken)
         assert (answer.status, answer.exit_code, answer.trace) == ("internal_error", 1, ())
@@ -390,7 +394,8 @@ def test_the_fixed_call_never_loads_the_kind_table() -> None:
         "import io, sys\n"
         "from quotecalc.cli import main\n"
         "main(['--input-json', '-'], sys.stdin.buffer, io.BytesIO(), io.BytesIO())\n"
-        "print(sorted(m for m in sys.modules if m.endswith('engine.kinds')))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('quotecalc.kinds',"
+        " 'quotecalc.engine.run'))))\n"
     )
     raw = (ROOT / "examples" / "multi-supplier.request.json").read_bytes()
     out = subprocess.run(

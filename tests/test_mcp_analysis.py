@@ -19,7 +19,7 @@ import pytest
 
 from conftest import ROOT, CliRun, analysis_validator, run_cli
 from quotecalc import analyze
-from quotecalc.engine.kinds import BY_NAME
+from quotecalc.kinds import BY_NAME
 from quotecalc.mcp.request import request_bytes
 from test_analysis import ABCD, WEIGHTS, request
 from test_mcp_server import (

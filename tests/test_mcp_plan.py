@@ -14,7 +14,7 @@ from typing import Any
 
 from conftest import ROOT, CliRun, run_cli
 from quotecalc import plan
-from quotecalc.engine.kinds import BY_NAME
+from quotecalc.kinds import BY_NAME
 from quotecalc.mcp.request import request_bytes
 from test_mcp_server import INVALID, MARKER, _committed, _session, _text, needs_sdk
 

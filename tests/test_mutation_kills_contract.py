@@ -400,7 +400,7 @@ def test_schema_generators_refuse_what_they_cannot_publish() -> None:
 
 
 def test_an_unknown_schema_name_lists_the_known_ones() -> None:
-    from quotecalc.contract.files import schema_bytes
+    from quotecalc.kinds import schema_bytes
 
     with pytest.raises(ValueError) as unknown:
         schema_bytes(MARKER)

@@ -36,8 +36,8 @@ from quotecalc.core.plan_rules import (
     SingleSource,
     plan_root_fields,
 )
-from quotecalc.engine.kinds import PLAN, build_pipeline
 from quotecalc.engine.pipeline import Pipeline
+from quotecalc.kinds import PLAN
 from quotecalc.planning.document import plan as plan_document
 from quotecalc.solvers.award.cover import cover_points
 from quotecalc.solvers.award.search import _candidates, _children, _left_out, _Search
@@ -588,7 +588,7 @@ def _stage_plan(quotes: list[dict[str, Any]], quantity: int, **root: Any) -> Any
             {"specification": "M6", "currency": "CNY", "minimumPacks": 0, **q} for q in quotes
         ],
     }
-    ctx = build_pipeline(PLAN).run(json.dumps(body).encode())
+    ctx = PLAN.pipeline().run(json.dumps(body).encode())
     assert ctx.plan is not None and not ctx.plan.reasons
     return ctx.plan
 
@@ -796,7 +796,7 @@ def test_an_unproven_lower_bound_has_the_places_of_the_landed_total() -> None:
             )
         ],
     }
-    hurried = Pipeline((*build_pipeline(PLAN).stages[:-1], PlanStage(budget=0)))
+    hurried = Pipeline((*PLAN.pipeline().stages[:-1], PlanStage(budget=0)))
     best = plan_document(json.dumps(body).encode(), pipeline=hurried).output["plan"]["best"]
     assert (best["proven"], best["landedTotal"]) == (False, "300.00")
     assert best["lowerBound"] == "200.00"

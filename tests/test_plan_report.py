@@ -24,10 +24,12 @@ import pytest
 
 import quotecalc
 from conftest import plan_validator
+from quotecalc.kinds import PLAN as PLAN_KIND
+from quotecalc.kinds import detect_kind
 from quotecalc.output.people import money
 from quotecalc.output.plan_html import render_plan_html
 from quotecalc.output.plan_text import render_plan_text
-from quotecalc.planning.document import asks_for_plan, same_places
+from quotecalc.planning.document import same_places
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = (ROOT / "examples" / "plan.request.json").read_bytes()
@@ -262,8 +264,8 @@ def test_lower_bound_and_total_share_their_places(
 
 
 def test_a_hurried_search_writes_its_bound_with_the_totals_places() -> None:
-    from quotecalc.engine.kinds import PLAN, build_pipeline
     from quotecalc.engine.pipeline import Pipeline
+    from quotecalc.kinds import PLAN
     from quotecalc.planning.document import plan as plan_document
     from quotecalc.stages.plan import PlanStage
 
@@ -275,7 +277,7 @@ def test_a_hurried_search_writes_its_bound_with_the_totals_places() -> None:
         quote("C", packPrice="3.00"),
         quantity=150,
     )
-    hurried = Pipeline((*build_pipeline(PLAN).stages[:-1], PlanStage(budget=0)))
+    hurried = Pipeline((*PLAN.pipeline().stages[:-1], PlanStage(budget=0)))
     best = plan_document(raw, pipeline=hurried).output["plan"]["best"]
     if best["proven"]:
         pytest.skip("this search proves the plan without any budget")
@@ -459,6 +461,11 @@ def test_user_text_is_escaped_and_made_visible() -> None:
     assert "&lt;b&gt;x&lt;/b&gt;" in html and "&lt;i&gt;&amp;" in html
     text = render_plan_text(output, "en")
     assert "\x1b" not in text
+
+
+def asks_for_plan(raw: bytes) -> bool:
+    """Whether the kind table tells the bytes for a plan request (its marks: the plan rows)."""
+    return detect_kind(raw, among=(PLAN_KIND,)) is PLAN_KIND
 
 
 def test_asks_for_plan_reads_the_plan_rows() -> None:

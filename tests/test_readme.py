@@ -58,3 +58,20 @@ def test_the_test_command_is_what_ci_runs_and_needs_no_sudo() -> None:
     assert installs and all(" npm" not in line for line in installs)
     assert 'if [ "$(id -u)" = 0 ]' in script and "command -v npm" in script
     assert script.rstrip().endswith("python -m pytest")
+
+
+def test_the_root_field_tables_are_the_rows() -> None:
+    """Issue 39: the Input tables (both languages) are written from the root rows
+    (``scripts/generate_contract.py`` rewrites them), so a table that drifts from its rows --
+    a row's hint, its presence, a field added or left out -- fails here."""
+    from quotecalc.core.constraint_rules import listed_root_fields
+    from quotecalc.published import readme_with_tables, root_field_table
+
+    assert readme_with_tables(README) == README
+    for lang, text in (("en", ENGLISH), ("zh", CHINESE)):
+        table = root_field_table(lang)
+        assert table in text
+        names = re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE)
+        assert names == [rule.name for rule in listed_root_fields()]
+    drifted = README.replace("| `quantity` | core |", "| `quantity` | yes |", 1)
+    assert readme_with_tables(drifted) != drifted

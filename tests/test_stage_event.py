@@ -16,8 +16,8 @@ from conftest import event_validator
 from event_support import ENGINE, event, item, offer, supplier
 from quotecalc.core.context import Context
 from quotecalc.core.event_rules import EventOutcome, Usable
-from quotecalc.engine.kinds import EVENT, build_pipeline
 from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline
+from quotecalc.kinds import EVENT
 from quotecalc.planning.event_document import EVENT_PIPELINE, award, render_event
 from quotecalc.stages.event_award import EventAwardStage, build_event
 from quotecalc.stages.event_gate import EventGateStage, gate
@@ -39,7 +39,7 @@ def _valid(document: dict[str, Any]) -> None:
 
 
 def test_the_event_pipeline_is_its_own_and_the_fixed_one_is_unchanged() -> None:
-    stages = build_pipeline(EVENT).stages
+    stages = EVENT.pipeline().stages
     # The convert stage (issue 27) converts suppliers with a stated rate before the gate.
     assert [stage.name for stage in stages] == ["parse", "validate", "convert", "gate", "award"]
     assert isinstance(stages[0], Parse) and stages[0].max_bytes == 4194304

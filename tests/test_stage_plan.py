@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 import quotecalc
-from quotecalc.engine.kinds import PLAN, build_pipeline
 from quotecalc.engine.pipeline import DEFAULT_PIPELINE, Pipeline, make_pipeline
+from quotecalc.kinds import PLAN
 from quotecalc.planning.document import plan as plan_document
 from quotecalc.stages.plan import PlanStage
 
@@ -189,7 +189,7 @@ def test_a_proof_budget_hit_is_partial_with_an_exact_bound() -> None:
         quote("C", packPrice="3.00"),
         quantity=150,
     )
-    stages = build_pipeline(PLAN).stages
+    stages = PLAN.pipeline().stages
     hurried = Pipeline((*stages[:-1], PlanStage(budget=0)))
     output = plan_document(json.dumps(body).encode(), pipeline=hurried).output
     best = output["plan"]["best"]
@@ -287,7 +287,7 @@ def test_the_fixed_call_still_refuses_the_plan_fields() -> None:
 
 def test_the_default_pipeline_has_no_plan_stage_and_the_plan_one_is_traced() -> None:
     assert [s.name for s in DEFAULT_PIPELINE.stages][-1] == "limitations"
-    names = [s.name for s in build_pipeline(PLAN).stages]
+    names = [s.name for s in PLAN.pipeline().stages]
     assert names[-1] == "plan" and names.count("plan") == 1
     traced = quotecalc.plan(json.dumps(request(quote("A"))), trace=True)
     last = traced.trace[-1]
@@ -297,7 +297,7 @@ def test_the_default_pipeline_has_no_plan_stage_and_the_plan_one_is_traced() -> 
 
 
 def test_a_bug_is_one_internal_error_document() -> None:
-    broken = Pipeline((*build_pipeline(PLAN).stages[:-1], "not a stage"))  # type: ignore[arg-type]
+    broken = Pipeline((*PLAN.pipeline().stages[:-1], "not a stage"))  # type: ignore[arg-type]
     answer = plan_document(json.dumps(request(quote("A"))).encode(), pipeline=broken)
     assert answer.exit_code == 1 and answer.output["status"] == "internal_error"
     assert answer.output["plan"] is None and answer.output["reasons"][0]["code"] == "internal_error"
@@ -524,7 +524,7 @@ def test_reasons_and_limitations_carry_their_fixed_texts() -> None:
 def test_the_trace_summary_says_what_the_stage_decided() -> None:
     stage = PlanStage()
     raw = (ROOT / "examples/plan.request.json").read_bytes()
-    ctx = build_pipeline(PLAN).run(raw)
+    ctx = PLAN.pipeline().run(raw)
     assert stage.summary(ctx) == {
         "reasons": [],
         "best": {"NORTH": 2, "SOUTH": 16},
@@ -533,7 +533,7 @@ def test_the_trace_summary_says_what_the_stage_decided() -> None:
         "nodes": stage.summary(ctx)["nodes"],
     }
     assert isinstance(stage.summary(ctx)["nodes"], int) and stage.summary(ctx)["nodes"] > 0
-    gated = build_pipeline(PLAN).run(json.dumps(request(quote("A", currency="USD"))).encode())
+    gated = PLAN.pipeline().run(json.dumps(request(quote("A", currency="USD"))).encode())
     assert stage.summary(gated) == {
         "reasons": ["plan_quote_not_comparable"],
         "best": None,
@@ -541,7 +541,7 @@ def test_the_trace_summary_says_what_the_stage_decided() -> None:
         "proven": None,
         "nodes": None,
     }
-    single = build_pipeline(PLAN).run(json.dumps(request(quote("A"))).encode())
+    single = PLAN.pipeline().run(json.dumps(request(quote("A"))).encode())
     assert stage.summary(single)["nodes"] == 0 and stage.summary(single)["proven"] is True
     plain = make_pipeline().run(json.dumps(request(quote("A"))).encode())
     assert stage.summary(plain) == {"reasons": None, "best": None}
@@ -600,12 +600,12 @@ def test_documents_keep_their_texts_and_lists_exactly() -> None:
         quote("C", packPrice="3.00"),
         quantity=150,
     )
-    hurried = Pipeline((*build_pipeline(PLAN).stages[:-1], PlanStage(budget=0.0)))
+    hurried = Pipeline((*PLAN.pipeline().stages[:-1], PlanStage(budget=0.0)))
     output = plan_document(json.dumps(body).encode(), pipeline=hurried).output
     assert output["limitations"][-1] == {
         "code": "plan_not_proven",
         "message": PLAN_MESSAGES["plan_not_proven"],
     }
-    broken = Pipeline((*build_pipeline(PLAN).stages[:-1], "not a stage"))  # type: ignore[arg-type]
+    broken = Pipeline((*PLAN.pipeline().stages[:-1], "not a stage"))  # type: ignore[arg-type]
     failed = plan_document(json.dumps(request(quote("A"))).encode(), pipeline=broken)
     assert failed.output["limitations"] == []

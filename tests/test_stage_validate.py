@@ -32,6 +32,7 @@ from quotecalc.core.fields import (
     Kind,
     Presence,
     array_field,
+    choice_field,
     currency_field,
     date_field,
     decimal_field,
@@ -94,6 +95,7 @@ OBJ = object_field("f", OPTIONAL, (decimal_field("x", REQUIRED), decimal_field("
 ARR = array_field("f", OPTIONAL, (text_field("id", REQUIRED, 64),), min_items=1, max_items=3)
 RATE = rate_field("f", OPTIONAL)
 DATE = date_field("f", OPTIONAL)
+CHOICE = choice_field("f", OPTIONAL, ("standard", "proof"))  # issue 38: effort's kind
 
 DIGITS_48 = "1" * 48
 DIGITS_49 = "1" * 49
@@ -160,6 +162,8 @@ OTHER_ACCEPT: list[tuple[FieldRule, str, object]] = [
     (RATE, '"7.10"', Decimal("7.10")),
     (DATE, '"2028-02-29"', date(2028, 2, 29)),
     (DATE, '"2026-11-30"', date(2026, 11, 30)),
+    (CHOICE, '"standard"', "standard"),
+    (CHOICE, '"proof"', "proof"),
 ]
 
 
@@ -192,6 +196,14 @@ REJECT: list[tuple[FieldRule, str, str]] = [
     (DATE, '"2026-1-30"', "invalid_date"),
     (DATE, '" 2026-11-30"', "invalid_date"),
     (DATE, "20261130", "invalid_type"),
+    # choice (issue 38): one of the row's names, exactly
+    (CHOICE, '"max"', "out_of_range"),
+    (CHOICE, '"Proof"', "out_of_range"),
+    (CHOICE, '" proof"', "out_of_range"),
+    (CHOICE, '""', "out_of_range"),
+    (CHOICE, "1", "invalid_type"),
+    (CHOICE, "true", "invalid_type"),
+    (CHOICE, '["proof"]', "invalid_type"),
     # decimal (§4.2): number forms, types, range 0 <= v <= 10^15
     (DEC, "-0", "negative_value"),
     (DEC, '"-0"', "negative_value"),

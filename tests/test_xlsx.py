@@ -446,7 +446,7 @@ def test_the_real_cli_writes_the_workbook_on_stdout(
 def test_the_same_request_gives_the_same_bytes(
     kind: str, workbooks: dict[tuple[str, str], bytes]
 ) -> None:
-    from quotecalc.export import workbook
+    from quotecalc.kinds import workbook
 
     again = workbook(kind, REQUESTS[kind].read_bytes(), "en")
     assert again.body == workbooks[kind, "en"] and again.exit_code == 0
@@ -795,6 +795,6 @@ def test_a_large_event_downloads_too(client: Any) -> None:
     fields = download_fields(page.text)
     download = client.post("/quotecalc/report", data=fields, files={})
     assert download.status_code == 200 and download.headers["content-type"] == XLSX
-    from quotecalc.export import workbook
+    from quotecalc.kinds import workbook
 
     assert download.content == workbook("event", raw, "en").body

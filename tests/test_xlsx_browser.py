@@ -96,7 +96,7 @@ def report(browser: Any, url: str, raw: bytes, lang: str, width: int) -> Any:
 def test_the_download_button_saves_the_clis_workbook(
     browser: Any, server: str, tmp_path: Path, case: tuple[str, str, str]
 ) -> None:
-    from quotecalc.export import workbook
+    from quotecalc.kinds import workbook
 
     name, kind, lang = case
     raw = (EXAMPLES / f"{name}.request.json").read_bytes()

@@ -1,9 +1,9 @@
 """quotecalc: a strict, exact, deterministic calculator comparing supplier quotes.
 
 ``calculate(raw: bytes | str) -> Result`` runs the whole contract (``docs/architecture.md``);
-``analyze``, ``plan``, ``convert`` and ``award`` answer the other kinds of request of the kind
-table (``quotecalc.engine.kinds``), each a :class:`Document` (``Result`` is its name for the
-comparison).
+``analyze``, ``plan``, ``convert`` and ``award`` answer the other kinds of request (each its
+document module's runner, the one the kind table's row names: ``quotecalc.kinds``), each a
+:class:`Document` (``Result`` is its name for the comparison).
 """
 
 from __future__ import annotations
@@ -39,37 +39,37 @@ def stability(raw: bytes | str) -> list[dict[str, Any]] | None:
     return intervals(request_input(raw, "stability"))
 
 
-def _run(name: str, raw: bytes | str, trace: bool, caller: str) -> Document:
-    """The document of one request of the kind ``name`` (:mod:`quotecalc.engine.kinds`),
-    taken as :func:`calculate` takes it. The kind table and the kind's modules are imported on
-    first use: the host's JSON call never pays for them."""
-    from .engine.kinds import BY_NAME, run_kind
-
-    return run_kind(BY_NAME[name], request_input(raw, caller), trace=trace)
-
-
 def analyze(raw: bytes | str, *, trace: bool = False) -> Document:
     """The weight-space analysis document of one request (issue 11, ``docs/analysis.md``),
     taken as :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``); its
-    ``result`` is the plain result object of the same run."""
-    return _run("analysis", raw, trace, "analyze")
+    ``result`` is the plain result object of the same run. Imported on first use: the host's
+    JSON call never pays for it."""
+    from .analysis.document import RUNNER
+
+    return RUNNER.run(request_input(raw, "analyze"), trace=trace)
 
 
 def plan(raw: bytes | str, *, trace: bool = False) -> Document:
     """The purchase-plan document of one plan request (issue 20, ``docs/plan.md``), taken as
     :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``). The solver loads
     only when a split has to be searched."""
-    return _run("plan", raw, trace, "plan")
+    from .planning.document import RUNNER
+
+    return RUNNER.run(request_input(raw, "plan"), trace=trace)
 
 
 def convert(raw: bytes | str, *, trace: bool = False) -> Document:
     """The converted comparison of one request with ``exchangeRates`` (issue 27,
     ``docs/conversions.md``), taken as :func:`calculate` takes it (``bytes`` or ``str``, else
     ``TypeError``)."""
-    return _run("convert", raw, trace, "convert")
+    from .planning.conversion import RUNNER
+
+    return RUNNER.run(request_input(raw, "convert"), trace=trace)
 
 
 def award(raw: bytes | str, *, trace: bool = False) -> Document:
     """The event-award document of one event request (issue 26, ``docs/event.md``), taken as
     :func:`calculate` takes it (``bytes`` or ``str``, else ``TypeError``)."""
-    return _run("event", raw, trace, "award")
+    from .planning.event_document import RUNNER
+
+    return RUNNER.run(request_input(raw, "award"), trace=trace)

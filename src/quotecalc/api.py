@@ -1,5 +1,5 @@
 """The library entry point: ``calculate(raw) -> Result`` (CONTRACT §2, §14), the comparison
-kind's run (``quotecalc.engine.kinds``) on the fixed call's own pipeline, without loading the
+kind's run (``quotecalc.kinds``) on the fixed call's own pipeline, without loading the
 kind table."""
 
 from __future__ import annotations

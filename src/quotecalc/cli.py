@@ -35,6 +35,13 @@ Maintainer options, none of which changes the fixed call's stdout:
   ``docs/event.md``), or with ``--format text|html [--lang en|zh]`` the award for people, the
   answer first; exit code as for JSON.
 
+``--effort standard|proof`` (with ``--plan`` or ``--event``; issue 38): the same as writing
+``"effort"`` in the request (its root row's flag, ``kinds/flags.py``); a request that states
+another value is refused with ``invalid_arguments``, never guessed.
+
+The kinds' options, their ``--format`` values, their flags and the usage are read from the kind
+table (:mod:`quotecalc.kinds`, issue 39), which the fixed call never loads.
+
 ``--format xlsx`` (with ``--input-json -``, alone or with ``--plan``, ``--convert`` or ``--event``,
 optionally ``--lang en|zh``; not with ``--trace``): the same document as a workbook a buyer can
 forward, the answer first (issue 35, :mod:`quotecalc.export`, ``docs/xlsx.md``), as bytes on
@@ -61,11 +68,10 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, Final
 
 if TYPE_CHECKING:
-    from .engine.kinds import RequestKind
-    from .engine.render import Document
+    from .kinds import RequestKind
 
 from .api import Result, calculate
 from .core.context import FieldError
@@ -78,37 +84,12 @@ LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html", "xlsx")
 READABLE_FORMATS = ("json", "text", "html")
 Rendered = tuple[bytes, int]
-SCHEMAS = (
-    "request",
-    "result",
-    "batch-request",
-    "batch-result",
-    "analysis",
-    "plan-request",
-    "plan",
-    "event-request",
-    "event",
-    "convert-request",
-    "converted",
-)
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])
 VERSION_ARGV = ["--version"]
-USAGE = """\
-usage: quotecalc --input-json - [--trace] [--format json|text|svg|html|xlsx] [--lang en|zh]
-       quotecalc --input-json - --analysis [--trace]
-       quotecalc --input-json - --plan [--trace] [--format json|text|html|xlsx] [--lang en|zh]
-       quotecalc --input-json - --convert [--trace] [--format json|text|html|xlsx]
-                                [--lang en|zh]
-       quotecalc --input-json - --event [--trace] [--format json|text|html|xlsx] [--lang en|zh]
-       quotecalc --input-jsonl - [--trace]
-       quotecalc --input-batch -
-       quotecalc --print-schema request|result|batch-request|batch-result|analysis
-                                |plan-request|plan|event-request|event
-                                |convert-request|converted
-       quotecalc --help
-       quotecalc --version
-
+_WIDTH = 90
+_COLUMN = 25  # where an option's description starts
+_HEAD = """\
 Compares supplier quotes for one purchase, exactly. One JSON request on stdin, one JSON
 result on stdout; exit 0 completed or partial, 2 invalid_input, 1 internal_error.
 The same command: python -m quotecalc, python -B scripts/calculate.py (from a checkout).
@@ -117,22 +98,14 @@ The same command: python -m quotecalc, python -B scripts/calculate.py (from a ch
   --input-jsonl -        one request per stdin line, one result line per request
   --input-batch -        one {"requests": [...]} body (1-24 requests), one {"results": [...]}
   --trace                one JSON line per pipeline stage on stderr; stdout unchanged
-  --analysis             the weight-space analysis document instead of the result
-  --plan                 the purchase plan of a plan request (price breaks, capacities,
-                         maxSuppliers): the cheapest quantity and split, proven;
-                         --format text|html reads it for a buyer, answer first
-  --convert              the comparison with quotes in other currencies converted at the
-                         request's exchangeRates, with each rate's provenance and range
-  --event                the award of a sourcing event (items, suppliers, offers): which
-                         supplier gets what, at the least landed total, proven
+"""
+_TAIL = """\
   --format json|text|svg|html|xlsx
                          text: a readable report; svg: the weight map; html: one page;
                          xlsx: a workbook to forward, the answer first (binary on stdout;
                          needs the xlsx extra)
   --lang en|zh           the language of text, svg, html and xlsx (default en)
-  --print-schema NAME    print a published JSON Schema (request, result, batch-request,
-                         batch-result, analysis, plan-request, plan, event-request,
-                         event, convert-request, converted)
+{print_schema}
   --help, -h             print this help
   --version              print the version (quotecalc 0.1.0)
 
@@ -140,6 +113,110 @@ Any other command line is one invalid_arguments error (exit 2), stdin unread, an
 line on stderr naming the problem.
 Documentation: README.md (English and Chinese) and docs/ in the source distribution.
 """
+
+
+def _kinds() -> tuple[RequestKind, ...]:
+    """The kind table (:mod:`quotecalc.kinds`), imported on first use: the fixed call never
+    loads it."""
+    from .kinds import KINDS
+
+    return KINDS
+
+
+def schema_names() -> tuple[str, ...]:
+    """The ``--print-schema`` names: each kind's request and answer schema, in the table's
+    order, the batch's after the comparison's (:data:`quotecalc.kinds.SCHEMAS`)."""
+    from .kinds import SCHEMAS
+
+    return tuple(SCHEMAS)
+
+
+def _option(name: str, text: str) -> str:
+    """One option of the usage: its name, then its description from column 25, wrapped at
+    90 (a name too long for the column stands on a line of its own)."""
+    import textwrap
+
+    lines = textwrap.wrap(text, _WIDTH - _COLUMN)
+    head = f"  {name}"
+    shown = [" " * _COLUMN + line for line in lines]
+    if len(head) < _COLUMN - 1:
+        shown[0] = head.ljust(_COLUMN) + lines[0]
+    else:
+        shown.insert(0, head)
+    return "\n".join(shown)
+
+
+def _fill(parts: list[str], separator: str, first: str, later: str) -> str:
+    """``parts`` joined by ``separator`` after ``first``, as many on a line as fit in 95, each
+    further line starting with ``later`` (a part is never split)."""
+    lines = [first + parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + len(separator) + len(part) > _WIDTH + 5:
+            lines.append(later + part)
+        else:
+            lines[-1] += separator + part
+    return "\n".join(lines)
+
+
+_SYNOPSIS: Final = "       quotecalc "
+_FOLLOW: Final = " " * 32  # under the first option after "quotecalc --input-json - "
+
+
+def _synopsis(kind: RequestKind) -> str:
+    """A kind's usage line: its option, its flags and its formats, wrapped at 90."""
+    flag = kind.doors.cli_flag
+    words = ["--input-json -", *([flag] if flag else []), "[--trace]"]
+    words += [f"[--{rule.name} {'|'.join(rule.choices)}]" for rule in kind.flags]
+    if kind.formats:
+        words += [f"[--format {'|'.join(kind.cli_formats)}]", "[--lang en|zh]"]
+    return _fill(words, " ", _SYNOPSIS, _FOLLOW)
+
+
+def usage() -> str:
+    """The command line's usage (``--help``), its kinds, flags, formats and schema names read
+    from the kind table: a new kind is listed with no edit here."""
+    kinds = _kinds()
+    names = schema_names()
+    lines = [_synopsis(kind) for kind in kinds]
+    lines[0] = "usage: " + lines[0].lstrip()
+    lines += [
+        _SYNOPSIS + "--input-jsonl - [--trace]",
+        _SYNOPSIS + "--input-batch -",
+        _fill(list(names), "|", _SYNOPSIS + "--print-schema ", _FOLLOW + "|"),
+        _SYNOPSIS + "--help",
+        _SYNOPSIS + "--version",
+        "",
+    ]
+    options = [_option(k.doors.cli_flag, k.help) for k in kinds if k.doors.cli_flag]
+    flagged = {rule.name: rule for kind in kinds for rule in kind.flags}
+    for name, rule in flagged.items():
+        assert rule.doors is not None and rule.doors.hint is not None
+        given = [k.doors.cli_flag for k in kinds if rule in k.flags and k.doors.cli_flag]
+        text = (
+            f"{rule.doors.hint.en} (with {', '.join(given)}: the same as writing {name} in the"
+            " request; a request that states another value is refused)"
+        )
+        options.append(_option(f"--{name} {'|'.join(rule.choices)}", text))
+    listing = ", ".join(names)
+    print_schema = _option("--print-schema NAME", f"print a published JSON Schema ({listing})")
+    return (
+        "\n".join(lines)
+        + "\n"
+        + _HEAD
+        + "\n".join(options)
+        + "\n"
+        + _TAIL.format(print_schema=print_schema)
+    )
+
+
+def __getattr__(name: str) -> object:
+    """``USAGE`` and ``SCHEMAS``, computed from the kind table on first use (the fixed call
+    never loads the table)."""
+    if name == "USAGE":
+        return usage()
+    if name == "SCHEMAS":
+        return schema_names()
+    raise AttributeError(name)
 
 
 def usage_error() -> Result:
@@ -180,25 +257,39 @@ def _first_problem(argv: list[str]) -> str:
         elif flag in HELP_ARGV[0] + HELP_ARGV[1] + VERSION_ARGV:
             return f"{flag} is accepted only alone"
         elif flag == "--print-schema":
-            return f"--print-schema takes one of {', '.join(SCHEMAS)}, alone"
+            return f"--print-schema takes one of {', '.join(schema_names())}, alone"
+        elif flag in field_flags():
+            problem = _field_problem(flag, rest.pop(0) if rest else None, argv)
+            if problem:
+                return problem
         elif flag != "--trace" and flag not in kind_flags():
             return f"unknown option {shown}"
     if not seen & set(INPUT_FLAGS):
         return "no input: give --input-json - (or --input-jsonl -, --input-batch -)"
     given = [kind_flags()[flag] for flag in argv if flag in kind_flags()]
-    if len(given) == 1 and given[0].doors.cli_formats and "--format" in seen:
-        chosen, formats = argv[argv.index("--format") + 1], given[0].doors.cli_formats
+    if len(given) == 1 and given[0].cli_formats and "--format" in seen:
+        chosen, formats = argv[argv.index("--format") + 1], given[0].cli_formats
         if chosen not in formats:
             return f"{given[0].doors.cli_flag} takes --format {', '.join(formats)}, not {chosen}"
     return "these options do not go together"
 
 
+def _field_problem(flag: str, value: str | None, argv: list[str]) -> str | None:
+    """What is wrong with a root-field flag and its value (``--effort proof``), if anything:
+    a value not among its row's names, or no kind of the command line that takes it."""
+    kinds = [kind for kind in _kinds() if any(f"--{rule.name}" == flag for rule in kind.flags)]
+    rule = next(rule for rule in kinds[0].flags if f"--{rule.name}" == flag)
+    if value not in rule.choices:
+        return f"{flag} takes one of {', '.join(rule.choices)}"
+    if not any(kind.doors.cli_flag in argv for kind in kinds):
+        return f"{flag} goes with {', '.join(str(kind.doors.cli_flag) for kind in kinds)}"
+    return None
+
+
 def kind_flags() -> dict[str, RequestKind]:
     """The kinds' options (``--analysis``, ``--plan``, ...), read from the kind table
-    (:mod:`quotecalc.engine.kinds`) on first use: the fixed call never loads the table."""
-    from .engine.kinds import KINDS
-
-    return {kind.doors.cli_flag: kind for kind in KINDS if kind.doors.cli_flag is not None}
+    (:mod:`quotecalc.kinds`) on first use: the fixed call never loads the table."""
+    return {kind.doors.cli_flag: kind for kind in _kinds() if kind.doors.cli_flag is not None}
 
 
 def trace_line(entry: TraceEntry) -> bytes:
@@ -229,7 +320,9 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
         elif flag in ("--format", "--lang") and flag[2:] not in options and rest:
             options[flag[2:]] = rest.pop(0)
         elif flag.startswith("--") and flag in kind_flags() and "kind" not in options:
-            options["kind"] = kind_flags()[flag].name
+            options["kind"] = flag
+        elif flag in field_flags() and FIELD + flag[2:] not in options and rest:
+            options[FIELD + flag[2:]] = rest.pop(0)
         else:
             return None
     if "input" not in options or options.get("format", "json") not in FORMATS:
@@ -247,14 +340,40 @@ def parse_argv(argv: list[str]) -> dict[str, str] | None:
     if "kind" in options:
         # One kind at a time, from one request on stdin, in a format its row lists (the
         # weight analysis lists none: its document only).
-        from .engine.kinds import BY_NAME
-
-        formats = BY_NAME[options["kind"]].doors.cli_formats
+        formats = kind_flags()[options["kind"]].cli_formats
         if options["input"] != "--input-json":
             return None
         if "format" in options and options["format"] not in formats:
             return None
+    if given_fields(options) and not _fields_fit(options):
+        return None
     return options
+
+
+FIELD = "field:"  # an option that writes a root field (its flag), in the parsed options
+
+
+def field_flags() -> dict[str, RequestKind]:
+    """Every kind's root-field flags (``--effort``), each with a kind that takes it: read from
+    the kind table only when the command line has an option the fixed call does not."""
+    return {f"--{rule.name}": kind for kind in _kinds() for rule in kind.flags}
+
+
+def given_fields(options: dict[str, str]) -> dict[str, str]:
+    """The root fields the command line's flags write (name -> value)."""
+    return {key[len(FIELD) :]: value for key, value in options.items() if key.startswith(FIELD)}
+
+
+def _fields_fit(options: dict[str, str]) -> bool:
+    """Each flag is one of its kind's, with one of its row's names (issue 38)."""
+    flag = options.get("kind")
+    if flag is None:
+        return False
+    rules = {rule.name: rule for rule in kind_flags()[flag].flags}
+    return all(
+        name in rules and value in rules[name].choices
+        for name, value in given_fields(options).items()
+    )
 
 
 def iter_requests(stdin: BinaryIO) -> Iterator[bytes]:
@@ -278,36 +397,6 @@ def iter_requests(stdin: BinaryIO) -> Iterator[bytes]:
         yield line[: MAX_INPUT_BYTES + 1]
 
 
-def rendered_report(raw: bytes, fmt: str, lang: str, trace: bool, stderr: BinaryIO) -> Rendered:
-    """``--format text|svg|html``: one run of the analysis pipeline gives the result and its
-    weight analysis; the report, the picture or the page only reads them. Their modules load
-    only here, never on the JSON path. Exit code as for JSON."""
-    from .analysis.document import analyze
-
-    analysis = analyze(raw, trace=trace)
-    for entry in analysis.trace:
-        stderr.write(trace_line(entry))
-    document, result = analysis.output, analysis.result
-    assert result is not None  # the analysis row always renders the plain result beside
-    from .output.answer import purchase_of
-
-    if fmt == "text":
-        from .output.report import render_text
-
-        ranked = document["analysis"]
-        intervals = None if ranked is None else ranked["stability"]
-        text = render_text(result, intervals, lang, ranked, purchase_of(raw))
-    elif fmt == "svg":
-        from .output.pictures import svg_picture
-
-        text = svg_picture(document, lang)
-    else:
-        from .output.pictures import html_page
-
-        text = html_page(result, document, lang, purchase_of(raw), raw=raw)
-    return text.encode("utf-8"), analysis.exit_code
-
-
 def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
     """``--input-batch -``: one batch body in, one batch document out (``quotecalc.batch``,
     loaded only here so the fixed call never imports it)."""
@@ -319,73 +408,73 @@ def batch(stdin: BinaryIO, stdout: BinaryIO) -> int:
     return answer.exit_code
 
 
-def readable(kind: RequestKind, answer: Document, raw: bytes, fmt: str, lang: str) -> bytes:
-    """``--format text|html`` of a kind's document: the document read for people, answer
-    first (the plan, issue 25; the converted comparison, issue 27; the event's award, issue
-    26), read from the document alone (``raw`` names an invalid request's fields in words on
-    a page, and gives the purchase or the currency a report shows). Its modules load only
-    here, never on the JSON path."""
-    document = answer.output
-    if kind.name == "plan":
-        if fmt == "text":
-            from .output.plan_text import render_plan_text
+def _kind(options: dict[str, str]) -> RequestKind:
+    """The kind a command line asks for: its option's row, else the comparison's."""
+    from .kinds import COMPARISON
 
-            return render_plan_text(document, lang).encode("utf-8")
-        from .output.plan_html import render_plan_html
+    flag = options.get("kind")
+    return COMPARISON if flag is None else kind_flags()[flag]
 
-        return render_plan_html(document, lang, raw).encode("utf-8")
-    if kind.name == "convert":
-        from .output.answer import purchase_of
 
-        if fmt == "text":
-            from .output.conversion_text import converted_text
+class Refused(Exception):
+    """A command line refused once stdin was read: the line for stderr."""
 
-            return converted_text(document, lang, purchase_of(raw)).encode("utf-8")
-        from .output.pictures.conversion import converted_page
 
-        return converted_page(document, lang, purchase_of(raw)).encode("utf-8")
-    from .output.event_report import event_currency, render_event_html, render_event_text
+def _with_fields(kind: RequestKind, raw: bytes, options: dict[str, str]) -> bytes:
+    """The request with the fields its flags write (``--effort proof`` is ``"effort":
+    "proof"`` in the request, :func:`quotecalc.kinds.flags.with_flags`); a request that states
+    another value is refused (:class:`Refused`), never guessed."""
+    given = given_fields(options)
+    if not given:
+        return raw
+    from .kinds.flags import FlagDisagrees, with_flags
 
-    currency = event_currency(raw) if document["award"] is not None else None
-    if fmt == "text":
-        shown = render_event_text(document, answer.exit_code, currency, lang, raw)
-    else:
-        shown = render_event_html(document, answer.exit_code, currency, lang, raw)
-    return shown.encode("utf-8")
+    try:
+        return with_flags(raw, given, kind.body_limit)
+    except FlagDisagrees as clash:
+        written = json.dumps(clash.written, ensure_ascii=False)[:40]
+        raise Refused(
+            f"--{clash.name} {clash.given} and the request's {clash.name} {written} disagree;"
+            f" give one"
+        ) from None
 
 
 def write_kind(
-    name: str, options: dict[str, str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO
+    kind: RequestKind,
+    options: dict[str, str],
+    stdin: BinaryIO,
+    stdout: BinaryIO,
+    stderr: BinaryIO,
 ) -> int:
-    """``--analysis``, ``--plan``, ``--convert``, ``--event``: one request of that kind in (at
-    most its row's limit, plus one byte to tell), its document out
-    (:func:`quotecalc.engine.kinds.run_kind`, loaded only here), its trace on stderr, or with
-    ``--format text|html`` the document read for people (:func:`readable`)."""
-    from .engine.kinds import BY_NAME, run_kind
-
-    kind = BY_NAME[name]
-    raw = stdin.read(kind.body_limit + 1)
-    answer = run_kind(kind, raw, trace="trace" in options)
-    for entry in answer.trace:
-        stderr.write(trace_line(entry))
+    """A kind's option (``--analysis``, ``--plan``, ``--convert``, ``--event``) or a readable
+    format (``--format text|svg|html``): one request in (at most the row's limit, plus one
+    byte to tell), its document out (the row's run) or its readable format (the row's
+    presenter, which runs what it shows; the comparison's read its weight analysis), the run's
+    trace on stderr. Everything here is the row's, loaded only here, never on the fixed call's
+    JSON path."""
+    raw = _with_fields(kind, stdin.read(kind.body_limit + 1), options)
     fmt = options.get("format", "json")
-    lang = options.get("lang", "en")
-    stdout.write(answer.to_json() if fmt == "json" else readable(kind, answer, raw, fmt, lang))
+    trace = "trace" in options
+    if fmt == "json":
+        answer = kind.run(raw, trace=trace)
+        body, exit_code, entries = answer.to_json(), answer.exit_code, answer.trace
+    else:
+        body, exit_code, entries = kind.present(fmt, raw, options.get("lang", "en"), trace=trace)
+    for entry in entries:
+        stderr.write(trace_line(entry))
+    stdout.write(body)
     stdout.flush()
-    return answer.exit_code
+    return exit_code
 
 
 def write_workbook(
-    stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, options: dict[str, str]
+    kind: RequestKind, stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, options: dict[str, str]
 ) -> int:
-    """``--format xlsx``: the workbook of the comparison, the plan (``--plan``), the converted
-    comparison (``--convert``) or the event award (``--event``), the answer first, as bytes on
-    stdout (:func:`quotecalc.export.workbook`, loaded only here; ``docs/xlsx.md``). Exit code
-    as for JSON. Without the ``xlsx`` extra: one line on stderr and exit 1, stdout empty."""
-    from .engine.kinds import BY_NAME
-
-    kind = options.get("kind", "comparison")
-    raw = stdin.read(BY_NAME[kind].body_limit + 1)
+    """``--format xlsx``: the workbook of the comparison or of a kind's document, the answer
+    first, as bytes on stdout (the row's ``xlsx`` presenter, loaded only here; ``docs/xlsx.md``).
+    Exit code as for JSON. Without the ``xlsx`` extra: one line on stderr and exit 1, stdout
+    empty."""
+    raw = _with_fields(kind, stdin.read(kind.body_limit + 1), options)
     try:
         import xlsxwriter  # noqa: F401 - the extra's writer, checked before any work
     except ImportError:
@@ -394,25 +483,23 @@ def write_workbook(
         )
         stderr.flush()
         return 1
-    from .export import workbook
-
-    exported = workbook(kind, raw, options.get("lang", "en"))
-    stdout.write(exported.body)
+    shown = kind.present("xlsx", raw, options.get("lang", "en"))
+    stdout.write(shown.body)
     stdout.flush()
-    return exported.exit_code
+    return shown.exit_code
 
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
     """Run one command line; returns the exit code."""
     if argv in HELP_ARGV:
-        stdout.write(USAGE.encode("utf-8"))
+        stdout.write(usage().encode("utf-8"))
         stdout.flush()
         return 0
     if argv == VERSION_ARGV:
         stdout.write(f"{TOOL} {TOOL_VERSION}\n".encode("ascii"))
         stdout.flush()
         return 0
-    if len(argv) == 2 and argv[0] == "--print-schema" and argv[1] in SCHEMAS:
+    if len(argv) == 2 and argv[0] == "--print-schema" and argv[1] in schema_names():
         from .schema import schema_bytes
 
         stdout.write(schema_bytes(argv[1]))
@@ -437,17 +524,19 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
             stdout.write(result.to_json())
         stdout.flush()
         return 0
-    if options.get("format") == "xlsx":
-        return write_workbook(stdin, stdout, stderr, options)
-    if "kind" in options:
-        return write_kind(options["kind"], options, stdin, stdout, stderr)
-    raw = stdin.read(MAX_INPUT_BYTES + 1)
-    fmt = options.get("format", "json")
-    if fmt != "json":
-        report, exit_code = rendered_report(raw, fmt, options.get("lang", "en"), trace, stderr)
-        stdout.write(report)
+    try:
+        if options.get("format") == "xlsx":
+            return write_workbook(_kind(options), stdin, stdout, stderr, options)
+        if "kind" in options or options.get("format", "json") != "json":
+            return write_kind(_kind(options), options, stdin, stdout, stderr)
+    except Refused as refused:
+        result = usage_error()
+        stdout.write(result.to_json())
         stdout.flush()
-        return exit_code
+        stderr.write(f"quotecalc: {refused}; see quotecalc --help\n".encode())
+        stderr.flush()
+        return result.exit_code
+    raw = stdin.read(MAX_INPUT_BYTES + 1)
     result = calculate(raw, trace=trace)
     for entry in result.trace:
         stderr.write(trace_line(entry))

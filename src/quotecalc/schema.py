@@ -3,7 +3,9 @@
 The generators live in :mod:`quotecalc.contract`, one module per concern; this module
 re-exports their public names so that ``quotecalc.schema.schema_bytes()``,
 ``request_schema()``, ``mcp_tool()`` and the rest keep one import path for hosts, tests and
-``scripts/generate_contract.py``. The calculation path never imports it.
+``scripts/generate_contract.py``; the schemas by their ``--print-schema`` names (``SCHEMAS``,
+``schema_bytes``) are the kind table's (:mod:`quotecalc.kinds`, the layer below this one: each
+kind's row names its builders). The calculation path never imports it.
 """
 
 from __future__ import annotations
@@ -65,9 +67,7 @@ from .contract.files import (
     PLAN_TOOL_DEFINITION_PATH,
     REQUEST_SCHEMA_PATH,
     RESULT_SCHEMA_PATH,
-    SCHEMAS,
     TOOL_DEFINITION_PATH,
-    schema_bytes,
     serialise,
 )
 from .contract.numbers import FRACTION_DIGITS, integer_echo_pattern, number_string_pattern
@@ -106,6 +106,7 @@ from .contract.tables import (
     constraint_rules,
     root_fields,
 )
+from .kinds import SCHEMAS, schema_bytes
 
 __all__ = [
     "ANALYSIS_ARGV",

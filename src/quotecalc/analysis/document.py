@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
+from ..core.constraint_rules import ConstraintRule
 from ..core.context import Context, WeightAnalysis, WeightRegion, WeightSwitch
 from ..core.exact import Ratio, format_ratio
-from ..engine.kinds import ANALYSIS, pipeline_of, required, run_kind
-from ..engine.pipeline import Pipeline
+from ..engine.pipeline import Pipeline, compared_stages
 from ..engine.render import (
     SCHEMA_VERSION,
     TOOL,
@@ -30,9 +30,11 @@ from ..engine.render import (
     render,
     render_internal_error,
 )
+from ..engine.run import Runner, reading_the_request
+from ..stages.analysis import AnalysisStage
 from .intervals import stability_entries
 
-KIND: Final = required(ANALYSIS.document_kind)
+KIND: Final = "weight-analysis"
 EXCLUDED_REASON: Final = "component_unavailable"
 BLOCKING_CODES: Final = (
     "ranking_not_requested",
@@ -45,8 +47,12 @@ BLOCKING_CODES: Final = (
 
 ERROR_STATUSES: Final = ("invalid_input", "internal_error")
 
-ANALYSIS_PIPELINE: Final = pipeline_of(ANALYSIS)
-"""The analysis row's pipeline: the default pipeline with the analysis stage appended."""
+
+def analysis_pipeline(constraint_rules: tuple[ConstraintRule, ...]) -> Pipeline:
+    """The analysis's pipeline: the comparison's, with the analysis stage appended."""
+    compared = compared_stages(constraint_rules)
+    return Pipeline((*reading_the_request(constraint_rules), *compared, AnalysisStage()))
+
 
 Analysis = Document
 """One weight analysis: the one document type of every kind (issue 34), whose ``result`` is
@@ -149,7 +155,12 @@ def internal_error() -> Rendered:
     return document("internal_error", None, reasons_of(failed)), failed
 
 
+RUNNER: Final = Runner(KIND, analysis_pipeline, rendered, internal_error)
+"""How a weight analysis is answered (the analysis row of ``quotecalc.kinds``)."""
+ANALYSIS_PIPELINE: Final = RUNNER.pipeline()
+"""The analysis's pipeline with the contract's constraint rows."""
+
+
 def analyze(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Document:
-    """The weight analysis of one request's bytes: :func:`~quotecalc.engine.kinds.run_kind`
-    of the analysis row. Never raises."""
-    return run_kind(ANALYSIS, raw, trace=trace, pipeline=pipeline)
+    """The weight analysis of one request's bytes (:data:`RUNNER`). Never raises."""
+    return RUNNER.run(raw, trace=trace, pipeline=pipeline)

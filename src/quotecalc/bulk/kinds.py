@@ -1,10 +1,10 @@
 """What a bulk job computes for each line: the kind table's bulk kinds (``--kind``).
 
-Each request kind of :mod:`quotecalc.engine.kinds` has a bulk kind (its row's
+Each request kind of :mod:`quotecalc.kinds` has a bulk kind (its row's
 ``doors.bulk_kind``: ``result``, ``analysis``, ``plan``, ``event``, ``convert``). A line's
 bytes (cut as ``--input-jsonl -`` cuts them, but to the kind's own limit: :data:`KEPT`) become
 the exact bytes the single-request door prints for them -- ``--input-json -`` with the kind's
-option -- and the status of that answer, by :func:`~quotecalc.engine.kinds.run_kind`. The
+option -- and the status of that answer, by the row's run. The
 bulk door adds no rule of its own.
 
 Each line is kept to its kind's body limit plus one byte (enough to be answered
@@ -20,8 +20,8 @@ import functools
 from collections.abc import Callable
 from typing import Final
 
-from ..engine.kinds import KINDS as REQUEST_KINDS
-from ..engine.kinds import RequestKind, run_kind
+from ..kinds import KINDS as REQUEST_KINDS
+from ..kinds import RequestKind
 
 Answer = tuple[bytes, str]
 """One line's output bytes (a JSON object and its newline) and its status."""
@@ -32,7 +32,7 @@ LineFunction = Callable[[bytes], Answer]
 def answer_line(kind: RequestKind, raw: bytes) -> Answer:
     """The kind's document for one line, exactly what ``--input-json -`` with the kind's
     option prints for it, and its status."""
-    answer = run_kind(kind, raw)
+    answer = kind.run(raw)
     return answer.to_json(), answer.status
 
 

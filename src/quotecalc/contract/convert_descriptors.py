@@ -8,14 +8,14 @@ from typing import Final
 
 from ..core.conversion_rules import MAX_RATES
 from ..core.limits import MAX_INPUT_BYTES
-from ..engine.kinds import CONVERT, required
 from ..engine.render import EXIT_CODES, TOOL
 from .convert_schema import convert_request_schema, converted_schema
 from .descriptors import CONTEXT, FIXED_ARGV, MONEY_AS_STRINGS, mcp_descriptor, tool_definition_of
 from .tables import TOOL_NAME, JsonObject
 
-CONVERT_ARGV: Final = (*FIXED_ARGV, required(CONVERT.doors.cli_flag))
-CONVERT_TOOL_NAME: Final = CONVERT.doors.mcp_tool
+# The convert row's names (``quotecalc.kinds``: its CLI option and its tool), as published.
+CONVERT_ARGV: Final = (*FIXED_ARGV, "--convert")
+CONVERT_TOOL_NAME: Final = "convert_quotes"
 CONVERT_SUMMARY: Final = "Compare quotes in other currencies at the exchange rates you state."
 
 

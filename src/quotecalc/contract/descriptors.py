@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.limits import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, MAX_INPUT_BYTES
-from ..engine.kinds import ANALYSIS, required
 from ..engine.render import EXIT_CODES, TOOL
 from .analysis_schema import analysis_schema
 from .batch_schema import batch_request_schema, batch_result_schema
@@ -25,8 +24,9 @@ from .tables import TOOL_NAME, JsonObject, constraint_rules
 FIXED_ARGV: Final = ("python", "-B", "scripts/calculate.py", "--input-json", "-")
 BATCH_ARGV: Final = ("python", "-B", "scripts/calculate.py", "--input-batch", "-")
 BATCH_TOOL_NAME: Final = f"{TOOL_NAME}_batch"
-ANALYSIS_ARGV: Final = (*FIXED_ARGV, required(ANALYSIS.doors.cli_flag))
-ANALYSIS_TOOL_NAME: Final = ANALYSIS.doors.mcp_tool
+# The analysis row's names (``quotecalc.kinds``: its CLI option and its tool), as published.
+ANALYSIS_ARGV: Final = (*FIXED_ARGV, "--analysis")
+ANALYSIS_TOOL_NAME: Final = "analyze_weights"
 SUMMARY_LIMIT: Final = 80
 
 SUMMARY: Final = "Compare supplier quotes for one purchase request."

@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.limits import MAX_EVENT_BYTES
-from ..engine.kinds import EVENT, required
 from ..engine.render import EXIT_CODES, TOOL
 from .descriptors import CONTEXT, FIXED_ARGV, MONEY_AS_STRINGS, mcp_descriptor, tool_definition_of
 from .event_schema import event_request_schema, event_schema
 from .tables import JsonObject
 
-EVENT_ARGV: Final = (*FIXED_ARGV, required(EVENT.doors.cli_flag))
-EVENT_TOOL_NAME: Final = EVENT.doors.mcp_tool
+# The event row's names (``quotecalc.kinds``: its CLI option and its tool), as published.
+EVENT_ARGV: Final = (*FIXED_ARGV, "--event")
+EVENT_TOOL_NAME: Final = "award_event"
 EVENT_SUMMARY: Final = (
     "Award a sourcing event (several items, several suppliers) at the least landed total, proven."
 )

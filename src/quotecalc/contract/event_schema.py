@@ -33,6 +33,7 @@ from .plan_schema import (
     MONEY_PATTERN,
     PROOF_STATES,
     conversion_defs,
+    effort_schema,
     proof_properties,
 )
 from .request_schema import NOT_EXPRESSED, object_schema
@@ -47,9 +48,6 @@ TIE_RULES: Final = "fewest suppliers, then fewest units, then the suppliers' ids
 """The tie rules after the least total, in words (the order of awards, docs/event.md)."""
 
 EVENT_NOTES: Final[dict[str, str]] = {
-    "schemaVersion": "Request format version.",
-    "currency": "The currency of the award; a supplier in another currency takes no part.",
-    "items": "The line items to award, one object per item.",
     "items.itemId": "Item identifier; unique across items by exact string equality.",
     "items.specification": (
         "What is bought; an offer takes part only if its specification equals this."
@@ -58,7 +56,6 @@ EVENT_NOTES: Final[dict[str, str]] = {
     "items.maxSuppliers": (
         "The most suppliers this item may be split across (no limit when omitted)."
     ),
-    "suppliers": "The suppliers that quote, one object per supplier.",
     "suppliers.supplierId": (
         "Supplier identifier; unique across suppliers by exact string equality."
     ),
@@ -92,11 +89,6 @@ EVENT_NOTES: Final[dict[str, str]] = {
     "suppliers.offers.priceBreaks.minimumQuantity": "Units at which the break applies.",
     "suppliers.offers.priceBreaks.packPrice": "Price of one pack at this break.",
     "suppliers.offers.capacityPacks": "The most packs of this offer (no limit when omitted).",
-    "maxSuppliers": "The most suppliers awarded anything, event-wide (no limit when omitted).",
-    "maxLeadDays": (
-        "Hard constraint: a supplier with leadDays above it takes no part; one without leadDays"
-        " makes the award partial."
-    ),
 }
 
 EVENT_NOT_EXPRESSED: Final = (
@@ -320,6 +312,7 @@ def event_schema() -> JsonObject:
                 "tool": {"const": TOOL},
                 "toolVersion": {"const": TOOL_VERSION},
                 "status": {"enum": ["completed", "partial", "invalid_input", "internal_error"]},
+                "effort": effort_schema(),
                 "award": nullable("award"),
                 "baselines": nullable("baselines"),
                 "reasons": {"type": "array"},
@@ -350,7 +343,7 @@ def event_schema() -> JsonObject:
                     ),
                 },
             },
-            optional=("conversions", "unusedRates", "balances"),
+            optional=("effort", "conversions", "unusedRates", "balances"),
         ),
         "oneOf": [
             _case(

@@ -1,9 +1,11 @@
 """Where the contract's documents are committed, and the one way they are serialised.
 
-The path of every published file generated here, :func:`serialise` (the committed form of
-every one of them) and :func:`schema_bytes` (``--print-schema``). The list of *all* published
-files, which includes the HTTP door's OpenAPI document, is :func:`quotecalc.published.
-published_files`, above the doors: the contract never sees a door.
+The path of every published file generated here and :func:`serialise` (the committed form of
+every one of them). The schemas by their ``--print-schema`` names (``SCHEMAS``,
+``schema_bytes``) are the kind table's (``quotecalc.kinds``: each kind's row names its
+builders); the list of *all* published files, which includes the HTTP door's OpenAPI
+document, is :func:`quotecalc.published.published_files`, above the doors: the contract never
+sees a door.
 """
 
 from __future__ import annotations
@@ -11,14 +13,6 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from ..engine.kinds import KINDS
-from .analysis_schema import analysis_schema
-from .batch_schema import batch_request_schema, batch_result_schema
-from .convert_schema import convert_request_schema, converted_schema
-from .event_schema import event_request_schema, event_schema
-from .plan_schema import plan_request_schema, plan_schema
-from .request_schema import request_schema
-from .result_schema import result_schema
 from .tables import JsonObject
 
 REQUEST_SCHEMA_PATH: Final = "docs/schema/request.schema.json"
@@ -42,37 +36,3 @@ CONVERT_TOOL_DEFINITION_PATH: Final = "docs/tool/tool-definition-convert.json"
 def serialise(document: JsonObject) -> bytes:
     """The committed form of every published file: 2-space JSON, UTF-8, one final newline."""
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-
-
-_BUILDERS: Final = {
-    "request": request_schema,
-    "result": result_schema,
-    "batch-request": batch_request_schema,
-    "batch-result": batch_result_schema,
-    "analysis": analysis_schema,
-    "plan-request": plan_request_schema,
-    "plan": plan_schema,
-    "event-request": event_request_schema,
-    "event": event_schema,
-    "convert-request": convert_request_schema,
-    "converted": converted_schema,
-}
-# The schema ids in the order --print-schema lists them: each kind's request and answer, in the
-# kind table's order (each id once), the batch's after the comparison it batches.
-_IDS: Final = (
-    KINDS[0].doors.request_schema,
-    KINDS[0].doors.result_schema,
-    "batch-request",
-    "batch-result",
-    *(name for kind in KINDS[1:] for name in (kind.doors.request_schema, kind.doors.result_schema)),
-)
-SCHEMAS: Final = {name: _BUILDERS[name] for name in _IDS}
-"""The published schemas by their ``--print-schema`` names."""
-
-
-def schema_bytes(name: str) -> bytes:
-    """The committed bytes of a schema by its ``--print-schema`` name (``docs/schema/``)."""
-    build = SCHEMAS.get(name)
-    if build is None:
-        raise ValueError(f"unknown schema {name!r}: expected one of {sorted(SCHEMAS)}")
-    return serialise(build())

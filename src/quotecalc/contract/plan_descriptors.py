@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.limits import MAX_INPUT_BYTES
-from ..engine.kinds import PLAN, required
 from ..engine.render import EXIT_CODES, TOOL
 from .descriptors import CONTEXT, FIXED_ARGV, MONEY_AS_STRINGS, mcp_descriptor, tool_definition_of
 from .plan_schema import plan_request_schema, plan_schema
 from .tables import TOOL_NAME, JsonObject
 
-PLAN_ARGV: Final = (*FIXED_ARGV, required(PLAN.doors.cli_flag))
-PLAN_TOOL_NAME: Final = PLAN.doors.mcp_tool
+# The plan row's names (``quotecalc.kinds``: its CLI option and its tool), as published.
+PLAN_ARGV: Final = (*FIXED_ARGV, "--plan")
+PLAN_TOOL_NAME: Final = "plan_purchase"
 PLAN_SUMMARY: Final = "Find the cheapest way to buy the quantity, proven, across price breaks."
 
 

@@ -22,6 +22,7 @@ from ..core.fields import FieldRule
 from ..core.plan_rules import (
     BALANCE_STATUSES,
     CAPACITY_SHORT,
+    EFFORT_FIELD,
     GATE_CODES,
     MAX_BREAKS,
     PLAN_LIMITATIONS,
@@ -63,7 +64,6 @@ PLAN_NOTES: Final[dict[str, str]] = {
     "quotes.priceBreaks.minimumQuantity": "Units bought from the quote at which the break applies.",
     "quotes.priceBreaks.packPrice": "Price of one pack at this break, in the quote's currency.",
     "quotes.capacityPacks": "The most packs this supplier delivers (no limit when omitted).",
-    "maxSuppliers": "The most suppliers a split may use (no limit when omitted).",
 }
 """The fixed request's notes, plus the plan fields'."""
 
@@ -396,6 +396,18 @@ def conversion_defs(money: JsonObject, count: JsonObject) -> JsonObject:
     }
 
 
+def effort_schema() -> JsonObject:
+    """The document's ``effort`` (issue 38): the request's own, its names the row's."""
+    return {
+        "description": (
+            "Only when the request states its effort (issue 38): the search effort the answer"
+            " was computed with. Omitted: standard, the default; proof spends more"
+            " deterministic search and may prove what standard leaves unproven."
+        ),
+        "enum": list(EFFORT_FIELD.choices),
+    }
+
+
 def _proven(proven: bool) -> JsonObject:
     """A best plan whose least landed total is proven (``completed``), or not (issue 38)."""
     return {"type": "object", "properties": {"costProven": {"const": proven}}}
@@ -426,6 +438,7 @@ def plan_schema() -> JsonObject:
                 "tool": {"const": TOOL},
                 "toolVersion": {"const": TOOL_VERSION},
                 "status": {"enum": ["completed", "partial", "invalid_input", "internal_error"]},
+                "effort": effort_schema(),
                 "plan": nullable("plan"),
                 "reasons": {"type": "array"},
                 "limitations": {"type": "array", "items": ref("limitation")},
@@ -438,7 +451,7 @@ def plan_schema() -> JsonObject:
                     {"type": "array", "items": ref("rate")},
                 ),
             },
-            optional=("conversions", "unusedRates"),
+            optional=("effort", "conversions", "unusedRates"),
         ),
         "oneOf": [
             _case(

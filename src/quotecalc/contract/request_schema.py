@@ -44,11 +44,10 @@ NOT_EXPRESSED: Final = (
     "which error codes and paths are reported, and their precedence, are the tool's",
 )
 
-# Short meanings shown to hosts and models, by dotted field path. Optional: a row without a
+# Short meanings shown to hosts and models, by dotted field path, of the fields inside the
+# root ones; a root field's note is its row's (``FieldDoors.note``). Optional: a row without a
 # note (e.g. a new constraint) still gets the generated presence and kind text.
-FIELD_NOTES: Final[dict[str, str]] = {
-    "schemaVersion": "Request format version.",
-    "quotes": "The supplier quotes to compare, one object per supplier.",
+NESTED_NOTES: Final[dict[str, str]] = {
     "quotes.supplierId": "Supplier identifier; unique across quotes by exact string equality.",
     "quotes.specification": (
         "The quoted item; the quote is comparable only if this equals the root specification"
@@ -75,39 +74,26 @@ FIELD_NOTES: Final[dict[str, str]] = {
     "quotes.qualityDefinition": (
         "What qualityScore measures; must equal qualityScale.definition exactly."
     ),
-    "quantity": "Units required (the unit is part of specification).",
-    "currency": (
-        "Purchase currency; a quote in another currency is not comparable (no exchange-rate"
-        " conversion)."
-    ),
-    "specification": (
-        "The requested item; compared by exact string equality (no trimming, case folding or"
-        " normalisation)."
-    ),
-    "weights": (
-        "Scoring weights; without them no ranking is computed. They need not sum to 1 (scores"
-        " divide by their sum, which must be above 0) and are never redistributed."
-    ),
     "weights.cost": "Weight of cost: landedTotal, the total spend of this order (lower is better).",
     "weights.delivery": "Weight of delivery: leadDays (fewer is better).",
     "weights.quality": "Weight of quality: qualityScore on qualityScale (higher is better).",
-    "qualityScale": "The user's quality scale; minimum must be below maximum.",
     "qualityScale.definition": "What the scale measures; quotes' qualityDefinition must equal it.",
     "qualityScale.minimum": "Lowest score on the scale.",
     "qualityScale.maximum": "Highest score on the scale.",
-    "sensitivityDelta": (
-        "Relative weight change for the one-at-a-time sensitivity analysis (each positive weight"
-        " times 1+delta and 1-delta); needs weights."
-    ),
-    "maxLeadDays": (
-        "Hard constraint: a quote with leadDays above this is excluded; one without leadDays is"
-        " unknown (a missing value never passes)."
-    ),
-    "minimumQualityScore": (
-        "Hard constraint: a quote with qualityScore below this is excluded; needs qualityScale"
-        " and must lie within it."
-    ),
 }
+
+
+def root_notes(rules: tuple[FieldRule, ...]) -> dict[str, str]:
+    """The notes of the root rows ``rules`` (their ``FieldDoors.note``), by name."""
+    return {
+        rule.name: rule.doors.note
+        for rule in rules
+        if rule.doors is not None and rule.doors.note is not None
+    }
+
+
+FIELD_NOTES: Final[dict[str, str]] = {**root_notes(root_fields()), **NESTED_NOTES}
+"""Every note of the request schema by dotted path: the root rows' own, then the nested."""
 
 _PRESENCE_TEXT: Final = {
     Presence.REQUIRED: "Required.",
@@ -220,6 +206,15 @@ def date_schema(rule: FieldRule) -> tuple[str, JsonObject]:
     )
 
 
+def choice_schema(rule: FieldRule) -> tuple[str, JsonObject]:
+    """One of the row's names (issue 38)."""
+    names = ", ".join(rule.choices)
+    return (
+        f"One of: {names} (another string is out_of_range).",
+        {"type": "string", "enum": list(rule.choices)},
+    )
+
+
 def _schema_version(rule: FieldRule) -> tuple[str, JsonObject]:
     return (
         f"The JSON number {SCHEMA_VERSION} (1 or 1.0); a string is invalid.",
@@ -266,9 +261,13 @@ def _field_schema(rule: FieldRule, path: str, notes: Notes = FIELD_NOTES) -> Jso
         text, fragment = rate_schema(rule)
     elif rule.kind is Kind.DATE:
         text, fragment = date_schema(rule)
+    elif rule.kind is Kind.CHOICE:
+        text, fragment = choice_schema(rule)
     else:  # a new Kind needs its fragment here before it can be published
         raise ValueError(f"no schema fragment for kind {rule.kind!r}")
     note = notes.get(path)
+    if note is None and "." not in path and rule.doors is not None:
+        note = rule.doors.note  # a root field's own note, unless the kind words it otherwise
     description = " ".join(part for part in (note, _PRESENCE_TEXT[rule.presence], text) if part)
     return {"description": description, **fragment}
 

@@ -14,7 +14,7 @@ from ..core.codes import (
     INTERNAL_ERROR_CODE,
     LIMITATION_MESSAGES,
 )
-from ..core.constraint_rules import QUALITY_CONFLICTS
+from ..core.constraint_rules import QUALITY_CONFLICTS, ConstraintRule, QuoteRatio
 from ..core.dimensions import DIMENSIONS
 from ..core.fields import FieldRule, Kind, Presence
 from ..engine.render import (
@@ -113,6 +113,25 @@ def _pointer_pattern(rules: tuple[FieldRule, ...]) -> str:
     return "(?:/(?:" + "|".join(alternatives) + "))?"
 
 
+EXACT_FRACTION: Final = {
+    "description": (
+        "An exact ratio with no plain decimal (a constraint reading the ratio of two quote"
+        ' values, e.g. 10/3): "p/q" in lowest terms, never rounded.'
+    ),
+    "type": "string",
+    "pattern": "^[1-9][0-9]*/[1-9][0-9]*$",
+}
+
+
+def _checked_value(rules: tuple[ConstraintRule, ...]) -> JsonObject:
+    """What a constraint check's ``value`` is: an exact decimal, or -- only when a row reads a
+    ratio of two quote values (``ratio_of``) -- also an exact fraction (``docs/extending.md``:
+    a ratio such as 10.00 / 3 has no plain decimal). The 0.1.0 contract has no such row."""
+    if not any(isinstance(rule.quote_value, QuoteRatio) for rule in rules):
+        return _ref("exactDecimal")
+    return {"oneOf": [_ref("exactDecimal"), EXACT_FRACTION]}
+
+
 def _result_defs() -> JsonObject:
     quote_rules = quote_fields()
     roots = root_fields()
@@ -169,7 +188,7 @@ def _result_defs() -> JsonObject:
                 "constraint": {"enum": [rule.name for rule in rules]},
                 "status": {"enum": list(CONSTRAINT_STATUSES)},
                 "limit": _ref("exactDecimal"),
-                "value": _nullable(_ref("exactDecimal")),
+                "value": _nullable(_checked_value(rules)),
             }
         ),
     }

@@ -10,8 +10,8 @@ from typing import Any, Final
 
 from ..core.constraint_rules import ConstraintRule
 from ..core.fields import FieldRule
-from ..engine.kinds import COMPARISON
 from ..engine.pipeline import DEFAULT_PIPELINE, Pipeline
+from ..engine.pipeline import validator_rows as rows_of
 from ..stages.constraints import HardConstraints
 
 JsonObject = dict[str, Any]
@@ -20,8 +20,9 @@ DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 GENERATED: Final = (
     "Generated from quotecalc's own rule tables by scripts/generate_contract.py; do not edit."
 )
-# The name hosts call the tool by (the issue's "compare_quotes"); the product is ``TOOL``.
-TOOL_NAME: Final = COMPARISON.doors.mcp_tool
+# The name hosts call the tool by (the issue's "compare_quotes"); the product is ``TOOL``; the
+# comparison row's tool (``quotecalc.kinds``).
+TOOL_NAME: Final = "compare_quotes"
 
 
 def root_fields() -> tuple[FieldRule, ...]:
@@ -33,12 +34,10 @@ def validator_rows(pipeline: Pipeline, name: str) -> tuple[FieldRule, ...]:
     """The root rows exactly as ``pipeline``'s validator reads them (every request kind's
     validator, the fixed ``Validate`` or the event's own, is the stage named ``validate``);
     ``name`` says which pipeline in the error of a pipeline without one."""
-    for stage in pipeline.stages:
-        rows = getattr(stage, "root_fields", None)
-        if stage.name == "validate" and rows is not None:
-            found: tuple[FieldRule, ...] = rows
-            return found
-    raise LookupError(f"{name} has no Validate stage")
+    try:
+        return rows_of(pipeline)
+    except LookupError:
+        raise LookupError(f"{name} has no Validate stage") from None
 
 
 # ---- the shapes the documents' schemas are written with (plan, event, converted) ----

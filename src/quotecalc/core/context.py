@@ -109,7 +109,8 @@ class ConstraintCheck(Record):
     constraint: str
     status: str
     limit: int | Decimal
-    value: int | Decimal | None
+    value: int | Decimal | Ratio | None
+    """The quote value checked: an input or derived value, or an exact ratio of two."""
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -12,6 +12,9 @@ call (whose ``unknown_key`` for them never changes):
   expiresAt}`` in event requests.
 """
 
+# The Chinese words of the doors use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -25,7 +28,8 @@ import attrs
 from .fields import (
     OPTIONAL,
     REQUIRED,
-    FieldRule,
+    FieldDoors,
+    Words,
     array_field,
     currency_field,
     date_field,
@@ -64,7 +68,19 @@ BALANCE_ROOT_FIELDS: Final = (
     array_field("balances", OPTIONAL, BALANCE_FIELDS, min_items=1, max_items=MAX_BALANCES),
 )
 EVENT_BALANCE_ROOT_FIELDS: Final = (
-    date_field("asOf", OPTIONAL),
+    date_field(
+        "asOf",
+        OPTIONAL,
+        doors=FieldDoors(
+            None,
+            None,
+            option="as_of",
+            option_text="The event's date for prepaid balances, YYYY-MM-DD. Events only.",
+            label=Words(
+                "Balances as of (YYYY-MM-DD, optional)", "预付余额日期（YYYY-MM-DD，可选）"
+            ),
+        ),
+    ),
     array_field("balances", OPTIONAL, EVENT_BALANCE_FIELDS, min_items=1, max_items=MAX_BALANCES),
 )
 # The money fields a conversion multiplies: the quote's own, and each price break's price.
@@ -101,12 +117,6 @@ def balance_fates(
             status = "used"
         fates.append((status, used))
     return fates, covered
-
-
-def with_rows(root_fields: tuple[FieldRule, ...], *rows: FieldRule) -> tuple[FieldRule, ...]:
-    """``root_fields`` and then ``rows`` (each once, in order)."""
-    known = {rule.name for rule in root_fields}
-    return root_fields + tuple(rule for rule in rows if rule.name not in known)
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -6,7 +6,8 @@ that the same number grammar and error codes apply and the event request schema 
 from them. The fixed pipeline never sees these rows.
 
 - root: ``schemaVersion``, ``currency``, ``items`` (1-500), ``suppliers`` (1-100), optional
-  ``maxSuppliers``, ``maxLeadDays`` and ``exchangeRates`` (issue 27, ``docs/conversions.md``);
+  ``maxSuppliers``, ``maxLeadDays``, ``exchangeRates``, ``asOf`` and ``balances`` (issue 27,
+  ``docs/conversions.md``) and ``effort`` (issue 38: ``standard`` or ``proof``);
 - item: ``itemId`` (unique), ``specification``, ``quantity``, optional ``maxSuppliers``;
 - supplier: ``supplierId`` (unique), ``currency``, ``freight``, ``otherFees``, optional
   ``minimumOrderValue``, ``spendDiscounts`` (1-10, strictly increasing ``minimumSpend``,
@@ -18,6 +19,9 @@ from them. The fixed pipeline never sees these rows.
 ``core`` presence means what it means in the fixed request: omitted is not zero, and the
 award is ``partial`` with the reason (the gate, ``stages/event_gate.py``).
 """
+
+# The Chinese words of the doors use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
 
 from __future__ import annotations
 
@@ -33,7 +37,9 @@ from .fields import (
     CORE,
     OPTIONAL,
     REQUIRED,
+    FieldDoors,
     Fields,
+    Words,
     array_field,
     currency_field,
     decimal_field,
@@ -42,7 +48,7 @@ from .fields import (
     text_field,
 )
 from .limits import MAX_EVENT_BYTES
-from .plan_rules import BREAK_FIELDS, MAX_BREAKS
+from .plan_rules import BREAK_FIELDS, EFFORT_FIELD, MAX_BREAKS
 from .records import Record
 
 MAX_ITEMS: Final = 500
@@ -82,14 +88,67 @@ SUPPLIER_FIELDS: Final = (
     array_field("offers", REQUIRED, OFFER_FIELDS, min_items=1, max_items=MAX_OFFERS),
 )
 EVENT_ROOT_FIELDS: Final = (
-    schema_version_field("schemaVersion"),
-    currency_field("currency", CORE),
-    array_field("items", REQUIRED, ITEM_FIELDS, min_items=1, max_items=MAX_ITEMS),
-    array_field("suppliers", REQUIRED, SUPPLIER_FIELDS, min_items=1, max_items=MAX_SUPPLIERS),
-    integer_field("maxSuppliers", OPTIONAL, positive=True),
-    integer_field("maxLeadDays", OPTIONAL),
+    schema_version_field(
+        "schemaVersion", doors=FieldDoors(None, None, note="Request format version.")
+    ),
+    currency_field(
+        "currency",
+        CORE,
+        doors=FieldDoors(
+            Words("currency", "币种"),
+            None,
+            note="The currency of the award; a supplier in another currency takes no part.",
+            option="currency",
+            option_text="The request's currency (root field, passed as given).",
+            label=Words("Currency (e.g. CNY)", "币种（如 CNY）"),
+        ),
+    ),
+    array_field(
+        "items",
+        REQUIRED,
+        ITEM_FIELDS,
+        min_items=1,
+        max_items=MAX_ITEMS,
+        doors=FieldDoors(None, None, note="The line items to award, one object per item."),
+    ),
+    array_field(
+        "suppliers",
+        REQUIRED,
+        SUPPLIER_FIELDS,
+        min_items=1,
+        max_items=MAX_SUPPLIERS,
+        doors=FieldDoors(None, None, note="The suppliers that quote, one object per supplier."),
+    ),
+    integer_field(
+        "maxSuppliers",
+        OPTIONAL,
+        positive=True,
+        doors=FieldDoors(
+            Words("maximum number of suppliers", "最多供应商数"),
+            None,
+            note="The most suppliers awarded anything, event-wide (no limit when omitted).",
+            option="max_suppliers",
+            option_text="The event's most suppliers awarded (root field). Events only.",
+            label=Words("Most suppliers awarded (optional)", "最多授标供应商数（可选）"),
+        ),
+    ),
+    integer_field(
+        "maxLeadDays",
+        OPTIONAL,
+        doors=FieldDoors(
+            Words("maximum lead days", "最长交期天数"),
+            None,
+            note=(
+                "Hard constraint: a supplier with leadDays above it takes no part; one without"
+                " leadDays makes the award partial."
+            ),
+            option="max_lead_days",
+            option_text="The longest acceptable lead time (root field).",
+        ),
+    ),
     *RATE_ROOT_FIELDS,
     *EVENT_BALANCE_ROOT_FIELDS,
+    EFFORT_FIELD,
 )
 
 # What the gate needs stated, in table order (omitted is not zero): ``core`` rows.

@@ -115,6 +115,43 @@ def format_exacts(values: Iterable[Decimal | int | None]) -> list[str | None]:
     ]
 
 
+def format_exact_values(values: Iterable[Decimal | int | Ratio | None]) -> list[str | None]:
+    """:func:`format_exacts`, where a value may also be an exact :class:`Ratio` (a constraint
+    row reading ``ratio_of(...)``, ``docs/extending.md``): written exactly, never rounded --
+    as a plain decimal when it has one (``5/2`` is ``"2.5"``), else as ``"p/q"`` in lowest
+    terms (``10/3``). A column without a ratio is :func:`format_exacts`' own."""
+    column = list(values)
+    if not any(isinstance(value, Ratio) for value in column):
+        return format_exacts(column)  # type: ignore[arg-type]
+    return [
+        exact_ratio_text(value) if isinstance(value, Ratio) else format_exacts((value,))[0]
+        for value in column
+    ]
+
+
+def exact_ratio_text(ratio: Ratio) -> str:
+    """A ratio written exactly: its plain decimal when its denominator in lowest terms has no
+    prime factor but 2 and 5, else ``"p/q"`` in lowest terms."""
+    from math import gcd  # only a ratio-valued constraint's: off the fixed call's path
+
+    common = gcd(ratio.numerator, ratio.denominator)
+    numerator, denominator = ratio.numerator // common, ratio.denominator // common
+    twos = fives = 0
+    rest = denominator
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    if rest != 1:
+        return f"{numerator}/{denominator}"
+    places = max(twos, fives)
+    scaled = numerator * 10**places // denominator
+    if places == 0:
+        return str(scaled)
+    whole, fraction = divmod(scaled, 10**places)
+    return f"{whole}.{str(fraction).zfill(places)}"
+
+
 _INT_ONLY: Final = {int}
 _DECIMAL_ONLY: Final = {Decimal}
 _PLAIN_CHARS: Final = "0123456789.-"

@@ -1,12 +1,16 @@
 """The purchase plan's rule rows, reason codes and records (issue 20, ``docs/plan.md``).
 
-The plan request is the fixed request plus three fields, as rows of the same field-rule table
-(``fields.py``) so that the same validator reads them and the plan request schema is generated
-from them: per quote ``priceBreaks`` (1-20 ``{minimumQuantity, packPrice}``, all-units) and
-``capacityPacks``, at the root ``maxSuppliers``. :func:`plan_root_fields` builds the plan
+The plan request is the fixed request plus its own fields, as rows of the same field-rule
+table (``fields.py``) so that the same validator reads them and the plan request schema is
+generated from them: per quote ``priceBreaks`` (1-20 ``{minimumQuantity, packPrice}``,
+all-units) and ``capacityPacks``, at the root ``maxSuppliers`` and ``effort`` (issue 38, the
+event's too). :func:`plan_root_fields` builds the plan
 pipeline's root rows from the fixed ones; the fixed pipeline never sees these rows, so a fixed
 call with ``priceBreaks`` is still ``unknown_key``.
 """
+
+# The Chinese words of the doors use Chinese (fullwidth) punctuation on purpose.
+# ruff: noqa: RUF001
 
 from __future__ import annotations
 
@@ -20,8 +24,11 @@ from .exact import Ratio
 from .fields import (
     OPTIONAL,
     REQUIRED,
+    FieldDoors,
     FieldRule,
+    Words,
     array_field,
+    choice_field,
     decimal_field,
     integer_field,
 )
@@ -37,7 +44,50 @@ PLAN_QUOTE_FIELDS: Final = (
     array_field("priceBreaks", OPTIONAL, BREAK_FIELDS, min_items=1, max_items=MAX_BREAKS),
     integer_field("capacityPacks", OPTIONAL, positive=True),
 )
-PLAN_ROOT_FIELDS: Final = (integer_field("maxSuppliers", OPTIONAL, positive=True),)
+# The award engine's efforts (issue 38; ``solvers.award.EFFORTS``, which the core cannot
+# import: a test pins that they are the same): deterministic work, so the same request and
+# effort give the same bytes on every machine.
+EFFORTS: Final = ("standard", "proof")
+DEFAULT_EFFORT: Final = "standard"
+EFFORT_FIELD: Final = choice_field(
+    "effort",
+    OPTIONAL,
+    EFFORTS,
+    doors=FieldDoors(
+        Words("search effort", "搜索力度"),
+        Words(
+            "`standard` (the default) or `proof`: how much deterministic search the award may"
+            " spend; `proof` searches longer to prove the least total",
+            "`standard`（默认）或 `proof`：授标可用的确定性搜索量；`proof` 搜索更久，"
+            "以证明最低总价",
+        ),
+        note=(
+            "How much deterministic search the award may spend: standard (the default when"
+            " omitted) or proof (more work, to prove the least total more often). The same"
+            " request and effort give the same bytes on every machine; the document names the"
+            " effort it was computed with."
+        ),
+        option="effort",
+        option_text="The award's search effort: standard (default) or proof (root field).",
+        label=Words("Search effort (optional)", "搜索力度（可选）"),
+        flag=True,
+    ),
+)
+"""The request's ``effort`` (issue 38): a root row of the plan and event requests."""
+
+PLAN_ROOT_FIELDS: Final = (
+    integer_field(
+        "maxSuppliers",
+        OPTIONAL,
+        positive=True,
+        doors=FieldDoors(
+            Words("maximum number of suppliers", "最多供应商数"),
+            None,
+            note="The most suppliers a split may use (no limit when omitted).",
+        ),
+    ),
+    EFFORT_FIELD,
+)
 
 # What a usable quote must state to be planned (issue 20, "Gate"), in table order.
 PLAN_QUOTE_NEEDS: Final = ("packSize", "minimumPacks", "packPrice", "freight", "otherFees")

@@ -15,9 +15,9 @@ from time import perf_counter_ns
 
 import attrs
 
-from ..core.constraint_rules import CONSTRAINT_RULES, ConstraintRule
+from ..core.constraint_rules import CONSTRAINT_RULES, ConstraintRule, fixed_root_fields
 from ..core.context import Context, Stage
-from ..core.fields import BASE_ROOT_FIELDS
+from ..core.fields import FieldRule
 from ..core.records import Record
 from ..stages.comparability import ComparabilityGate
 from ..stages.constraints import HardConstraints
@@ -81,26 +81,41 @@ class Pipeline(Record):
         return ctx, tuple(entries)
 
 
+def compared_stages(constraint_rules: tuple[ConstraintRule, ...]) -> tuple[Stage, ...]:
+    """The comparison's stages after validation (CONTRACT §6-§14), which every kind that reads
+    the fixed request runs: comparability, packs, cost, quality, the constraint rows, scoring,
+    sensitivity, limitations."""
+    return (
+        ComparabilityGate(),
+        PackCountStage(),
+        CostStage(),
+        QualityStage(),
+        HardConstraints(rules=constraint_rules),
+        ScoringStage(),
+        SensitivityStage(),
+        LimitationsStage(),
+    )
+
+
 def make_pipeline(constraint_rules: tuple[ConstraintRule, ...] = CONSTRAINT_RULES) -> Pipeline:
     """The comparison's pipeline (the fixed call's); each constraint row brings its root field
-    row with it. Every other kind's pipeline is its row's (:mod:`.kinds`, issue 34), built by
-    :func:`quotecalc.engine.kinds.build_pipeline`, which gives this same pipeline for the
-    comparison row (``tests/test_kinds.py``)."""
-    root_fields = BASE_ROOT_FIELDS + tuple(rule.field for rule in constraint_rules)
+    row with it. Every other kind's pipeline is built by its document module
+    (:class:`quotecalc.engine.run.Runner`, issue 39) from the same parts."""
+    root_fields = fixed_root_fields(constraint_rules)
     return Pipeline(
-        (
-            Parse(),
-            Validate(root_fields=root_fields),
-            ComparabilityGate(),
-            PackCountStage(),
-            CostStage(),
-            QualityStage(),
-            HardConstraints(rules=constraint_rules),
-            ScoringStage(),
-            SensitivityStage(),
-            LimitationsStage(),
-        )
+        (Parse(), Validate(root_fields=root_fields), *compared_stages(constraint_rules))
     )
+
+
+def validator_rows(pipeline: Pipeline) -> tuple[FieldRule, ...]:
+    """The root rows exactly as ``pipeline``'s validator reads them (every request kind's
+    validator, the fixed ``Validate`` or the event's own, is the stage named ``validate``)."""
+    for stage in pipeline.stages:
+        rows = getattr(stage, "root_fields", None)
+        if stage.name == "validate" and rows is not None:
+            found: tuple[FieldRule, ...] = rows
+            return found
+    raise LookupError("the pipeline has no Validate stage")
 
 
 DEFAULT_PIPELINE = make_pipeline()

@@ -35,6 +35,7 @@ from ..core.context import (
 from ..core.exact import (
     Ratio,
     format_exact,
+    format_exact_values,
     format_exacts,
     format_ratio,
     format_ratio_column,
@@ -152,7 +153,7 @@ def _checks(verdicts: tuple[ConstraintVerdict, ...]) -> list[list[dict[str, Any]
                 for check, limit, value in zip(
                     column,
                     format_exacts([check.limit for check in column]),
-                    format_exacts([check.value for check in column]),
+                    format_exact_values([check.value for check in column]),
                     strict=True,
                 )
             ]
@@ -166,7 +167,7 @@ def _checks(verdicts: tuple[ConstraintVerdict, ...]) -> list[list[dict[str, Any]
             for check, limit, value in zip(
                 checks,
                 format_exacts([check.limit for check in checks]),
-                format_exacts([check.value for check in checks]),
+                format_exact_values([check.value for check in checks]),
                 strict=True,
             )
         ]
@@ -317,7 +318,7 @@ _ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), ch
 
 @attrs.frozen(eq=False, repr=False)
 class Document(Record):
-    """One answer of any request kind (``quotecalc.engine.kinds``): the document, its exit
+    """One answer of any request kind (``quotecalc.kinds``): the document, its exit
     code (CONTRACT §2: the status's), the stage trace if asked for, and -- for the weight
     analysis only -- the plain result object of the same run (what the text report and the
     page show beside the analysis, so they never run the pipeline twice)."""

@@ -236,9 +236,7 @@ def heavy_endpoint(
         workbook = calculation.workbook is not None and wants_workbook(request.headers)
         if workbook:
             # the workbook runs the same search: in the heavy pool too (issues 34 and 35)
-            from ..export.entries import ENTRIES
-
-            entry = ENTRIES[(str(calculation.workbook), lang)]
+            entry = calculation.workbook_entry(lang)
         ran: tuple[int, bytes] | None = None
         async with anyio.create_task_group() as group:
 

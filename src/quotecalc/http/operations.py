@@ -23,8 +23,8 @@ from typing import Final, Protocol
 import attrs
 
 from ..batch import MAX_BATCH_BYTES, MAX_BATCH_ITEMS, calculate_batch
-from ..engine.kinds import KINDS, RequestKind, run_kind
 from ..engine.render import SCHEMA_VERSION, TOOL, TOOL_VERSION
+from ..kinds import KINDS, Entry, RequestKind
 
 # The CLI's exit code (CONTRACT §2) to the HTTP status: completed and partial are results
 # (200), invalid_input is 422, internal_error 500; the body is the result object in each case.
@@ -81,8 +81,14 @@ class Calculation:
     request_schema: str = "request"
     result_schema: str = "result"
     cost_class: str = attrs.field(default=LIGHT, validator=attrs.validators.in_(COST_CLASSES))
-    # The workbook of the answer (issue 35, quotecalc.export.KINDS), or None: no workbook.
+    # The kind whose workbook answers it (issue 35: its row's xlsx presenter), or None.
     workbook: str | None = None
+
+    def workbook_entry(self, lang: str) -> Entry:
+        """The workbook of the answer in ``lang`` as an entry point on raw bytes (the row's
+        ``xlsx`` presenter; a heavy kind's runs in the heavy worker by its target)."""
+        assert self.workbook is not None
+        return Entry(self.workbook, "xlsx", lang)
 
     def workbook_answer(self, raw: bytes, lang: str) -> Answer:
         """The answer as a workbook (``Accept`` the XLSX media type, issue 35): the same
@@ -90,10 +96,8 @@ class Calculation:
         over the limit keeps its JSON too-large answer."""
         if len(raw) > self.body_limit or self.workbook is None:
             return self.answer(raw)
-        from ..export import workbook
-
-        exported = workbook(self.workbook, raw, lang)
-        return self.workbook_answer_of(lang, exported.exit_code, exported.body)
+        shown = self.workbook_entry(lang)(raw)
+        return self.workbook_answer_of(lang, shown.exit_code, shown.to_json())
 
     def workbook_answer_of(self, lang: str, exit_code: int, body: bytes) -> Answer:
         """The workbook answer given its exit code and bytes (computed here or in a heavy
@@ -145,77 +149,11 @@ class Document:
     statuses: tuple[int, ...] = (200,)
 
 
-@attrs.frozen
-class RouteText:
-    """What the OpenAPI document says of a kind's route (door prose, not the kind's rule);
-    ``{limit}`` in the description is the row's body limit."""
-
-    summary: str
-    description: str
-
-
-# The route prose of each kind of the table (engine/kinds.py), by its name.
-ROUTE_TEXTS: Final[dict[str, RouteText]] = {
-    "comparison": RouteText(
-        summary="Compare supplier quotes for one purchase (one calculation).",
-        description=(
-            "The body is one request exactly as the CLI reads it on stdin (--input-json -); the"
-            " response body is exactly what the CLI prints for those bytes. 200 for completed and"
-            " partial, 422 for invalid_input, 500 for internal_error, 413 (input_too_large) for a"
-            " body over {limit} bytes."
-        ),
-    ),
-    "analysis": RouteText(
-        summary="The weight analysis of one request: who ranks first for which weights.",
-        description=(
-            "The body is one request exactly as for /quotecalc/calculate; the response body is the"
-            " weight-analysis document, exactly what the CLI prints for those bytes with"
-            " --input-json - --analysis (docs/analysis.md). Its status is the plain call's: 200 for"
-            " completed and partial (with or without a ranking to analyse), 422 for invalid_input,"
-            " 500 for internal_error, 413 (the document for input_too_large) for a body over"
-            " {limit} bytes."
-        ),
-    ),
-    "plan": RouteText(
-        summary="The purchase plan of one plan request: the cheapest quantity and split, proven.",
-        description=(
-            "The body is one plan request (the calculation request plus priceBreaks, capacityPacks"
-            " and maxSuppliers; docs/plan.md); the response body is the purchase-plan document,"
-            " exactly what the CLI prints for those bytes with --input-json - --plan. 200 for"
-            " completed and partial (with or without a plan), 422 for invalid_input, 500 for"
-            " internal_error, 413 (the document for input_too_large) for a body over"
-            " {limit} bytes."
-        ),
-    ),
-    "event": RouteText(
-        summary=(
-            "The award of one sourcing event: who supplies which item, at the least total, proven."
-        ),
-        description=(
-            "The body is one event request (items, suppliers and their offers; docs/event.md); the"
-            " response body is the event-award document, exactly what the CLI prints for those"
-            " bytes with --input-json - --event. 200 for completed and partial (with or without an"
-            " award), 422 for invalid_input, 500 for internal_error, 413 (the document for"
-            " input_too_large) for a body over {limit} bytes."
-        ),
-    ),
-    "convert": RouteText(
-        summary="The comparison with quotes converted at the exchange rates the request states.",
-        description=(
-            "The body is one convert request (the calculation request plus exchangeRates;"
-            " docs/conversions.md); the response body is the converted-comparison document, exactly"
-            " what the CLI prints for those bytes with --input-json - --convert. 200 for completed"
-            " and partial, 422 for invalid_input, 500 for internal_error, 413 (the document for"
-            " input_too_large) for a body over {limit} bytes."
-        ),
-    ),
-}
-
-
 def kind_route(kind: RequestKind) -> Calculation:
-    """The POST route of a request kind: its row's path, operation id, limit, components,
-    schema ids and cost class, answered by :func:`~quotecalc.engine.kinds.run_kind`."""
-    text = ROUTE_TEXTS[kind.name]
+    """The POST route of a request kind: its row's path, operation id, prose, limit,
+    components, schema ids and cost class, answered by the row's run (an :class:`Entry`, so a
+    heavy kind's runs in the heavy worker by its name)."""
+    text = kind.route
     doors = kind.doors
     return Calculation(
         path=doors.http_path,
@@ -223,14 +161,14 @@ def kind_route(kind: RequestKind) -> Calculation:
         summary=text.summary,
         description=text.description.format(limit=kind.body_limit),
         body_limit=kind.body_limit,
-        run=functools.partial(run_kind, kind),
+        run=Entry(kind.name),
         request_component=doors.request_component,
         result_component=doors.result_component,
         request_schema=doors.request_schema,
         result_schema=doors.result_schema,
         cost_class=kind.cost,
-        # the answer as a workbook (issue 35): the kinds whose CLI writes one
-        workbook=kind.name if "xlsx" in doors.cli_formats else None,
+        # the answer as a workbook (issue 35): the kinds whose row has a workbook
+        workbook=kind.name if "xlsx" in kind.formats else None,
     )
 
 

@@ -48,8 +48,11 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..analysis.document import analyze
+from ..core.fields import Kind
 from ..core.limits import MAX_EVENT_BYTES
-from ..engine.kinds import CONVERT, EVENT, PLAN, detect_kind
+from ..intake.options import QUOTE_ROOT
+from ..kinds import BY_NAME, COMPARISON, Entry, RequestKind, detect_kind
+from ..kinds.flags import FlagDisagrees, with_flags
 from ..planning.document import plan
 from .admission import Admission, HeavyAdmission
 from .edge import (
@@ -92,13 +95,12 @@ SHEET_MEDIA: Final = {
     "text/csv": ".csv",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": ".xlsx",
 }
-ROOT_FIELDS: Final = (
-    "quantity",
-    "currency",
-    "specification",
-    "max_lead_days",
-    "minimum_quality_score",
-    "sensitivity_delta",
+# The form's plain root fields: a quote sheet's root options that hold one value (issue 39:
+# the root rows' own; the weights and the scale have a field per part).
+ROOT_FIELDS: Final = tuple(
+    option.name
+    for option in QUOTE_ROOT
+    if option.field is not None and option.field.kind not in (Kind.OBJECT, Kind.ARRAY)
 )
 SUFFIXES: Final = (".csv", ".txt", ".xlsx", ".xlsm")
 NOTES_HEADER: Final = "Quotecalc-Intake-Notes"
@@ -349,15 +351,20 @@ def form_endpoint(row: Page) -> Endpoint:
     return form
 
 
+EVENT: Final = BY_NAME["event"]
+
+
+def _kind_page(kind: RequestKind, raw: bytes, lang: str) -> tuple[int, str]:
+    """A body of another kind than the comparison (an event, a plan, a conversion): its row's
+    HTML page, the bytes of its CLI's ``--format html`` (issue 39), with the download button."""
+    shown = kind.present("html", raw, lang)
+    status = STATUS_BY_EXIT_CODE[shown.exit_code]
+    return status, with_download(shown.body.decode("utf-8"), raw, lang, status)
+
+
 def _event_page(raw: bytes, lang: str) -> tuple[int, str]:
     """A sourcing event (issue 26): its award for people, as ``--event --format html``."""
-    from ..output.event_report import event_currency, render_event_html
-    from ..planning.event_document import award
-
-    awarded = award(raw)
-    page = render_event_html(awarded.output, awarded.exit_code, event_currency(raw), lang, raw)
-    status = STATUS_BY_EXIT_CODE[awarded.exit_code]
-    return status, with_download(page, raw, lang, status)
+    return _kind_page(EVENT, raw, lang)
 
 
 @attrs.frozen
@@ -431,11 +438,9 @@ async def _workbook(
         return _html(422, error_page(lang, []))
     kind = detect_kind(pasted, among=PAGE_KINDS)
     if heavy is not None and kind.cost == "heavy":
-        from ..export.entries import ENTRIES
-
         deadline = anyio.current_time() + limits.heavy_deadline
         done = await _in_heavy_pool(
-            request, heavy, limits, ENTRIES[(kind.name, lang)], pasted, deadline
+            request, heavy, limits, Entry(kind.name, "xlsx", lang), pasted, deadline
         )
         if isinstance(done, Response):
             return done
@@ -476,12 +481,7 @@ def _with_nav(page: str, lang: str, values: Mapping[str, str], extra: str = "") 
 
 def _converted_page(raw: bytes, lang: str) -> tuple[int, str]:
     """A converted comparison (issue 27), as ``--convert --format html``."""
-    from ..output.conversion_text import converted_report
-    from ..output.pictures.conversion import converted_page
-
-    shown = converted_report(raw, lang, False, converted_page)
-    status = STATUS_BY_EXIT_CODE[shown.exit_code]
-    return status, with_download(shown.body.decode("utf-8"), raw, lang, status)
+    return _kind_page(BY_NAME["convert"], raw, lang)
 
 
 def field_errors(
@@ -604,19 +604,7 @@ def _pasted_page(raw: bytes, lang: str) -> tuple[int, str] | None:
     """The page of a pasted (or uploaded) JSON request of another kind than the comparison:
     an event, a plan, a conversion; ``None`` for a comparison."""
     kind = detect_kind(raw, among=PAGE_KINDS)
-    if kind is EVENT:
-        return _event_page(raw, lang)
-    if kind is PLAN:
-        # A plan request (issue 25): its readable plan, as --plan --format html.
-        from ..output.plan_html import render_plan_html
-
-        planned_only = plan(raw)
-        page = render_plan_html(planned_only.output, lang, raw)
-        status = STATUS_BY_EXIT_CODE[planned_only.exit_code]
-        return status, with_download(page, raw, lang, status)
-    if kind is CONVERT:
-        return _converted_page(raw, lang)
-    return None
+    return None if kind is COMPARISON else _kind_page(kind, raw, lang)
 
 
 def _comparison(raw: bytes, lang: str) -> tuple[int, str]:
@@ -637,13 +625,39 @@ def _comparison(raw: bytes, lang: str) -> tuple[int, str]:
 
 def _pasted(fields: Mapping[str, Any]) -> bytes | None:
     """The request pasted in the form, or (issue 35) the bytes of a ``.json`` file chosen in
-    the file field; ``None`` when there is neither (the pasted text wins over a file)."""
+    the file field; ``None`` when there is neither (the pasted text wins over a file). The
+    form's controls of the kind's flag rows (issue 38: ``effort``) are written into it as the
+    command line's flags are (:func:`quotecalc.kinds.flags.with_flags`; ``FlagDisagrees``
+    when the request states another value)."""
     pasted = str(fields.get("request") or "").strip()
     if pasted:
-        return pasted.encode("utf-8")
-    if UPLOAD in fields and fields[UPLOAD][1] == ".json":
-        return bytes(fields[UPLOAD][0])
-    return None
+        raw = pasted.encode("utf-8")
+    elif UPLOAD in fields and fields[UPLOAD][1] == ".json":
+        raw = bytes(fields[UPLOAD][0])
+    else:
+        return None
+    kind = detect_kind(raw, among=PAGE_KINDS)
+    given = {
+        rule.name: str(fields[rule.doors.option]).strip()
+        for rule in kind.flags
+        if rule.doors is not None
+        and rule.doors.option is not None
+        and str(fields.get(rule.doors.option) or "").strip()
+    }
+    return with_flags(raw, given, kind.body_limit)
+
+
+def _clash_page(lang: str, clash: FlagDisagrees, values: Mapping[str, str], limit: int) -> str:
+    """A form control and the pasted request saying two values: refused, never guessed."""
+    from .page_html import WORDS, flag_label
+
+    error = {
+        "code": "invalid_option",
+        "cell": "",
+        "place": _escape_html(flag_label(lang, clash.name)),
+        "message": WORDS[lang]["flag_disagrees"],
+    }
+    return error_page(lang, [error], values, limit)
 
 
 def _sheet(
@@ -697,7 +711,10 @@ def report_endpoint(
         values = kept_values(fields)
         if UPLOAD in fields:
             values[HAD_FILE] = "1"
-        raw = _pasted(fields)
+        try:
+            raw = _pasted(fields)
+        except FlagDisagrees as clash:
+            return 422, _clash_page(lang, clash, values, row.body_limit)
         if raw is not None:
             status, page = _pasted_page(raw, lang) or _comparison(raw, lang)
             return status, _with_nav(page, lang, values)
@@ -717,7 +734,10 @@ def report_endpoint(
                 return _page_error("unsupported_form_type")
             if asks_for_workbook(fields):  # the report's download button (issue 35)
                 return await _workbook(request, fields, raw, admission, limits, heavy=heavy)
-            pasted = _pasted(fields)
+            try:
+                pasted = _pasted(fields)
+            except FlagDisagrees:
+                pasted = None  # the page of the refusal, answered below
             if heavy is not None and pasted is not None and detect_kind(pasted) is EVENT:
                 return await heavy_event(fields, pasted)
             ran = await admission.run(lambda _: work(fields), raw)

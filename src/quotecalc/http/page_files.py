@@ -5,7 +5,7 @@ workbook and the blank templates.
   request the page answered (the pasted JSON, or the intake's request of the uploaded sheet)
   back to ``POST /quotecalc/report`` with ``format=xlsx``; no script.
 - :func:`workbook_of`: that post's answer, the workbook of the same request
-  (:func:`quotecalc.export.workbook`, the CLI's ``--format xlsx`` bytes): an event, a plan, a
+  (the kind's row's ``xlsx`` presenter, the CLI's ``--format xlsx`` bytes): an event, a plan, a
   converted comparison or a comparison, recognised from the request as the page does.
 - ``GET /quotecalc/page/template?kind=comparison|event&lang=en|zh``
   (:func:`template_endpoint`): the intake's own template workbooks
@@ -25,7 +25,7 @@ from typing import Any, Final
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..engine.kinds import KINDS, detect_kind
+from ..kinds import KINDS, detect_kind
 from .edge import NO_STORE, error_response, outcome
 from .operations import STATUS_BY_EXIT_CODE, Page
 
@@ -120,23 +120,23 @@ def with_download(page: str, raw: bytes, lang: str, status: int) -> str:
 PAGE_KINDS: Final = tuple(kind for kind in KINDS if kind.doors.page_label is not None)
 """The kinds the page answers a body of (the comparison with its report, the plan, the
 event's award, the converted comparison), told apart by
-:func:`quotecalc.engine.kinds.detect_kind`."""
+:func:`quotecalc.kinds.detect_kind`."""
 
 
 def kind_of(raw: bytes) -> str:
     """Which document the page answers for these bytes, as the page decides
-    (:func:`quotecalc.engine.kinds.detect_kind` among the page's kinds): an event, a plan
+    (:func:`quotecalc.kinds.detect_kind` among the page's kinds): an event, a plan
     request, a converted comparison, else a comparison."""
     return detect_kind(raw, among=PAGE_KINDS).name
 
 
 def workbook_of(raw: bytes, lang: str) -> tuple[int, bytes, dict[str, str]]:
-    """The workbook answering a download: status (as for the page), bytes, headers."""
-    from ..export import workbook
-
-    kind = kind_of(raw)
-    exported = workbook(kind, raw, lang)
-    return STATUS_BY_EXIT_CODE[exported.exit_code], exported.body, workbook_headers(kind, lang)
+    """The workbook answering a download (the kind's row's ``xlsx`` presenter, the CLI's
+    ``--format xlsx`` bytes): status (as for the page), bytes, headers."""
+    kind = detect_kind(raw, among=PAGE_KINDS)
+    shown = kind.present("xlsx", raw, lang)
+    headers = workbook_headers(kind.name, lang)
+    return STATUS_BY_EXIT_CODE[shown.exit_code], shown.body, headers
 
 
 def workbook_headers(kind: str, lang: str) -> dict[str, str]:

@@ -15,6 +15,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from ..core.constraint_rules import CONSTRAINT_RULES
+from ..core.fields import Kind
+from ..intake.options import EVENT_ONLY, QUOTE_ROOT, Option
 from .page_files import hint_links, template_links
 
 WORDS: Final[dict[str, dict[str, str]]] = {
@@ -35,9 +38,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "encoding.utf-8": "UTF-8 (Excel “CSV UTF-8”)",
         "encoding.gb18030": "GB18030 (GBK; Chinese Excel “CSV (comma delimited)”)",
         "encoding.utf-16": "UTF-16 (Excel “Unicode Text”)",
-        "quantity": "Quantity",
-        "currency": "Currency (e.g. CNY)",
-        "specification": "Specification",
         "weights": "Weights",
         "weights_hint": "A blank weight beside filled ones counts as 0.",
         "weight_cost": "Cost weight",
@@ -48,7 +48,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "scale_minimum": "Minimum",
         "scale_maximum": "Maximum",
         "constraints": "Hard constraints (optional)",
-        "max_lead_days": "Maximum lead days",
         "event_set": "Sourcing event (workbook)",
         "event": "The workbook is a sourcing event (sheets Items and Offers)",
         "event_hint": (
@@ -56,10 +55,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             " Exchange rates and Balances sheets. The answer is the award. Currency and maximum"
             " lead days above apply to it; quantity, weights and scale do not."
         ),
-        "max_suppliers": "Most suppliers awarded (optional)",
-        "as_of": "Balances as of (YYYY-MM-DD, optional)",
-        "minimum_quality_score": "Minimum quality score",
-        "sensitivity_delta": "Sensitivity delta (optional)",
         "or": "Or paste a request (JSON); it is used instead of the sheet",
         "request": "Request",
         "lang": "Language of the report",
@@ -76,6 +71,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "rate_date": "Date (YYYY-MM-DD)",
         "rate_source": "Source (e.g. bank quote)",
         "rate_row": "Rate {n}",
+        "choice_default": "(default)",
+        "flag_disagrees": (
+            "The pasted request states another value: choose the same one, or leave this"
+            " field blank."
+        ),
         "json_file": "A .json file in the file field is read as a pasted request.",
         "kept": (
             "Everything you typed is kept below. A browser cannot keep a chosen file:"
@@ -154,9 +154,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "encoding.utf-8": "UTF-8（Excel“CSV UTF-8”）",
         "encoding.gb18030": "GB18030（GBK；中文 Excel“CSV（逗号分隔）”）",
         "encoding.utf-16": "UTF-16（Excel“Unicode 文本”）",
-        "quantity": "数量",
-        "currency": "币种（如 CNY）",
-        "specification": "规格",
         "weights": "权重",
         "weights_hint": "填了其他权重时，留空的权重按 0 计算。",
         "weight_cost": "成本权重",
@@ -167,17 +164,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "scale_minimum": "最低分",
         "scale_maximum": "最高分",
         "constraints": "硬约束（可选）",
-        "max_lead_days": "最长交期天数",
         "event_set": "寻源项目（工作簿）",
         "event": "该工作簿是寻源项目（含“物料”和“报价”工作表）",
         "event_hint": (
             "一个工作簿中有多个物料和多个供应商：“物料”“报价”工作表，以及可选的“供应商”“汇率”"
             "“预付余额”工作表。结果为授标方案。上面的币种和最长交期天数适用；数量、权重和评分标准不适用。"
         ),
-        "max_suppliers": "最多授标供应商数（可选）",
-        "as_of": "预付余额日期（YYYY-MM-DD，可选）",
-        "minimum_quality_score": "最低质量评分",
-        "sensitivity_delta": "敏感性幅度（可选）",
         "or": "或粘贴一个请求（JSON），将代替报价表使用",
         "request": "请求",
         "lang": "报告语言",
@@ -193,6 +185,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "rate_date": "日期（YYYY-MM-DD）",
         "rate_source": "来源（如银行报价）",
         "rate_row": "汇率 {n}",
+        "choice_default": "（默认）",
+        "flag_disagrees": "粘贴的请求中写了另一个值：请选择同一个值，或把此项留空。",
         "json_file": "文件栏中的 .json 文件按粘贴的请求读取。",
         "kept": "您填写的内容都保留在下面。浏览器无法保留已选择的文件：提交前请重新选择报价表。",
         "again": "修改输入",
@@ -276,24 +270,22 @@ NAV_STYLE: Final = (
     ".again button:focus,.again a:focus{outline:2px solid #0072B2;outline-offset:2px}"
 )
 
-# The form's own fields, in the order they are shown. A value typed in any of them comes back
-# filled after an error and behind "change the inputs" (issue 35).
+# The form's root fields are the root rows' own options (issue 39): a quote sheet's in the
+# contract's order, then the event's own; the weights and the quality scale have a field per
+# part. A value typed in any field comes back filled after an error and behind "change the
+# inputs" (issue 35).
+WEIGHT_PARTS: Final = ("cost", "delivery", "quality")
+SCALE_PARTS: Final = ("definition", "minimum", "maximum")
+_PARTS: Final = {
+    "weights": tuple(f"weight_{part}" for part in WEIGHT_PARTS),
+    "quality_scale": tuple(f"scale_{part}" for part in SCALE_PARTS),
+}
+_CONSTRAINED: Final = frozenset(rule.name for rule in CONSTRAINT_RULES)
+_INPUT_MODES: Final = {Kind.INTEGER: ' inputmode="numeric"', Kind.DECIMAL: ' inputmode="decimal"'}
 TEXT_FIELDS: Final = (
     "sheet_name",
-    "quantity",
-    "currency",
-    "specification",
-    "weight_cost",
-    "weight_delivery",
-    "weight_quality",
-    "scale_definition",
-    "scale_minimum",
-    "scale_maximum",
-    "max_lead_days",
-    "minimum_quality_score",
-    "sensitivity_delta",
-    "max_suppliers",
-    "as_of",
+    *(name for option in QUOTE_ROOT for name in _PARTS.get(option.name, (option.name,))),
+    *(option.name for option in EVENT_ONLY),
 )
 RATE_ROWS: Final = 3
 RATE_PARTS: Final = ("from", "to", "rate", "date", "source")
@@ -306,6 +298,17 @@ HAD_FILE: Final = "had_file"  # a kept form's mark that a file was chosen (never
 def rate_name(part: str, row: int) -> str:
     """The form field of one part of one exchange-rate row: ``rate_from_1``, ``rate_1``."""
     return f"rate_{row}" if part == "rate" else f"rate_{part}_{row}"
+
+
+def field_label(lang: str, option: Option) -> str:
+    """A root option's label on the form: its row's label, else its words capitalised."""
+    rule = option.field
+    assert rule is not None and rule.doors is not None
+    if rule.doors.label is not None:
+        return rule.doors.label.of(lang)
+    assert rule.doors.words is not None
+    words = rule.doors.words.of(lang)
+    return words[:1].upper() + words[1:]
 
 
 def all_fields() -> tuple[str, ...]:
@@ -454,14 +457,81 @@ def page_hint(lang: str, error: Mapping[str, str]) -> str:
     return "" if "--" in hint or "python -m" in hint else hint
 
 
+def _root_field(lang: str, option: Option, values: Mapping[str, str]) -> str:
+    """One root option's field, its label and input mode the row's; a choice (issue 38:
+    ``effort``) is a list of its names after a blank "default", with the row's hint."""
+    rule = option.field
+    assert rule is not None and rule.doors is not None
+    label = field_label(lang, option)
+    if rule.kind is not Kind.CHOICE:
+        mode = _INPUT_MODES.get(rule.kind, "")
+        return _field({}, option.name, "text", mode, values, label=label)
+    chosen = values.get(option.name, "")
+    listed = "".join(
+        f'<option value="{name}"{" selected" if name and name == chosen else ""}>'
+        f"{_escape(name or WORDS[lang]['choice_default'])}</option>"
+        for name in ("", *rule.choices)
+    )
+    hint = rule.doors.hint.of(lang).replace("`", "") if rule.doors.hint is not None else ""
+    note = f"{option.name}-hint"
+    return (
+        f'<label>{_escape(label)}<select name="{option.name}" aria-describedby="{note}">'
+        f'{listed}</select><span class="note" id="{note}">{_escape(hint)}</span></label>\n'
+    )
+
+
+def flag_label(lang: str, name: str) -> str:
+    """The form's label of the root field ``name`` that a control sets (issue 38)."""
+    option = next(o for o in (*QUOTE_ROOT, *EVENT_ONLY) if o.field and o.field.name == name)
+    return field_label(lang, option)
+
+
+def _root_fields(words: Mapping[str, str], lang: str, values: Mapping[str, str]) -> str:
+    """A quote sheet's root options in the contract's order: the weights and the scale as a
+    set of fields each, the hard constraints together in one set."""
+    decimal = _INPUT_MODES[Kind.DECIMAL]
+    shown = ""
+    constraints: list[str] = []
+    for option in QUOTE_ROOT:
+        assert option.field is not None
+        if option.field.name in _CONSTRAINED:
+            constraints.append(_root_field(lang, option, values))
+            continue
+        if constraints:
+            shown += _fieldset(words["constraints"], "".join(constraints))
+            constraints = []
+        if option.name == "weights":
+            shown += _fieldset(
+                words["weights"],
+                f'<p class="note">{_escape(words["weights_hint"])}</p>\n'
+                + "".join(
+                    _field(words, name, "text", decimal, values) for name in _PARTS["weights"]
+                ),
+            )
+        elif option.name == "quality_scale":
+            definition, *bounds = _PARTS["quality_scale"]
+            shown += _fieldset(
+                words["scale"],
+                _field(words, definition, values=values)
+                + "".join(_field(words, name, "text", decimal, values) for name in bounds),
+            )
+        else:
+            shown += _root_field(lang, option, values)
+    if constraints:
+        shown += _fieldset(words["constraints"], "".join(constraints))
+    return shown
+
+
+def _fieldset(legend: str, body: str) -> str:
+    return f"<fieldset><legend>{_escape(legend)}</legend>\n{body}</fieldset>\n"
+
+
 def form_body(lang: str, limit: int, values: Mapping[str, str] | None = None) -> str:
     """The upload form in ``lang``, its fields filled with ``values`` (the form's own names;
     a kept form says that the file must be chosen again)."""
     words = WORDS[lang]
     values = values or {}
     mib = str(limit // (1024 * 1024))
-    decimal = ' inputmode="decimal"'
-    numeric = ' inputmode="numeric"'
     chosen_lang = values.get("lang", lang)
     options = "".join(
         f'<option value="{code}"{" selected" if code == chosen_lang else ""}>{name}</option>'
@@ -479,29 +549,12 @@ def form_body(lang: str, limit: int, values: Mapping[str, str] | None = None) ->
         f'<span class="note" id="json-file">{_escape(words["json_file"])}</span></label>\n'
         + _field(words, "sheet_name", values=values)
         + _encoding(words, values.get("encoding", ""))
-        + _field(words, "quantity", "text", numeric, values)
-        + _field(words, "currency", "text", "", values)
-        + _field(words, "specification", values=values)
-        + f"<fieldset><legend>{_escape(words['weights'])}</legend>\n"
-        + f'<p class="note">{_escape(words["weights_hint"])}</p>\n'
-        + _field(words, "weight_cost", "text", decimal, values)
-        + _field(words, "weight_delivery", "text", decimal, values)
-        + _field(words, "weight_quality", "text", decimal, values)
-        + f"</fieldset>\n<fieldset><legend>{_escape(words['scale'])}</legend>\n"
-        + _field(words, "scale_definition", values=values)
-        + _field(words, "scale_minimum", "text", decimal, values)
-        + _field(words, "scale_maximum", "text", decimal, values)
-        + f"</fieldset>\n<fieldset><legend>{_escape(words['constraints'])}</legend>\n"
-        + _field(words, "max_lead_days", "text", numeric, values)
-        + _field(words, "minimum_quality_score", "text", decimal, values)
-        + "</fieldset>\n"
-        + _field(words, "sensitivity_delta", "text", decimal, values)
+        + _root_fields(words, lang, values)
         + _rates(words, values)
         + f"<fieldset><legend>{_escape(words['event_set'])}</legend>\n"
         + f'<p class="note" id="event-hint">{_escape(words["event_hint"])}</p>\n'
         + _field(words, "event", "checkbox", ' value="true" aria-describedby="event-hint"', values)
-        + _field(words, "max_suppliers", "text", numeric, values)
-        + _field(words, "as_of", "text", "", values)
+        + "".join(_root_field(lang, option, values) for option in EVENT_ONLY)
         + "</fieldset>\n"
         + f'<label>{_escape(words["or"])}<textarea name="request"'
         f' aria-label="{_escape(words["request"])}" spellcheck="false">'

@@ -40,28 +40,26 @@ class WorkerGone(Exception):
     """The subprocess ended (killed at a deadline, or crashed) before it answered."""
 
 
-KIND: Final = "kind"
-
-
 def target_of(function: Callable[[bytes], Any]) -> str:
     """The name the child imports ``function`` by: a module-level function's, or for a request
-    kind's route (``run_kind`` bound to a row of the kind table, issue 34) ``kind:<name>``."""
-    if isinstance(function, functools.partial):
-        from ..engine.kinds import RequestKind, run_kind
+    kind's run or readable format (a :class:`quotecalc.kinds.Entry`, issues 34, 39) its
+    target, ``kind:<name>[:<format>:<lang>]``."""
+    from ..kinds import Entry
 
-        kind = function.args[0] if len(function.args) == 1 else None
-        if function.func is run_kind and isinstance(kind, RequestKind) and not function.keywords:
-            return f"{KIND}:{kind.name}"
-        raise ValueError("a heavy entry point is a module-level function or a kind's run")
+    if isinstance(function, Entry):
+        return function.target
+    if isinstance(function, functools.partial):
+        raise ValueError("a heavy entry point is a module-level function or a kind's entry")
     return f"{function.__module__}:{function.__qualname__}"
 
 
 def _resolve(target: str) -> Callable[[bytes], Any]:
-    module, _, qualname = target.partition(":")
-    if module == KIND:
-        from ..engine.kinds import BY_NAME, run_kind
+    from ..kinds import entry
 
-        return functools.partial(run_kind, BY_NAME[qualname])
+    found_entry = entry(target)
+    if found_entry is not None:
+        return found_entry
+    module, _, qualname = target.partition(":")
     found: Any = importlib.import_module(module)
     for part in qualname.split("."):
         found = getattr(found, part)

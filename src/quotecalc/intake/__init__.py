@@ -8,7 +8,8 @@ cell; the root fields come from options and are left to the calculator.
 :class:`IntakeFailed` with every error. ``intake(...)`` returns the request, the errors and the
 notes at once. Both take the same keywords: the reading options (``sheet``, ``encoding``,
 ``delimiter``), the language of the messages (``lang``: ``"en"`` or ``"zh"``), the flags that
-relax a trust rule (``include_hidden``, ``skip_totals``, ``trim``) and the root fields.
+relax a trust rule (``include_hidden``, ``skip_totals``, ``trim``) and the root fields (each
+root row's own option, :mod:`.options`).
 With ``event=True`` a workbook of a sourcing event (items, offers and optional suppliers,
 exchange rates and balances sheets, ``event.py``) becomes an event request instead.
 The CSV part needs nothing beyond the core's own dependencies; XLSX needs the ``xlsx`` extra.
@@ -21,6 +22,7 @@ from typing import Any, Final
 
 import attrs
 
+from . import options
 from .errors import IntakeError, IntakeFailed, Note, error_document, report
 from .messages import LANGS
 from .options import DOORS
@@ -85,16 +87,10 @@ def _grid(
     return Grid(errors=(IntakeError("unsupported_file_type", ""),))
 
 
-# The root options of each kind of request (the others are refused with invalid_option).
-QUOTE_ONLY: Final = (
-    "quantity",
-    "specification",
-    "weights",
-    "quality_scale",
-    "minimum_quality_score",
-    "sensitivity_delta",
-)
-EVENT_ONLY: Final = ("max_suppliers", "as_of")
+# The root options of each kind of request (the others are refused with invalid_option): the
+# root rows' own (options.QUOTE_ROOT, options.EVENT_ROOT).
+QUOTE_ONLY: Final = tuple(option.name for option in options.QUOTE_ONLY)
+EVENT_ONLY: Final = tuple(option.name for option in options.EVENT_ONLY)
 
 
 def _event(
@@ -155,14 +151,13 @@ def intake(
     (default ``,``) for CSV only (``invalid_option`` otherwise). ``lang`` (``"en"``,
     ``"zh"``) is the language of the messages. ``skip_totals`` skips totals rows and
     ``trim`` removes whitespace around text, each with a note where it acted. ``root`` holds
-    the root fields by their Python names (``quantity``, ``currency``, ``specification``,
-    ``weights``, ``quality_scale``, ``max_lead_days``, ``minimum_quality_score``,
-    ``sensitivity_delta``); ``None`` means not given. ``door`` (``"cli"``, ``"http"``) is
-    where the messages are shown: their hints name the options as that door spells them.
-    ``event`` reads a workbook of a sourcing event into an event request (root options
-    ``currency``, ``max_suppliers``, ``max_lead_days``, ``as_of``; ``sheet``, ``encoding``,
-    ``delimiter`` and the quote-only root options are ``invalid_option`` with it, and a CSV
-    file is ``event_needs_workbook``).
+    the root fields by their options' names (:data:`.options.QUOTE_ROOT`: ``quantity``,
+    ``currency``, ``max_lead_days``, ...); ``None`` means not given. ``door`` (``"cli"``,
+    ``"http"``) is where the messages are shown: their hints name the options as that door
+    spells them. ``event`` reads a workbook of a sourcing event into an event request (the
+    event's root options, :data:`.options.EVENT_ROOT`; ``sheet``, ``encoding``, ``delimiter``
+    and the quote-only root options are ``invalid_option`` with it, and a CSV file is
+    ``event_needs_workbook``).
     """
     if door not in DOORS:
         raise ValueError("unknown door")

@@ -28,27 +28,13 @@ from typing import Any, BinaryIO, Final
 
 from .errors import IntakeError, error_document, note_line
 from .messages import LANGS
+from .options import EVENT_ROOT, OPTIONS, QUOTE_ONLY, QUOTE_ROOT, usage_lines
 
-VALUE_OPTIONS: Final = {
-    "--sheet": "sheet",
-    "--encoding": "encoding",
-    "--delimiter": "delimiter",
-    "--lang": "lang",
-    "--quantity": "quantity",
-    "--currency": "currency",
-    "--specification": "specification",
-    "--weights": "weights",
-    "--quality-scale": "quality_scale",
-    "--max-lead-days": "max_lead_days",
-    "--minimum-quality-score": "minimum_quality_score",
-    "--sensitivity-delta": "sensitivity_delta",
-    "--max-suppliers": "max_suppliers",
-    "--as-of": "as_of",
-}
+# Every option that takes a value, and the switches that relax a trust rule (:data:`OPTIONS`,
+# whose root options are the root rows' own).
+VALUE_OPTIONS: Final = {option.cli: option.name for option in OPTIONS if not option.switch}
 RELAXING_FLAGS: Final = {
-    "--include-hidden": "include_hidden",
-    "--skip-totals": "skip_totals",
-    "--trim": "trim",
+    option.cli: option.name for option in OPTIONS if option.switch and option.name != "event"
 }
 # A flag that chooses what kind of request the file becomes (an option of every door).
 MODE_FLAGS: Final = {"--event": "event"}
@@ -56,7 +42,7 @@ FLAGS: Final = ("--calculate", "--xlsx", *MODE_FLAGS, *RELAXING_FLAGS)
 INFO_FLAGS: Final = frozenset({"--help", "-h", "--version"})
 TEMPLATE_LANGS: Final = ("zh", "en")
 
-USAGE: Final = {
+_USAGE: Final = {
     "en": """\
 usage: python -m quotecalc.intake FILE [options]      a .csv/.txt or .xlsx/.xlsm file to a request
        python -m quotecalc.intake --template zh|en [--xlsx | --event]
@@ -72,15 +58,13 @@ reading options:
   --skip-totals          skip totals rows (otherwise an error naming the row)
   --trim                 remove whitespace around text (otherwise an error at the cell)
 root options (passed to the request as given):
-  --quantity N  --currency C  --specification S
-  --weights cost=W,delivery=W,quality=W  --quality-scale "DEFINITION;MIN;MAX"
-  --max-lead-days N  --minimum-quality-score N  --sensitivity-delta D
+{quote_root}
   --calculate            print the calculation's result instead of the request
 sourcing events (a workbook: sheets Items and Offers, optional Suppliers, Exchange rates,
 Balances; or 物料, 报价, 供应商, 汇率, 预付余额):
   --event                read the workbook as an event request (not with --sheet, a CSV
-                         file or the root options above but --currency and --max-lead-days)
-  --currency C  --max-suppliers N  --max-lead-days N  --as-of YYYY-MM-DD
+                         file or the root options above but {shared})
+{event_root}
   --calculate            with --event: print the event's award instead of the request
   --template zh|en --event   a blank event workbook (its sheets and column names)
 
@@ -101,15 +85,13 @@ stdout: the request (exit 0), the result with --calculate (0/2/1), or the error 
   --skip-totals          跳过合计行（否则报错并指出该行）
   --trim                 去除文本前后的空白（否则在该单元格处报错）
 请求根字段选项（按原样写入请求）:
-  --quantity N  --currency C  --specification S
-  --weights cost=W,delivery=W,quality=W  --quality-scale "定义;最小值;最大值"
-  --max-lead-days N  --minimum-quality-score N  --sensitivity-delta D
+{quote_root}
   --calculate            输出计算结果而不是请求
 寻源活动（工作簿：工作表 物料、报价，可选 供应商、汇率、预付余额；
 或 Items、Offers、Suppliers、Exchange rates、Balances）:
   --event                把工作簿读成寻源活动请求（不能与 --sheet、CSV 文件或上面除
-                         --currency 和 --max-lead-days 以外的根字段选项一起使用）
-  --currency C  --max-suppliers N  --max-lead-days N  --as-of YYYY-MM-DD
+                         {shared} 以外的根字段选项一起使用）
+{event_root}
   --calculate            与 --event 一起：输出寻源活动的授标结果而不是请求
   --template zh|en --event   空白的寻源活动工作簿（各工作表及列名）
 
@@ -117,6 +99,25 @@ stdout: the request (exit 0), the result with --calculate (0/2/1), or the error 
 标准错误：提示，每条一行 JSON。详见 docs/intake.md。
 """,
 }
+
+
+_AND: Final = {"en": " and ", "zh": " 和 "}
+# The root options a quote sheet and an event workbook share (--currency, --max-lead-days).
+_SHARED: Final = tuple(option.cli for option in QUOTE_ROOT if option not in QUOTE_ONLY)
+
+
+def _usage(lang: str) -> str:
+    """The usage in ``lang``, its root options those of the root rows (issue 39)."""
+    *others, last = _SHARED
+    shared = _AND[lang].join((", ".join(others), last)) if others else last
+    return _USAGE[lang].format(
+        quote_root=usage_lines(QUOTE_ROOT, lang),
+        event_root=usage_lines(EVENT_ROOT, lang),
+        shared=shared,
+    )
+
+
+USAGE: Final = {lang: _usage(lang) for lang in _USAGE}
 
 
 def _lang(argv: list[str]) -> str:

@@ -44,17 +44,13 @@ from ..stages.validate import read_fields
 from .errors import IntakeError, Note, position
 from .event_sheets import LAYOUTS, PAIRS, REQUIRED_SHEETS, SHEET_ROLES, SUPPLIER_LEVEL, split_pair
 from .headers import fold
+from .options import EVENT_ROOT
 from .table import Flags, Grid, RowReading, Rows, read_rows
 from .workbook import WorkbookInfo
 from .xlsx_reader import Chosen, sheet_prefix
 
-# Python keyword -> the event request's root field, in output order.
-EVENT_ROOT_OPTIONS: Final = {
-    "currency": "currency",
-    "max_suppliers": "maxSuppliers",
-    "max_lead_days": "maxLeadDays",
-    "as_of": "asOf",
-}
+# Python keyword -> the event request's root row, in output order (the rows' own options).
+EVENT_ROOT_OPTIONS: Final = {option.name: option.field for option in EVENT_ROOT if option.field}
 # Where each optional sheet's rows go in the request.
 LIST_SHEETS: Final = {"rates": "exchangeRates", "balances": "balances"}
 _NUMERIC: Final = frozenset({Kind.DECIMAL, Kind.INTEGER, Kind.RATE})
@@ -315,14 +311,14 @@ def root_fields(options: Mapping[str, Any]) -> dict[str, Any]:
     """The event's root fields from the options given (``None`` means not given), as text;
     an integer option in canonical digits as a JSON integer, as the request writes it."""
     fields: dict[str, Any] = {}
-    for option, name in EVENT_ROOT_OPTIONS.items():
+    for option, rule in EVENT_ROOT_OPTIONS.items():
         value = options.get(option)
         if value is None:
             continue
         text = value if isinstance(value, str) else str(value)
         canonical = text.isascii() and text.isdigit() and (text == "0" or text[0] != "0")
-        integer = name in ("maxSuppliers", "maxLeadDays") and canonical
-        fields[name] = int(text) if integer else text
+        integer = rule.kind is Kind.INTEGER and canonical
+        fields[rule.name] = int(text) if integer else text
     return fields
 
 

@@ -6,6 +6,12 @@ parameter of ``POST /quotecalc/intake``, or a form field). A switch is given alo
 command line and as ``name=true`` (``1``, ``yes``, ``on``; ``false``, ``0``, ``no``, ``off`` or
 empty for off) over HTTP.
 
+The root options are not listed here: each is a root field row's own option
+(:class:`quotecalc.core.fields.FieldDoors`, issue 39) -- the fixed request's rows in the
+contract's order for a quote sheet (:data:`QUOTE_ROOT`), the event request's for an event
+workbook (:data:`EVENT_ROOT`) -- so a new root field or constraint with an option is an option
+of every door here, its usage line and its OpenAPI parameter, with no edit.
+
 Messages and hints are written once, in the command line's spelling; :func:`door_text`
 rewrites them for the door they are shown on, so a GBK file sent over HTTP is told
 ``encoding=gb18030``, never a flag that does not exist there.
@@ -15,10 +21,14 @@ rewrites them for the door they are shown on, so a GBK file sent over HTTP is to
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import attrs
+
+from ..core.constraint_rules import listed_root_fields
+from ..core.event_rules import EVENT_ROOT_FIELDS
+from ..core.fields import FieldRule, Kind
 
 DOORS: Final = ("cli", "http")
 _ON: Final = frozenset({"true", "1", "yes", "on"})
@@ -27,11 +37,13 @@ _OFF: Final = frozenset({"false", "0", "no", "off", ""})
 
 @attrs.frozen
 class Option:
-    """One option: its keyword, whether it is a switch, and what it does."""
+    """One option: its keyword, whether it is a switch, and what it does; a root option also
+    its field's row (``field``), whose value it passes on."""
 
     name: str
     switch: bool
     description: str
+    field: FieldRule | None = None
 
     @property
     def cli(self) -> str:
@@ -43,6 +55,34 @@ class Option:
 
     def spelled(self, door: str) -> str:
         return self.http if door == "http" else self.cli
+
+
+def root_options(rows: Iterable[FieldRule]) -> tuple[Option, ...]:
+    """The options of the root rows ``rows`` that have one, in their order."""
+    return tuple(
+        Option(rule.doors.option, False, rule.doors.option_text, rule)
+        for rule in rows
+        if rule.doors is not None and rule.doors.option is not None
+    )
+
+
+QUOTE_ROOT: Final = root_options(listed_root_fields())
+"""A quote sheet's root options: the fixed request's rows, in the contract's order."""
+EVENT_ROOT: Final = root_options(EVENT_ROOT_FIELDS)
+"""An event workbook's root options: the event request's rows, in its order."""
+_QUOTE_NAMES: Final = frozenset(option.name for option in QUOTE_ROOT)
+EVENT_ONLY: Final = tuple(option for option in EVENT_ROOT if option.name not in _QUOTE_NAMES)
+"""The event's root options a quote sheet refuses (``invalid_option``)."""
+QUOTE_ONLY: Final = tuple(
+    option for option in QUOTE_ROOT if option.name not in {o.name for o in EVENT_ROOT}
+)
+"""The quote sheet's root options an event workbook refuses."""
+
+
+def _listed(options: tuple[Option, ...]) -> str:
+    """``a, b and c``: the options' names."""
+    *others, last = (option.name for option in options)
+    return f"{', '.join(others)} and {last}" if others else last
 
 
 OPTIONS: Final[tuple[Option, ...]] = (
@@ -67,25 +107,58 @@ OPTIONS: Final[tuple[Option, ...]] = (
     ),
     Option("skip_totals", True, "Skip totals rows (otherwise an error naming the row)."),
     Option("trim", True, "Remove whitespace around text (otherwise an error at the cell)."),
-    Option("quantity", False, "The request's quantity (root field, passed as given)."),
-    Option("currency", False, "The request's currency (root field, passed as given)."),
-    Option("specification", False, "The request's specification (root field)."),
-    Option("weights", False, "The weights: cost=W,delivery=W,quality=W (root field)."),
-    Option("quality_scale", False, "The quality scale: DEFINITION;MIN;MAX (root field)."),
-    Option("max_lead_days", False, "The longest acceptable lead time (root field)."),
-    Option("minimum_quality_score", False, "The lowest acceptable quality score (root field)."),
-    Option("sensitivity_delta", False, "The sensitivity analysis's step (root field)."),
+    *QUOTE_ROOT,
     Option(
         "event",
         True,
         "Read a workbook of a sourcing event (sheets Items and Offers, optional Suppliers,"
         " Exchange rates, Balances; or 物料, 报价, 供应商, 汇率, 预付余额) into an event"
-        " request (docs/event.md). Workbooks only; with it the root options are currency,"
-        " max_lead_days, max_suppliers and as_of.",
+        " request (docs/event.md). Workbooks only; with it the root options are "
+        + _listed(EVENT_ROOT)
+        + ".",
     ),
-    Option("max_suppliers", False, "The event's most suppliers awarded (root field). Events only."),
-    Option("as_of", False, "The event's date for prepaid balances, YYYY-MM-DD. Events only."),
+    *EVENT_ONLY,
 )
+"""Every option: the reading options, a quote sheet's root options, the event switch and the
+event's own root options (the order of ``--help`` and of the OpenAPI parameters)."""
+
+# What the intake's usage writes after a root option, by its row's kind (a row may say).
+_METAVARS: Final = {
+    Kind.INTEGER: "N",
+    Kind.DECIMAL: "D",
+    Kind.CURRENCY: "C",
+    Kind.TEXT: "S",
+    Kind.DATE: "YYYY-MM-DD",
+}
+
+
+def usage_of(option: Option, lang: str) -> str:
+    """A root option as the usage writes it: ``--max-lead-days N``."""
+    rule = option.field
+    assert rule is not None and rule.doors is not None
+    given = rule.doors.metavar
+    if given is not None:
+        metavar = given.of(lang)
+    elif rule.kind is Kind.CHOICE:
+        metavar = "|".join(rule.choices)
+    else:
+        metavar = _METAVARS[rule.kind]
+    return f"{option.cli} {metavar}"
+
+
+def usage_lines(options: Iterable[Option], lang: str, width: int = 80) -> str:
+    """The root options' usage, two spaces in, as many on a line as fit in ``width``."""
+    lines: list[str] = []
+    line = ""
+    for option in options:
+        shown = usage_of(option, lang)
+        if line and len(line) + 2 + len(shown) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line}  {shown}"
+    return "\n".join([*lines, line]) if line else ""
+
+
 BY_CLI: Final[dict[str, Option]] = {option.cli: option for option in OPTIONS}
 BY_NAME: Final[dict[str, Option]] = {option.name: option for option in OPTIONS}
 

@@ -21,18 +21,10 @@ from decimal import Decimal
 from typing import Any, Final
 
 from .errors import IntakeError
+from .options import QUOTE_ROOT
 
-# Python keyword -> contract root field, in output order.
-ROOT_OPTIONS: Final = {
-    "quantity": "quantity",
-    "currency": "currency",
-    "specification": "specification",
-    "weights": "weights",
-    "quality_scale": "qualityScale",
-    "max_lead_days": "maxLeadDays",
-    "minimum_quality_score": "minimumQualityScore",
-    "sensitivity_delta": "sensitivityDelta",
-}
+# Python keyword -> contract root field, in output order (the root rows' own options).
+ROOT_OPTIONS: Final = {option.name: option.field.name for option in QUOTE_ROOT if option.field}
 
 RootValue = str | int | Decimal | Mapping[str, Any]
 

@@ -4,8 +4,8 @@
 Built on the official MCP Python SDK's low-level ``Server`` so that each tool's ``inputSchema``,
 ``outputSchema`` and annotations are exactly its published descriptor and each call's result is
 exactly the calculator's. :data:`TOOLS` is the table, one row per tool (descriptor + handler):
-one per request kind of the kind table (:mod:`quotecalc.engine.kinds`, answered by
-:func:`call_kind`, the row's ``run_kind``) and the batch's; adding a kind adds its tool:
+one per request kind of the kind table (:mod:`quotecalc.kinds`: each row's own descriptor,
+answered by :func:`call_kind`, the row's run) and the batch's; adding a kind adds its tool:
 
 - ``compare_quotes`` (:func:`quotecalc.schema.mcp_tool`, ``docs/tool/mcp-tool.json``):
   serialises the arguments (:func:`quotecalc.mcp.request.request_bytes`), runs
@@ -67,15 +67,8 @@ from mcp.shared.exceptions import MCPError
 
 from .. import __version__
 from ..batch import calculate_batch
-from ..engine.kinds import KINDS, RequestKind, run_kind
-from ..schema import (
-    mcp_analysis_tool,
-    mcp_batch_tool,
-    mcp_convert_tool,
-    mcp_event_tool,
-    mcp_plan_tool,
-    mcp_tool,
-)
+from ..kinds import KINDS, RequestKind, run_kind
+from ..schema import mcp_batch_tool
 from .guard import GuardedLines
 from .request import request_bytes
 
@@ -95,7 +88,7 @@ __all__ = [
 # Statuses a host's model should read as "the call needs correcting / did not work".
 ERROR_STATUSES: Final = frozenset({"invalid_input", "internal_error"})
 
-_DESCRIPTOR: Final[dict[str, Any]] = mcp_tool()
+_DESCRIPTOR: Final[dict[str, Any]] = KINDS[0].contract().mcp_tool()
 TOOL_NAME: Final[str] = str(_DESCRIPTOR["name"])
 _BATCH_DESCRIPTOR: Final[dict[str, Any]] = mcp_batch_tool()
 
@@ -114,7 +107,7 @@ def _answer(output: dict[str, Any], stdout: bytes, is_error: bool) -> types.Call
 def call_kind(kind: RequestKind, arguments: Arguments) -> types.CallToolResult:
     """One ``tools/call`` of a kind's tool (``compare_quotes``, ``analyze_weights``,
     ``plan_purchase``, ``award_event``, ``convert_quotes``: the kind table's names):
-    :func:`~quotecalc.engine.kinds.run_kind` on the arguments as JSON (written by
+    the row's run on the arguments as JSON (written by
     :func:`~quotecalc.mcp.request.request_bytes`), so the answer is the CLI's for those bytes
     with the kind's option."""
     answer = run_kind(kind, request_bytes(arguments))
@@ -151,25 +144,12 @@ class ToolRow(NamedTuple):
         return types.Tool.model_validate(copy.deepcopy(self.descriptor), by_alias=True)
 
 
-# Every published tool descriptor, by its name.
-_DESCRIPTORS: Final[dict[str, dict[str, Any]]] = {
-    str(row["name"]): row
-    for row in (
-        _DESCRIPTOR,
-        _BATCH_DESCRIPTOR,
-        mcp_analysis_tool(),
-        mcp_plan_tool(),
-        mcp_event_tool(),
-        mcp_convert_tool(),
-    )
-}
-
-
 def _kind_tool(kind: RequestKind) -> ToolRow:
     # The lambda looks call_kind up when called, so that wrapping it (as the no-file/no-socket
-    # audit test does) wraps every kind's tool.
+    # audit test does) wraps every kind's tool. The descriptor is the row's own.
+    descriptor = _DESCRIPTOR if kind is KINDS[0] else kind.contract().mcp_tool()
     return ToolRow(
-        _DESCRIPTORS[kind.doors.mcp_tool],
+        descriptor,
         lambda arguments: call_kind(kind, arguments),
         lambda raw: run_kind(kind, raw),
     )

@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
 from ..analysis.document import BLOCKING_CODES
+from ..core.constraint_rules import CONSTRAINT_RULES
 from .people import money, percent
 from .wording import DIMENSION_TEXT, ERROR_TEXT, LIMITATION_TEXT, area
 
@@ -29,6 +30,29 @@ _PLAN_LINES: Final = {"-": "plan_line_units", "1": "plan_line_one"}  # no pack c
 
 WORDS: Final = area("answer")
 """The answer's words (the catalog's ``answer.`` and the shared ones)."""
+
+
+def _listed(items: Sequence[str], lang: str, last: str) -> str:
+    """``a, b and c`` (``a、b和c``): ``last`` joins the last two."""
+    *others, final = items
+    if not others:
+        return final
+    return (WORDS[lang]["join"].join(others)) + last + final
+
+
+def constraint_words(lang: str) -> dict[str, str]:
+    """What the hints say of the hard constraints, from their rows (issue 39): ``limits``, the
+    limits to relax ("the maximum lead days or the minimum quality score"), and ``checked``,
+    the quote values they check ("lead days and quality score")."""
+    doors = [rule.field.doors for rule in CONSTRAINT_RULES]
+    limits = [d.words.of(lang) for d in doors if d is not None and d.words is not None]
+    checked = [d.checks.of(lang) for d in doors if d is not None and d.checks is not None]
+    if lang == "zh":
+        return {"limits": "或".join(limits), "checked": _listed(checked, lang, "和")}
+    return {
+        "limits": " or ".join(f"the {words}" for words in limits),
+        "checked": _listed(checked, lang, " and "),
+    }
 
 
 class Value(NamedTuple):
@@ -258,6 +282,7 @@ def _why_not(
         given: dict[str, Value] = {
             "who": Value("ids", tuple(who)),
             "dimension": Value("plain", dimension_words),
+            **{key: Value("plain", text) for key, text in constraint_words(lang).items()},
         }
         unconverted = (
             _unconverted(result, who, currency)

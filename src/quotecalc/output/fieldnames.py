@@ -19,26 +19,16 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from ..core.constraint_rules import CONSTRAINT_RULES
-from ..core.fields import BASE_ROOT_FIELDS, FieldRule, Kind
+from ..core.constraint_rules import fixed_root_fields
+from ..core.fields import FieldRule, Kind
+from ..core.plan_rules import PLAN_ROOT_FIELDS
 from .wording import area
 
-# One row per field: ``scope.name`` (the scope is the object the field is in: ``root``,
-# ``quotes``, ``weights``, ``qualityScale``), its words in English and in Chinese. The Chinese
-# words of the quote fields are the intake template's column names, those of the root fields
-# the analyst page's form labels.
+# One row per field inside the root ones: ``scope.name`` (the scope is the object the field is
+# in: ``quotes``, ``weights``, ``qualityScale``), its words in English and in Chinese. The
+# Chinese words of the quote fields are the intake template's column names. A root field's
+# words are its row's (``FieldDoors.words``, issue 39).
 FIELD_WORDS: Final[tuple[tuple[str, str, str], ...]] = (
-    ("root.schemaVersion", "schema version", "格式版本"),
-    ("root.quotes", "quotes", "报价列表"),
-    ("root.quantity", "quantity", "数量"),
-    ("root.currency", "currency", "币种"),
-    ("root.specification", "specification", "规格"),
-    ("root.weights", "weights", "权重"),
-    ("root.qualityScale", "quality scale", "质量评分标准"),
-    ("root.sensitivityDelta", "sensitivity delta", "敏感性幅度"),
-    ("root.maxLeadDays", "maximum lead days", "最长交期天数"),
-    ("root.minimumQualityScore", "minimum quality score", "最低质量评分"),
-    ("root.maxSuppliers", "maximum number of suppliers", "最多供应商数"),
     ("weights.cost", "cost weight", "成本权重"),
     ("weights.delivery", "delivery weight", "交期权重"),
     ("weights.quality", "quality weight", "质量权重"),
@@ -67,12 +57,32 @@ WORDS: Final[dict[str, dict[str, str]]] = {
 }
 PLACE: Final = area("place")
 """Where an error is, in words (the catalog's ``place.`` and the shared ones)."""
-ROOT_RULES: Final = BASE_ROOT_FIELDS + tuple(rule.field for rule in CONSTRAINT_RULES)
+ROOT_RULES: Final = fixed_root_fields()
+# The root rows a field is named by when the caller gives none of its kind's: the fixed
+# request's and the plan's own.
+NAMED_ROOT_RULES: Final = ROOT_RULES + PLAN_ROOT_FIELDS
 
 
-def field_words(lang: str, name: str, scope: str = "root") -> str | None:
-    """A field's words in ``lang`` (``None`` for a field the table does not know)."""
-    return WORDS[lang].get(f"{scope}.{name}")
+def field_words(
+    lang: str, name: str, scope: str = "root", root: tuple[FieldRule, ...] | None = None
+) -> str | None:
+    """A field's words in ``lang`` (``None`` for a field the tables do not know): a root
+    field's are its row's, among ``root`` (a request kind's root rows) first."""
+    if scope != "root":
+        return WORDS[lang].get(f"{scope}.{name}")
+    for rule in (*(root or ()), *NAMED_ROOT_RULES):
+        if rule.name == name and rule.doors is not None and rule.doors.words is not None:
+            return rule.doors.words.of(lang)
+    return None
+
+
+def field_unit(name: str, root: tuple[FieldRule, ...] | None = None) -> str | None:
+    """The unit a report shows a root field's value in (its row's ``FieldDoors.unit``: ``days``
+    for ``maxLeadDays``), ``None`` for none."""
+    for rule in (*(root or ()), *NAMED_ROOT_RULES):
+        if rule.name == name and rule.doors is not None:
+            return rule.doors.unit
+    return None
 
 
 def load(raw: bytes | str | None) -> Any:
@@ -137,9 +147,11 @@ def place(
     words: Callable[[str], str],
     ids: Callable[[str], str],
     code: Callable[[str], str],
+    root: tuple[FieldRule, ...] | None = None,
 ) -> str:
     """Where ``path`` is, in words: ``words`` shows our words (escaping them for a page),
-    ``ids`` a supplier id, ``code`` a key the table has no words for."""
+    ``ids`` a supplier id, ``code`` a key the table has no words for; ``root`` the request
+    kind's root rows (the fixed request's by default)."""
     templates = PLACE[lang]
     steps = _steps(path)
     shown = words(templates["the_request"])
@@ -166,7 +178,7 @@ def place(
             node = node[int(step)] if _item(node, step) else None
             index += 1
             continue
-        name = field_words(lang, step, scope)
+        name = field_words(lang, step, scope, root)
         field = words(name) if name is not None else code(step)
         if scope == "root" and index == 0 and name is not None:
             shown = field  # a root field is named by itself: "quality weight", not "... of"
@@ -195,9 +207,10 @@ def key_place(
     words: Callable[[str], str],
     ids: Callable[[str], str],
     code: Callable[[str], str],
+    root: tuple[FieldRule, ...] | None = None,
 ) -> str:
     """An unknown key and where it is: ``key “maxSuppliers” in the request``."""
-    where = place(lang, path, request, words=words, ids=ids, code=code)
+    where = place(lang, path, request, words=words, ids=ids, code=code, root=root)
     return words(PLACE[lang]["key_in"]).replace("{place}", where).replace("{key}", code(key))
 
 
@@ -219,6 +232,7 @@ def error_places(
         keys = unknown_keys(request, path, root)
         if keys:
             return [
-                key_place(lang, path, key, request, words=words, ids=ids, code=code) for key in keys
+                key_place(lang, path, key, request, words=words, ids=ids, code=code, root=root)
+                for key in keys
             ]
-    return [place(lang, path, request, words=words, ids=ids, code=code)]
+    return [place(lang, path, request, words=words, ids=ids, code=code, root=root)]

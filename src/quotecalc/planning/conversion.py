@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..core.constraint_rules import ConstraintRule
 from ..core.context import Context
-from ..engine.kinds import CONVERT, pipeline_of, required, run_kind
-from ..engine.pipeline import Pipeline
+from ..core.conversion_rules import RATE_ROOT_FIELDS
+from ..engine.pipeline import Pipeline, compared_stages
 from ..engine.render import (
     SCHEMA_VERSION,
     TOOL,
@@ -29,13 +30,12 @@ from ..engine.render import (
     render,
     render_internal_error,
 )
+from ..engine.run import Runner, reading_the_request
+from ..stages.convert import ConvertStage, check_rate_pairs
+from ..stages.rate_sensitivity import RateSensitivityStage
 from .conversion_sections import render_report
 
-KIND: Final = required(CONVERT.document_kind)
-
-CONVERT_PIPELINE: Final = pipeline_of(CONVERT)
-"""The convert row's pipeline: the default pipeline with the convert stage after validation
-and the rate-sensitivity stage appended."""
+KIND: Final = "converted-comparison"
 NO_REPORT: Final = {"conversions": None, "unusedRates": None, "rateSensitivity": None}
 
 ConvertedComparison = Document
@@ -75,7 +75,22 @@ def internal_error() -> Rendered:
     return document(render_internal_error(), dict(NO_REPORT)), None
 
 
+def convert_pipeline(constraint_rules: tuple[ConstraintRule, ...]) -> Pipeline:
+    """The converted comparison's pipeline: the comparison's reading ``exchangeRates``, the
+    convert stage after validation and the rate-sensitivity stage appended."""
+    reading = reading_the_request(
+        constraint_rules, root_rows=RATE_ROOT_FIELDS, cross_field_rules=(check_rate_pairs,)
+    )
+    compared = compared_stages(constraint_rules)
+    return Pipeline((*reading, ConvertStage(), *compared, RateSensitivityStage()))
+
+
+RUNNER: Final = Runner(KIND, convert_pipeline, rendered, internal_error)
+"""How a converted comparison is answered (the convert row of ``quotecalc.kinds``)."""
+CONVERT_PIPELINE: Final = RUNNER.pipeline()
+"""The converted comparison's pipeline with the contract's constraint rows."""
+
+
 def convert(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Document:
-    """The converted comparison of one request's bytes:
-    :func:`~quotecalc.engine.kinds.run_kind` of the convert row. Never raises."""
-    return run_kind(CONVERT, raw, trace=trace, pipeline=pipeline)
+    """The converted comparison of one request's bytes (:data:`RUNNER`). Never raises."""
+    return RUNNER.run(raw, trace=trace, pipeline=pipeline)

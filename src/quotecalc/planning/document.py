@@ -44,21 +44,23 @@ from decimal import Decimal
 from typing import Any, Final
 
 from ..core.codes import LIMITATION_MESSAGES
+from ..core.constraint_rules import ConstraintRule
 from ..core.context import Context, Fields
-from ..core.conversion_rules import ConversionReport
+from ..core.conversion_rules import BALANCE_ROOT_FIELDS, RATE_ROOT_FIELDS, ConversionReport
 from ..core.exact import EXACT, Ratio, format_exact, format_ratio
 from ..core.plan_rules import (
     CAPACITY_SHORT,
     PLAN_LIMITATIONS,
     PLAN_MESSAGES,
+    PLAN_QUOTE_FIELDS,
+    PLAN_ROOT_FIELDS,
     BestPlan,
     PlanReason,
     Purchase,
     PurchasePlan,
     SingleSource,
 )
-from ..engine.kinds import PLAN, detect_kind, pipeline_of, required, run_kind
-from ..engine.pipeline import Pipeline
+from ..engine.pipeline import Pipeline, compared_stages
 from ..engine.render import (
     SCHEMA_VERSION,
     TOOL,
@@ -68,16 +70,30 @@ from ..engine.render import (
     render,
     render_internal_error,
 )
+from ..engine.run import Runner, reading_the_request
+from ..stages.convert import ConvertStage, check_balance_suppliers, check_rate_pairs
+from ..stages.plan import PlanStage, check_breaks_increasing
 from .conversion_sections import conversion_limitation, plan_conversions, render_balances
 
-KIND: Final = required(PLAN.document_kind)
+KIND: Final = "purchase-plan"
 ERROR_STATUSES: Final = ("invalid_input", "internal_error")
 NOT_PROVEN: Final = "plan_not_proven"
 TIES_UNSETTLED: Final = "plan_tie_order_unsettled"
 
-PLAN_PIPELINE: Final = pipeline_of(PLAN)
-"""The plan row's pipeline: the default pipeline reading the plan request, with the plan stage
-appended."""
+
+def plan_pipeline(constraint_rules: tuple[ConstraintRule, ...]) -> Pipeline:
+    """The plan's pipeline: the comparison's reading the plan request (the rates, balances and
+    plan rows; a quote's price breaks and capacity), conversions after validation, and the
+    plan stage appended."""
+    reading = reading_the_request(
+        constraint_rules,
+        root_rows=(*RATE_ROOT_FIELDS, *BALANCE_ROOT_FIELDS, *PLAN_ROOT_FIELDS),
+        quote_rows=PLAN_QUOTE_FIELDS,
+        cross_field_rules=(check_rate_pairs, check_balance_suppliers, check_breaks_increasing),
+    )
+    compared = compared_stages(constraint_rules)
+    return Pipeline((*reading, ConvertStage(), *compared, PlanStage()))
+
 
 PlanDocument = Document
 """One purchase plan: the one document type of every kind (issue 34)."""
@@ -261,15 +277,20 @@ def document(
     reasons: list[Any],
     limitations: list[Any],
     report: ConversionReport | None,
+    *,
+    effort: str | None = None,
 ) -> dict[str, Any]:
     """The root object, keys in the agreed order; a request with ``exchangeRates`` also gets
-    ``conversions`` and ``unusedRates`` last (issue 27)."""
-    shown = {
+    ``conversions`` and ``unusedRates`` last (issue 27), one that states its ``effort`` that
+    effort after ``status`` (issue 38: the search it was planned with; without it,
+    ``standard``, and the bytes of before)."""
+    shown: dict[str, Any] = {
         "schemaVersion": SCHEMA_VERSION,
         "kind": KIND,
         "tool": TOOL,
         "toolVersion": TOOL_VERSION,
         "status": status,
+        **({} if effort is None else {"effort": effort}),
         "plan": plan,
         "reasons": reasons,
         "limitations": limitations,
@@ -287,6 +308,7 @@ def render_plan(ctx: Context) -> dict[str, Any]:
         return document(output["status"], None, list(output["limitations"]), [], None)
     found: PurchasePlan | None = ctx.plan
     assert found is not None and ctx.request is not None
+    effort = ctx.request.fields.get("effort")
     limitations = [
         {"code": code, "message": LIMITATION_MESSAGES[code]} for code in PLAN_LIMITATIONS
     ]
@@ -295,7 +317,7 @@ def render_plan(ctx: Context) -> dict[str, Any]:
     if report is not None and report.converted:
         limitations[PLAN_LIMITATIONS.index("no_conversion")] = conversion_limitation()
     if not found.single_source and found.best is None:
-        return document("partial", None, reasons, limitations, report)
+        return document("partial", None, reasons, limitations, report, effort=effort)
     quantity: int = ctx.request.fields["quantity"] if found.need is None else found.need
     best = found.best
     if best is not None and not best.proven:
@@ -318,15 +340,7 @@ def render_plan(ctx: Context) -> dict[str, Any]:
     if found.balances:
         shown["balances"] = render_balances(ctx.request.fields, found, quantity)
     status = "completed" if best is not None and best.cost_proven else "partial"
-    return document(status, shown, reasons, limitations, report)
-
-
-def asks_for_plan(raw: bytes) -> bool:
-    """Whether a request's bytes use a field only the plan request has (``maxSuppliers``,
-    ``asOf`` or ``balances`` at the root, ``priceBreaks`` or ``capacityPacks`` in a quote):
-    :func:`~quotecalc.engine.kinds.detect_kind` between the comparison and the plan. Never
-    raises."""
-    return detect_kind(raw, among=(PLAN,)) is PLAN
+    return document(status, shown, reasons, limitations, report, effort=effort)
 
 
 def rendered(ctx: Context) -> Rendered:
@@ -340,7 +354,12 @@ def internal_error() -> Rendered:
     return document("internal_error", None, list(failed["limitations"]), [], None), None
 
 
+RUNNER: Final = Runner(KIND, plan_pipeline, rendered, internal_error)
+"""How a purchase plan is answered (the plan row of ``quotecalc.kinds``)."""
+PLAN_PIPELINE: Final = RUNNER.pipeline()
+"""The plan's pipeline with the contract's constraint rows."""
+
+
 def plan(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Document:
-    """The purchase plan of one plan request's bytes: :func:`~quotecalc.engine.kinds.run_kind`
-    of the plan row. Never raises."""
-    return run_kind(PLAN, raw, trace=trace, pipeline=pipeline)
+    """The purchase plan of one plan request's bytes (:data:`RUNNER`). Never raises."""
+    return RUNNER.run(raw, trace=trace, pipeline=pipeline)

@@ -26,12 +26,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..core.codes import LIMITATION_MESSAGES
+from ..core.constraint_rules import ConstraintRule
 from ..core.context import Context, Fields
 from ..core.conversion_rules import ConversionReport
 from ..core.event_rules import (
     EVENT_ERROR_MESSAGES,
     EVENT_LIMITATIONS,
     EVENT_MESSAGES,
+    EVENT_ROOT_FIELDS,
     NOT_PROVEN,
     TIES_UNSETTLED,
     AwardFigures,
@@ -40,7 +42,7 @@ from ..core.event_rules import (
     EventReason,
 )
 from ..core.exact import EXACT, format_exact
-from ..engine.kinds import EVENT, pipeline_of, required, run_kind
+from ..core.limits import MAX_EVENT_BYTES
 from ..engine.pipeline import Pipeline
 from ..engine.render import (
     SCHEMA_VERSION,
@@ -50,10 +52,16 @@ from ..engine.render import (
     Rendered,
     render_internal_error,
 )
+from ..engine.run import Runner
+from ..stages.convert import EventConvertStage
+from ..stages.event_award import EventAwardStage
+from ..stages.event_gate import EventGateStage
+from ..stages.event_validate import EVENT_CROSS_FIELD_RULES, EventValidate
+from ..stages.parse import Parse
 from .conversion_sections import conversion_limitation, plan_conversions
 from .document import same_places
 
-KIND: Final = required(EVENT.document_kind)
+KIND: Final = "event-award"
 ROOT_KEYS: Final = (
     "schemaVersion",
     "kind",
@@ -65,8 +73,25 @@ ROOT_KEYS: Final = (
     "reasons",
     "limitations",
 )
-EVENT_PIPELINE: Final = pipeline_of(EVENT)
-"""The event row's pipeline: parse, validate, convert, gate, award."""
+
+
+def event_pipeline(constraint_rules: tuple[ConstraintRule, ...]) -> Pipeline:
+    """The event's pipeline: parse (its own limit), its own validation of the event rows,
+    convert, gate, award. An event is no fixed request: it reads none of the constraint rows
+    (``maxLeadDays`` is its own row, checked by the gate)."""
+    validate = EventValidate(
+        root_fields=EVENT_ROOT_FIELDS, cross_field_rules=EVENT_CROSS_FIELD_RULES
+    )
+    return Pipeline(
+        (
+            Parse(max_bytes=MAX_EVENT_BYTES),
+            validate,
+            EventConvertStage(),
+            EventGateStage(),
+            EventAwardStage(),
+        )
+    )
+
 
 EventDocument = Document
 """One event award: the one document type of every kind (issue 34)."""
@@ -80,15 +105,19 @@ def document(
     limitations: list[Any],
     *,
     report: ConversionReport | None = None,
+    effort: str | None = None,
 ) -> dict[str, Any]:
     """The root object, keys in the agreed order (:data:`ROOT_KEYS`); an event with
-    ``exchangeRates`` also gets ``conversions`` and ``unusedRates`` last (issue 27)."""
-    shown = {
+    ``exchangeRates`` also gets ``conversions`` and ``unusedRates`` last (issue 27), one that
+    states its ``effort`` that effort after ``status`` (issue 38: the search it was awarded
+    with; without it, ``standard``, and the bytes of before)."""
+    shown: dict[str, Any] = {
         "schemaVersion": SCHEMA_VERSION,
         "kind": KIND,
         "tool": TOOL,
         "toolVersion": TOOL_VERSION,
         "status": status,
+        **({} if effort is None else {"effort": effort}),
         "award": award,
         "baselines": baselines,
         "reasons": reasons,
@@ -224,8 +253,9 @@ def render_event(ctx: Context) -> dict[str, Any]:
     )
     status = "completed" if award is not None and award.cost_proven else "partial"
     shown = None if award is None else render_award(award)
-    found = document(status, shown, baselines, reasons, limitations, report=report)
     assert ctx.event is not None
+    effort = ctx.event.fields.get("effort")
+    found = document(status, shown, baselines, reasons, limitations, report=report, effort=effort)
     if "balances" in ctx.event.fields:
         found["balances"] = render_event_balances(ctx.event.fields, outcome)
     return found
@@ -263,7 +293,12 @@ def internal_error() -> Rendered:
     return document("internal_error", None, None, list(failed["limitations"]), []), None
 
 
+RUNNER: Final = Runner(KIND, event_pipeline, rendered, internal_error)
+"""How an event is awarded (the event row of ``quotecalc.kinds``)."""
+EVENT_PIPELINE: Final = RUNNER.pipeline()
+"""The event's pipeline: parse, validate, convert, gate, award."""
+
+
 def award(raw: bytes, *, trace: bool = False, pipeline: Pipeline | None = None) -> Document:
-    """The award of one event request's bytes: :func:`~quotecalc.engine.kinds.run_kind` of
-    the event row. Never raises."""
-    return run_kind(EVENT, raw, trace=trace, pipeline=pipeline)
+    """The award of one event request's bytes (:data:`RUNNER`). Never raises."""
+    return RUNNER.run(raw, trace=trace, pipeline=pipeline)

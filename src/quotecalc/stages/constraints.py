@@ -14,7 +14,7 @@ from typing import Final
 
 import attrs
 
-from ..core.constraint_rules import CONSTRAINT_RULES, ConstraintRule
+from ..core.constraint_rules import CONSTRAINT_RULES, ConstraintRule, QuoteRatio
 from ..core.context import (
     ConstraintCheck,
     ConstraintVerdict,
@@ -23,6 +23,7 @@ from ..core.context import (
     Fields,
     PackCounts,
 )
+from ..core.exact import Ratio
 from ..core.records import Record
 
 # The quote values a rule may read: every input field by name, plus these derived values, each
@@ -63,6 +64,22 @@ def quote_values(name: str, ctx: Context) -> list[Decimal | int | None]:
     return [quote.get(name) for quote in ctx.request.quotes]
 
 
+def rule_values(quote_value: str | QuoteRatio, ctx: Context) -> list[Decimal | int | Ratio | None]:
+    """What a constraint row reads of every quote: a value by name (:func:`quote_values`), or
+    the exact ratio of two (``unknown``, ``None``, when either is missing or the denominator
+    is 0)."""
+    if isinstance(quote_value, str):
+        return list(quote_values(quote_value, ctx))
+    return [
+        None if top is None or bottom is None or bottom == 0 else Ratio.of(top, bottom)
+        for top, bottom in zip(
+            quote_values(quote_value.numerator, ctx),
+            quote_values(quote_value.denominator, ctx),
+            strict=True,
+        )
+    ]
+
+
 def combine(statuses: list[str]) -> str:
     """excluded > unknown > eligible."""
     if "excluded" in statuses:
@@ -89,7 +106,7 @@ class HardConstraints(Record):
             if rule.name not in root:
                 continue
             limit = root[rule.name]
-            values = quote_values(rule.quote_value, ctx)
+            values = rule_values(rule.quote_value, ctx)
             statuses = rule.evaluate_all(limit, values, conflicts)
             columns.append(
                 [

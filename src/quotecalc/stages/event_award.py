@@ -40,6 +40,7 @@ from ..core.event_rules import (
 from ..core.exact import format_exact
 from ..core.records import Record
 from ..solvers.award import (
+    DEFAULT_EFFORT,
     Event,
     Line,
     Need,
@@ -228,9 +229,12 @@ def refusal_reasons(model: Event, refusal: Refusal) -> tuple[EventReason, ...]:
     return (EventReason(refusal.code),)
 
 
-def baselines(model: Event, budget: float | None) -> tuple[Baseline, ...]:
-    """One supplier for everything, and each item from its cheapest supplier."""
-    single = best_single_vendor(model, budget)
+def baselines(
+    model: Event, budget: float | None, effort: str = DEFAULT_EFFORT
+) -> tuple[Baseline, ...]:
+    """One supplier for everything (searched with the award's effort), and each item from its
+    cheapest supplier."""
+    single = best_single_vendor(model, budget, effort=effort)
     if isinstance(single, Refusal):
         refusal_reasons(model, single)  # a defect raises here too
         code = "baseline_infeasible" if single.code == "event_infeasible" else single.code
@@ -250,7 +254,7 @@ def baselines(model: Event, budget: float | None) -> tuple[Baseline, ...]:
 @attrs.frozen(eq=False, repr=False)
 class EventAwardStage(Record):
     """The award of a gated event; ``budget`` is the proof budget (deterministic; ``None``:
-    :func:`quotecalc.solvers.award.event_budget`). Never halts."""
+    :func:`quotecalc.solvers.award.event_budget` of the request's ``effort``). Never halts."""
 
     budget: float | None = None
     name: str = "award"
@@ -278,8 +282,10 @@ class EventAwardStage(Record):
         )
         if bare:
             return attrs.evolve(ctx, award=attrs.evolve(outcome, reasons=bare))
-        found = best_award(model, self.budget)
-        shown = baselines(model, self.budget)
+        # The request's effort (issue 38): the award and its baselines search alike.
+        effort = event.fields.get("effort", DEFAULT_EFFORT)
+        found = best_award(model, self.budget, effort=effort)
+        shown = baselines(model, self.budget, effort)
         if isinstance(found, Refusal):
             reasons = refusal_reasons(model, found)
             return attrs.evolve(ctx, award=attrs.evolve(outcome, reasons=reasons, baselines=shown))

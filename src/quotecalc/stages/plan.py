@@ -1,7 +1,7 @@
 """Stage 11 (on request only), the purchase plan (issue 20, ``docs/plan.md``).
 
-Appended after ``limitations`` in the ``plan`` kind's row (``engine/kinds.py``), never in the
-default pipeline.
+Appended after ``limitations`` in the plan's pipeline (``planning/document.py``,
+``plan_pipeline``), never in the default pipeline.
 It reads what the fixed stages decided and never halts; what blocks a plan becomes its reasons.
 
 - **Gate**, as the ranking's (an unknown is never dropped to make an answer): no plan when a
@@ -44,7 +44,7 @@ from ..core.plan_rules import (
 )
 from ..core.records import Record
 from ..solvers.award import (
-    DEFAULT_NODES,
+    DEFAULT_EFFORT,
     INFEASIBLE,
     Event,
     Line,
@@ -219,10 +219,11 @@ def _single_order(entry: SingleSource) -> tuple[int, Any, str]:
 
 @attrs.frozen(eq=False, repr=False)
 class PlanStage(Record):
-    """The purchase plan of a validated request; ``budget`` is the proof budget (search nodes,
-    :data:`quotecalc.solvers.award.DEFAULT_NODES`)."""
+    """The purchase plan of a validated request; ``budget`` is the proof budget (search nodes;
+    ``None``: :data:`quotecalc.solvers.award.DEFAULT_NODES` scaled by the request's
+    ``effort``, issue 38)."""
 
-    budget: int = DEFAULT_NODES
+    budget: int | None = None
     name: str = "plan"
 
     def __call__(self, ctx: Context) -> Context:
@@ -259,7 +260,8 @@ class PlanStage(Record):
             ),
             key=_single_order,
         )
-        found = best_award(event, nodes=self.budget)
+        effort = request.fields.get("effort", DEFAULT_EFFORT)
+        found = best_award(event, nodes=self.budget, effort=effort)
         if isinstance(found, Refusal):
             # The one item cannot be covered: the plan's own code for it (no other refusal of
             # the branch and bound exists).

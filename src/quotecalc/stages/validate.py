@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import attrs
 
 from ..core.codes import CONVERSION_ERROR_MESSAGES, ERROR_MESSAGES
-from ..core.constraint_rules import CONSTRAINT_RULES
+from ..core.constraint_rules import fixed_root_fields
 from ..core.context import Context, FieldError, Halt, Request
-from ..core.fields import BASE_ROOT_FIELDS, FieldRule, Kind, Presence
+from ..core.fields import FieldRule, Kind, Presence
 from ..core.numberform import MAX_NUMBER_CHARS, all_plain_decimals, read_number_text
 from ..core.records import Record
 from .parse import JsonNumber
@@ -107,6 +107,13 @@ def _read_text(rule: FieldRule, raw: Any) -> str | Rejected:
     if not raw or raw.isspace():
         return _REJECTED["empty_string"]
     return raw
+
+
+def _read_choice(rule: FieldRule, raw: Any) -> str | Rejected:
+    """One of the row's names (issue 38): the names are its whole range."""
+    if not isinstance(raw, str):
+        return _REJECTED["invalid_type"]
+    return raw if raw in rule.choices else _REJECTED["out_of_range"]
 
 
 def _read_currency(rule: FieldRule, raw: Any) -> str | Rejected:
@@ -254,6 +261,7 @@ SCALAR_READERS: Final[dict[Kind, ScalarReader]] = {
     Kind.SCHEMA_VERSION: _read_schema_version,
     Kind.RATE: _read_rate,
     Kind.DATE: _read_date,
+    Kind.CHOICE: _read_choice,
 }
 CONTAINER_READERS: Final[dict[Kind, ContainerReader]] = {
     Kind.OBJECT: _read_object,
@@ -613,9 +621,7 @@ class ErrorReport:
 class Validate(Record):
     """The parsed object to a :class:`Request`, or a halt with every error found."""
 
-    root_fields: tuple[FieldRule, ...] = BASE_ROOT_FIELDS + tuple(
-        rule.field for rule in CONSTRAINT_RULES
-    )
+    root_fields: tuple[FieldRule, ...] = fixed_root_fields()
     cross_field_rules: tuple[CrossFieldRule, ...] = CROSS_FIELD_RULES
     name: str = "validate"
 

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from ..answer import WORDS as ANSWER_WORDS
 from ..answer import answer, fill
-from ..fieldnames import error_places, field_words, load
+from ..fieldnames import error_places, field_unit, field_words, load
 from ..people import money
 from ..wording import (
     CONSTRAINT_STATUS_TEXT,
@@ -100,8 +100,6 @@ h2,h3{break-after:avoid}tr,li,.row{break-inside:avoid}body{font-size:10pt}}
 MONEY: Final = frozenset({"landedTotal", "costPerDeliveredUnit"})
 LABELS: Final = area("report")
 """The page's words: the text report's and the shared ones (the page has none of its own)."""
-# The unit of each constraint's limit and value (none: a score on the request's scale).
-CONSTRAINT_UNITS: Final = {"maxLeadDays": "days"}
 LONG_RANKING: Final = 2 * FIRST_FEW  # a longer ranking shows its first few, the rest disclosed
 
 
@@ -247,10 +245,12 @@ def _constraint_name(page: _Page, constraint: str) -> str:
 
 
 def _with_unit(page: _Page, constraint: str, value: Any) -> str:
-    unit = CONSTRAINT_UNITS.get(constraint)
+    unit = field_unit(constraint)  # its row's (none: a score on the request's scale, money)
     if value is None or unit is None:
         return text(value)
-    return escape(page.label(unit)).replace("{days}", text(value))
+    # A unit's words are the catalog's word of its name, the value in the placeholder of that
+    # name ("days": "{days} days").
+    return escape(page.label(unit)).replace(f"{{{unit}}}", text(value))
 
 
 def _ranking(page: _Page, ranking: Sequence[Mapping[str, Any]] | None) -> str:

@@ -36,11 +36,11 @@ def errors_section(
     known (:func:`quotecalc.output.fieldnames.error_places`: "pack price of quote 2 (X)", the
     unknown key by name), else its path."""
     if raw is not None:
-        from ...engine.kinds import PLAN, validator_root_fields
+        from ...planning.document import RUNNER
         from ..fieldnames import error_places, load
 
-        # the plan validator's own rows, from the kind table (issue 34), never rebuilt here
-        plan_rows = validator_root_fields(PLAN)
+        # the plan validator's own rows (issue 34), never rebuilt here
+        plan_rows = RUNNER.root_fields()
         request = load(raw)
         known = list(errors)
         where = [

@@ -231,8 +231,8 @@ ROWS: Final[tuple[Word, ...]] = (
     ),
     Word(
         "answer.give.ranking_blocked_by_unknown_constraint",
-        "give the lead days and quality score the hard constraints check ({who}).",
-        "请给出硬约束要检查的交期天数和质量评分（{who}）。",
+        "give the {checked} the hard constraints check ({who}).",
+        "请给出硬约束要检查的{checked}（{who}）。",
     ),
     Word(
         "answer.give.ranking_blocked_by_missing_value",
@@ -265,8 +265,8 @@ ROWS: Final[tuple[Word, ...]] = (
     ),
     Word(
         "answer.give.all_candidates_excluded",
-        "relax the maximum lead days or the minimum quality score, or add quotes that meet them.",
-        "请放宽最长交期天数或最低质量评分，或补充满足约束的报价。",
+        "relax {limits}, or add quotes that meet them.",
+        "请放宽{limits}，或补充满足约束的报价。",
     ),
     Word(
         "answer.give.other",
