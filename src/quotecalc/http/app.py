@@ -65,7 +65,8 @@ from .operations import (
     heavy_readiness,
     readiness_document,
 )
-from .page import LANGS, page_routes
+from .page.routes import page_routes
+from .page.words import LANGS
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 ERROR_BY_STATUS: Final = {404: "not_found", 405: "method_not_allowed"}

@@ -1,0 +1,73 @@
+"""Which answer a submission of the form gets (issues 21, 25-27, 35): a pasted request (or a
+``.json`` file) its kind's report page, an uploaded sheet its report (converted at the form's
+rates when any are given, an event workbook its award) or every error of the submission on
+one page, nothing sent the page that says so.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.kinds import EVENT, detect_kind
+from .errors_html import error_page
+from .field_errors import field_errors
+from .fields import HAD_FILE, UPLOAD, exchange_rates, kept_values, pasted, root_options
+from .kinds import PAGE_KINDS
+from .nav import with_nav
+from .notes import conversion_words, notes_section
+from .report import comparison_page, conversion_page, event_page, pasted_page
+from .sheet import page_errors, read_sheet_entries, request_bytes
+from .words import lang_of
+
+
+def sheet_page(
+    fields: Mapping[str, Any], lang: str, values: Mapping[str, str], limit: int
+) -> tuple[int, str]:
+    """An uploaded sheet: its report (with how it was read, and converted at the form's exchange
+    rates when any are given), or every error of the submission on one page: the sheet's and
+    the form fields' (issue 35), above the filled form."""
+    data, suffix = fields[UPLOAD]
+    options = root_options(fields)
+    detected: str | None = None
+    if suffix in (".csv", ".txt") and "encoding" not in options:
+        from ...intake.csv_reader import detect_encoding
+
+        detected = detect_encoding(data)
+        if detected in ("gb18030", "utf-16"):
+            options["encoding"] = detected
+    built, errors, notes = read_sheet_entries(data, suffix, options)
+    if errors is not None:
+        found = page_errors(json.loads(errors)["errors"], data, suffix, options)
+        if not options.get("event"):
+            found += field_errors(options, fields, lang)
+        return 422, error_page(lang, found, values, limit)
+    extra = notes_section(lang, notes, detected, built)
+    raw = request_bytes(built)
+    if detect_kind(raw, among=PAGE_KINDS) is EVENT:  # an event workbook read with event=true
+        status, page = event_page(raw, lang)
+        return status, with_nav(page, lang, values, extra)
+    rates = exchange_rates(fields)
+    if rates:
+        status, page = conversion_page(request_bytes({**built, "exchangeRates": rates}), lang)
+    else:
+        status, page = comparison_page(raw, lang)
+    page = conversion_words(page, lang, notes)
+    return status, with_nav(page, lang, values, extra)
+
+
+def report_page(fields: Mapping[str, Any], limit: int) -> tuple[int, str]:
+    """The answer to a submitted form (``POST /quotecalc/report``): its status and page. The
+    page keeps every typed value behind "change the inputs" (issue 35)."""
+    lang = lang_of(fields)
+    values = kept_values(fields)
+    if UPLOAD in fields:
+        values[HAD_FILE] = "1"
+    raw = pasted(fields)
+    if raw is not None:
+        status, page = pasted_page(raw, lang) or comparison_page(raw, lang)
+        return status, with_nav(page, lang, values)
+    if UPLOAD not in fields:
+        return 422, error_page(lang, [], values, limit)
+    return sheet_page(fields, lang, values, limit)
