@@ -8,12 +8,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
-from ...engine.kinds import EVENT, detect_kind
+import attrs
+
+from ...engine.kinds import BY_NAME, COMPARISON, CONVERT, EVENT, detect_kind
+from ..operations import HEAVY, LIGHT, STATUS_BY_EXIT_CODE
 from .errors_html import error_page
 from .field_errors import field_errors
-from .fields import HAD_FILE, UPLOAD, exchange_rates, kept_values, pasted, root_options
+from .fields import (
+    HAD_FILE,
+    UPLOAD,
+    exchange_rates,
+    frame_fields,
+    kept_values,
+    pasted,
+    root_options,
+)
 from .kinds import PAGE_KINDS
 from .nav import with_nav
 from .notes import conversion_words, notes_section
@@ -71,3 +82,54 @@ def report_page(fields: Mapping[str, Any], limit: int) -> tuple[int, str]:
     if UPLOAD not in fields:
         return 422, error_page(lang, [], values, limit)
     return sheet_page(fields, lang, values, limit)
+
+
+# The kinds each answer runs, when more than its own: the comparison's report shows its weight
+# analysis and, beside it, the best purchase plan (issue 20) -- the planner's search.
+RUNS: Final = {COMPARISON.name: ("analysis", "plan")}
+EXIT_CODE_BY_STATUS: Final = {status: code for code, status in STATUS_BY_EXIT_CODE.items()}
+
+
+def answer_kind(fields: Mapping[str, Any]) -> str | None:
+    """The kind of the answer a submission gets, known before it is worked out (issue 39): a
+    pasted request's (:func:`quotecalc.engine.kinds.detect_kind` among the page's kinds); an
+    uploaded sheet's from the form -- the event box ticked, an event; exchange rates given, a
+    converted comparison; else a comparison; ``None`` when nothing was sent."""
+    sent = pasted(fields)
+    if sent is not None:
+        return detect_kind(sent, among=PAGE_KINDS).name
+    if UPLOAD not in fields:
+        return None
+    if root_options(fields).get("event"):
+        return EVENT.name
+    return CONVERT.name if exchange_rates(fields) else COMPARISON.name
+
+
+def cost_class(fields: Mapping[str, Any]) -> str:
+    """The cost class of a submission's answer: heavy when any kind it runs is (the kind
+    table's ``cost``), so a page's work is admitted like the routes of those kinds."""
+    kind = answer_kind(fields)
+    if kind is None:
+        return LIGHT
+    heavy = any(BY_NAME[name].cost == HEAVY for name in RUNS.get(kind, (kind,)))
+    return HEAVY if heavy else LIGHT
+
+
+@attrs.frozen
+class PageAnswer:
+    """A report page in the worker protocol's shape (issue 34): the exit code of its status
+    and the page's bytes (``to_json`` is the protocol's name for them)."""
+
+    exit_code: int
+    page: str
+
+    def to_json(self) -> bytes:
+        return self.page.encode("utf-8")
+
+
+def report(frame: bytes) -> PageAnswer:
+    """:func:`report_page` of a submission framed by :func:`.fields.form_frame`: the entry
+    point a worker runs, in a thread or (heavy) in the heavy worker subprocess."""
+    fields, limit = frame_fields(frame)
+    status, page = report_page(fields, limit)
+    return PageAnswer(EXIT_CODE_BY_STATUS[status], page)

@@ -8,6 +8,7 @@ file), and the intake's root options read from the form's fields. Plain Python.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -158,3 +159,27 @@ def pasted(fields: Mapping[str, Any]) -> bytes | None:
 def asks_for_workbook(fields: Mapping[str, Any]) -> bool:
     """Whether the form asks for the workbook (``format=xlsx``)."""
     return str(fields.get("format") or "") == "xlsx"
+
+
+def form_frame(fields: Mapping[str, Any], limit: int) -> bytes:
+    """A submitted form as the bytes a worker reads (issue 39: the page's work runs in the
+    pool of its cost class, a heavy one in a subprocess): one JSON line of the text fields,
+    the upload's suffix and the route's limit, then the upload's bytes."""
+    upload = fields.get(UPLOAD)
+    head = {
+        "fields": {key: value for key, value in fields.items() if isinstance(value, str)},
+        "suffix": None if upload is None else upload[1],
+        "limit": limit,
+    }
+    line = json.dumps(head, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    return line + b"\n" + (b"" if upload is None else bytes(upload[0]))
+
+
+def frame_fields(frame: bytes) -> tuple[dict[str, Any], int]:
+    """The form's fields and the route's limit from :func:`form_frame`'s bytes."""
+    line, _, data = frame.partition(b"\n")
+    head = json.loads(line)
+    fields: dict[str, Any] = dict(head["fields"])
+    if head["suffix"] is not None:
+        fields[UPLOAD] = (data, head["suffix"])
+    return fields, int(head["limit"])

@@ -1,15 +1,10 @@
 """The report page of each kind the page answers (issues 21, 25, 26, 27, 35): the comparison
 with its weight analysis and best plan (``--format html``), the readable plan (``--plan
 --format html``), the event's award (``--event --format html``) and the converted comparison
-(``--convert --format html``), each with its download button and its status. The event's page
-has module-level entry points in each language for the heavy worker subprocess (issue 34).
+(``--convert --format html``), each with its download button and its status.
 """
 
 from __future__ import annotations
-
-from typing import Final
-
-import attrs
 
 from ...analysis.document import analyze
 from ...engine.kinds import CONVERT, EVENT, PLAN, detect_kind
@@ -28,34 +23,6 @@ def event_page(raw: bytes, lang: str) -> tuple[int, str]:
     page = render_event_html(awarded.output, awarded.exit_code, event_currency(raw), lang, raw)
     status = STATUS_BY_EXIT_CODE[awarded.exit_code]
     return status, with_download(page, raw, lang, status)
-
-
-@attrs.frozen
-class EventPage:
-    """A pasted event's award page as the heavy worker subprocess returns it (issue 34): the
-    exit code and the page's bytes (``to_json`` is the worker protocol's name for them)."""
-
-    exit_code: int
-    page: str
-
-    def to_json(self) -> bytes:
-        return self.page.encode("utf-8")
-
-
-def event_page_en(raw: bytes) -> EventPage:
-    """:func:`event_page` in English, importable by the heavy worker subprocess."""
-    status, page = event_page(raw, "en")
-    return EventPage(_EXIT_CODE[status], page)
-
-
-def event_page_zh(raw: bytes) -> EventPage:
-    """:func:`event_page` in Chinese, importable by the heavy worker subprocess."""
-    status, page = event_page(raw, "zh")
-    return EventPage(_EXIT_CODE[status], page)
-
-
-EVENT_PAGES: Final = {"en": event_page_en, "zh": event_page_zh}
-_EXIT_CODE: Final = {status: code for code, status in STATUS_BY_EXIT_CODE.items()}
 
 
 def conversion_page(raw: bytes, lang: str) -> tuple[int, str]:

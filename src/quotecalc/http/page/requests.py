@@ -1,32 +1,24 @@
-"""A page request read at the edge (issue 21): its media type, its body under the calculation
-routes' own rules (budget, read timeout, limit), and the form's fields from the body already
-read."""
+"""A page request as the edge path reads it (issues 21, 39): the media types a page entry
+accepts (:func:`refused_media`, 415 ``unsupported_form_type`` otherwise), its answer to a body
+over its limit (:func:`too_large`, 413 ``payload_too_large``), and the form's fields from the
+body the path has read (:func:`form_of`)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.datastructures import UploadFile
-from starlette.requests import ClientDisconnect, Request
+from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException
+from starlette.requests import Request
 from starlette.responses import Response
 
 from ...core.limits import MAX_EVENT_BYTES
-from ..admission import Admission
-from ..edge import (
-    CLOSE,
-    BodyTimeout,
-    announced_length,
-    early,
-    error_response,
-    outcome,
-    read_body,
-)
-from ..limits import Limits
-from ..operations import Page
+from ..edge import outcome
 from .fields import UPLOAD
-from .responses import overloaded, page_error
+from .responses import page_error
 
 FORM_MEDIA: Final = ("multipart/form-data", "application/x-www-form-urlencoded")
 SHEET_MEDIA: Final = {
@@ -40,36 +32,25 @@ def media_of(request: Request) -> str:
     return request.headers.get("content-type", "").split(";")[0].strip().lower()
 
 
-Handler = Callable[[bytes], Awaitable[Response]]
+def refused(request: Request, code: str) -> Response:
+    """One of the page's own transport errors, marked as the request's outcome."""
+    outcome(request.scope, code)
+    return page_error(code)
 
 
-async def with_body(
-    request: Request, row: Page, limits: Limits, admission: Admission, handle: Handler
-) -> Response:
-    """``handle(body)`` under the same edge rules as the calculation routes: the body's bytes
-    are reserved from the worker's budget before it is read, an early answer (413, 503) is
-    sent once the unread body was drained, and the reservation is released at the end."""
-    length = announced_length(request.headers)
-    if length is not None and length > row.body_limit:
-        return await early(request, page_error("payload_too_large"), limits)
-    size = row.body_limit + 1 if length is None else length
-    if await admission.reserve(size) is None:
-        outcome(request.scope, "overloaded")
-        return await early(request, overloaded(limits), limits)
-    try:
-        try:
-            raw = await read_body(request.receive, row.body_limit, limits.read_timeout)
-        except BodyTimeout:
-            outcome(request.scope, "request_timeout")
-            return error_response("request_timeout", CLOSE)
-        except ClientDisconnect:
-            outcome(request.scope, "client_disconnected")
-            return error_response("client_disconnected", CLOSE)
-        if len(raw) > row.body_limit:
-            return await early(request, page_error("payload_too_large"), limits)
-        return await handle(raw)
-    finally:
-        admission.release(size)
+def refused_media(accepted: Collection[str]) -> Callable[[Request], Response | None]:
+    """A page entry's head check: 415 ``unsupported_form_type`` unless its media type is one
+    of ``accepted``."""
+
+    def check(request: Request) -> Response | None:
+        return None if media_of(request) in accepted else refused(request, "unsupported_form_type")
+
+    return check
+
+
+def too_large(request: Request) -> Response:
+    """A page entry's answer to a body over its limit: 413 ``payload_too_large``."""
+    return refused(request, "payload_too_large")
 
 
 async def read_form(request: Request, raw: bytes) -> dict[str, Any]:
@@ -98,3 +79,12 @@ async def read_form(request: Request, raw: bytes) -> dict[str, Any]:
             elif key != "sheet_file":  # an empty file input arrives as text
                 fields[key] = value
     return fields
+
+
+async def form_of(request: Request, raw: bytes) -> dict[str, Any] | Response:
+    """The form's fields, or 415 ``unsupported_form_type`` for a body that is no form (a
+    multipart body without its boundary, a malformed one)."""
+    try:
+        return await read_form(request, raw)
+    except (MultiPartException, HTTPException):
+        return refused(request, "unsupported_form_type")

@@ -8,9 +8,8 @@ from typing import Final
 
 from starlette.responses import Response
 
-from ..edge import CLOSE, NO_STORE, error_response, json_response
+from ..edge import CLOSE, NO_STORE, json_response
 from ..errors import TransportError
-from ..limits import Limits
 
 PAGE_HEADERS: Final = {
     **NO_STORE,
@@ -46,8 +45,3 @@ def page_error(code: str) -> Response:
 def html_response(status: int, text: str) -> Response:
     """A page: UTF-8 HTML with the page's headers."""
     return Response(text.encode("utf-8"), status, PAGE_HEADERS, "text/html; charset=utf-8")
-
-
-def overloaded(limits: Limits) -> Response:
-    """503 ``overloaded`` with the light routes' ``Retry-After``."""
-    return error_response("overloaded", {"Retry-After": str(limits.retry_after)})
