@@ -43,11 +43,14 @@ The routes (:data:`quotecalc.http.operations.PAGES`):
   HTTP form (:mod:`quotecalc.intake.options`), and every hint names the HTTP form.
 - ``GET /quotecalc/page/template``: a blank template workbook.
 
-The edge is the calculation routes' own (:mod:`quotecalc.http.edge`): the announced length
-and the body read against the row's limit (413), the read timeout (408), the in-flight bound
-(503), ``X-Request-Id``, ``Cache-Control: no-store``; nothing of the input is echoed in an
-error. A page also carries a Content-Security-Policy that allows no script and no fetch.
+Every POST is an entry of the calculation routes' own edge path (:mod:`quotecalc.http.serve`,
+issue 39): the announced length and the body read once against the row's limit (413), the
+read timeout (408), then its work admitted by the cost class the form tells
+(:func:`.dispatch.cost_class`) into the same light and heavy pools (503 with the pool's
+``Retry-After``, the heavy deadline, the disconnect watch, the metrics), ``X-Request-Id``,
+``Cache-Control: no-store``; nothing of the input is echoed in an error. A page also carries a
+Content-Security-Policy that allows no script and no fetch.
 
-This module imports nothing: the heavy worker subprocess imports the page's entry points
-(:mod:`.report`) without the request handling.
+This module imports nothing: the heavy worker subprocess imports the page's entry point
+(:func:`.dispatch.report`) without the request handling.
 """
