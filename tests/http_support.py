@@ -225,6 +225,59 @@ class Server:
         raise AssertionError(f"port {self.port}: {listeners(self.port)} listener(s) left")
 
 
+def heavy_workers(group: int) -> set[int]:
+    """The pids of the server's heavy worker subprocesses (same process group), from
+    ``/proc``."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat[2]) == group and stat[0] != "Z" and b"quotecalc.http.worker" in command:
+            found.add(int(entry.name))
+    return found
+
+
+def parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def metric(text: str, name: str) -> float:
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[-1])
+    raise AssertionError(f"{name} not in the metrics")
+
+
+def cpu_ticks(pid: int) -> int:
+    """The process's user and system CPU time so far, in clock ticks (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
+def busy_heavy_workers(group: int, seconds: float = 0.3) -> set[int]:
+    """The server's heavy worker subprocesses that used CPU within ``seconds``: the one
+    running a call (or a replacement still importing)."""
+    before = {pid: cpu_ticks(pid) for pid in heavy_workers(group)}
+    time.sleep(seconds)
+    return {pid for pid, ticks in before.items() if alive(pid) and cpu_ticks(pid) > ticks}
+
+
 DOWNLOAD_FORM = re.compile(
     rb'<form method="post" action="/quotecalc/report" enctype="multipart/form-data"'
     rb' class="download">\n.*?</form>\n',

@@ -307,7 +307,7 @@ def test_the_pages_control_is_the_flag(kind: str) -> None:
 
 @pytest.mark.skipif(not HAS_HTTP, reason="needs the http extra")
 def test_the_form_offers_the_rows_names() -> None:
-    from quotecalc.http.page_html import form_page
+    from quotecalc.http.page.form_html import form_page
 
     for lang in ("en", "zh"):
         page = form_page(lang, 1024 * 1024, {"effort": "proof"})

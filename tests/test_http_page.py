@@ -93,7 +93,7 @@ NAV = re.compile(
 def split_door(text: str) -> str:
     """The report page without what the page's door adds to the CLI's page (issue 35): the
     links "change the inputs" and "new comparison" (once, before the footer) and their style."""
-    from quotecalc.http.page_html import NAV_STYLE
+    from quotecalc.http.page.html import NAV_STYLE
 
     assert len(NAV.findall(text)) == 1
     nav = NAV.search(text)

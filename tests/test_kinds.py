@@ -223,7 +223,7 @@ def test_the_schema_ids_are_the_contracts() -> None:
 
 def test_the_page_answers_the_kinds_with_a_page_label() -> None:
     pytest.importorskip("starlette")
-    from quotecalc.http.page_files import PAGE_KINDS
+    from quotecalc.http.page.kinds import PAGE_KINDS
 
     assert PAGE_KINDS == (COMPARISON, PLAN, EVENT, CONVERT)  # conversions since issue 35
 

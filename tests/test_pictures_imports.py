@@ -59,8 +59,7 @@ def test_only_the_comparison_row_imports_them_and_only_inside_a_function() -> No
     # The HTTP door's analyst page (issue 21) renders the same page, inside its functions; so
     # does the readable plan's page (issue 25), itself loaded only by --plan --format html.
     page_modules = {
-        PACKAGE / "http" / "page.py",
-        PACKAGE / "http" / "page_html.py",
+        *(PACKAGE / "http" / "page").glob("*.py"),
         PACKAGE / "output" / "plan_html.py",
         # The event award's page (issue 35) is built from the comparison page's parts, loaded
         # inside render_event_html only (--event --format html and the HTTP page).

@@ -34,7 +34,6 @@ from event_support import HAS_ENGINE
 from quotecalc.core.context import Context
 from quotecalc.core.event_rules import AwardFigures, AwardItem, EventGate, EventOutcome
 from quotecalc.core.plan_rules import BestPlan
-from quotecalc.engine.kinds import PLAN, pipeline_of
 from quotecalc.engine.pipeline import Pipeline
 from quotecalc.export.event import event_workbook
 from quotecalc.export.plan import plan_workbook
@@ -43,7 +42,7 @@ from quotecalc.output.cells import clean
 from quotecalc.output.event_report import render_event_html, render_event_text
 from quotecalc.output.plan_html import render_plan_html
 from quotecalc.output.plan_text import render_plan_text
-from quotecalc.planning.document import plan
+from quotecalc.planning.document import PLAN_PIPELINE, plan
 from quotecalc.planning.event_document import EVENT_PIPELINE, award, render_event
 from quotecalc.stages.event_award import EventAwardStage
 from quotecalc.stages.plan import PlanStage
@@ -92,7 +91,7 @@ def hurried_event(raw: bytes, budget: float) -> dict[str, Any]:
 
 
 def hurried_plan(raw: bytes, nodes: int) -> dict[str, Any]:
-    pipeline = Pipeline((*pipeline_of(PLAN).stages[:-1], PlanStage(budget=nodes)))
+    pipeline = Pipeline((*PLAN_PIPELINE.stages[:-1], PlanStage(budget=nodes)))
     return plan(raw, pipeline=pipeline).output
 
 

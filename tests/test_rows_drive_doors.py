@@ -92,8 +92,8 @@ def test_the_intakes_options_are_the_rows() -> None:
 
 def test_the_forms_root_fields_are_the_rows() -> None:
     pytest.importorskip("starlette")
-    from quotecalc.http.page import ROOT_FIELDS
-    from quotecalc.http.page_html import TEXT_FIELDS, field_label, form_page
+    from quotecalc.http.page.fields import ROOT_FIELDS, TEXT_FIELDS
+    from quotecalc.http.page.form_html import field_label, form_page
 
     scalars = [o for o in intake_options.QUOTE_ROOT if o.field and o.field.kind != Kind.OBJECT]
     assert tuple(option.name for option in scalars) == ROOT_FIELDS
@@ -358,7 +358,7 @@ def test_the_cli_takes_the_kind_its_formats_and_schemas(extended: Path) -> None:
     schema = json.loads(_cli(extended, b"", "--print-schema", "shortlist-request").stdout)
     assert {"shortlistSize", "maxUnitPrice"} <= set(schema["properties"])
     report = _cli(extended, COMPARED, "--input-json", "-", "--format", "text").stdout.decode()
-    assert "| A        | maxUnitPrice |  3.40 |  10/3 | eligible |" in report
+    assert "| A        | maxUnitPrice |  3.40 |        10/3 | eligible |" in report
     page = _cli(extended, COMPARED, "--input-json", "-", "--format", "html").stdout.decode()
     assert 'maximum unit price</td><td class="num">3.40</td><td class="num">10/3</td>' in page
     workbook = _cli(extended, COMPARED, "--input-json", "-", "--format", "xlsx").stdout
@@ -393,7 +393,7 @@ from quotecalc.kinds import BY_NAME
 from quotecalc.published import published_files, root_field_table
 from quotecalc.output.answer import constraint_words
 from quotecalc.bulk.kinds import KINDS as BULK
-from quotecalc.http.page_html import form_page
+from quotecalc.http.page.form_html import form_page
 
 compared, shortlisted = sys.stdin.buffer.read().split(b"\n\n")
 found = {}

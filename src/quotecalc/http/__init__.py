@@ -7,10 +7,12 @@ on granian; see ``docs/http.md``. A request body reaches :func:`quotecalc.calcul
 raw bytes the CLI would read on stdin, and the response body is the CLI's stdout for them,
 byte for byte.
 
-The modules split by what they need: :mod:`.limits`, :mod:`.errors`, :mod:`.operations` and
-:mod:`.openapi` are plain Python (the OpenAPI document is generated without the extra);
-only :mod:`.edge`, :mod:`.admission`, :mod:`.metrics` and :mod:`.app` import the extra
-(Starlette, anyio, prometheus-client; :mod:`.__main__` imports granian when it starts).
+The modules split by what they need: :mod:`.limits`, :mod:`.errors`, :mod:`.operations`,
+:mod:`.openapi` and :mod:`.worker` are plain Python (the OpenAPI document is generated without
+the extra); :mod:`.edge`, :mod:`.serve` (the one path of every POST entry), :mod:`.admission`,
+:mod:`.metrics`, :mod:`.workbooks`, :mod:`.app` and the page's request handling
+(:mod:`.page`) import the extra (Starlette, anyio, prometheus-client; :mod:`.__main__` imports
+granian when it starts).
 This package never imports the extra itself, and the core package (``import quotecalc``)
 never imports anything under here.
 """

@@ -35,6 +35,7 @@ class Access:
         "bytes_out",
         "method",
         "outcome",
+        "pool",
         "request_id",
         "route",
         "status",
@@ -48,6 +49,9 @@ class Access:
         self.bytes_in = 0
         self.bytes_out = 0
         self.outcome = ANSWERED
+        # The admission pool the request was admitted by (or refused from): light unless
+        # its route or its body made it heavy (issue 39).
+        self.pool = "light"
         # Whether the app asked for the body: the server sends "100 Continue" to a client that
         # expects it only then, so an early answer before it needs no draining.
         self.body_asked = False

@@ -174,19 +174,21 @@ class HeavyAdmission:
         self._publish()
 
     async def run(
-        self, function: Callable[[bytes], Any], raw: bytes, deadline: float
+        self, function: Callable[[bytes], Any], raw: bytes, deadline: float, waited: float = 0.0
     ) -> tuple[int, bytes] | None:
         """``(exit code, bytes)`` of ``function(raw)`` run in a worker subprocess, or ``None``
         when ``deadline`` (``anyio.current_time()``) passed first -- waiting for a slot or
         running, then the subprocess was killed. Cancelled (the client went away), the
-        subprocess is killed too. :class:`WorkerGone` if it died on its own."""
+        subprocess is killed too. :class:`WorkerGone` if it died on its own. The queue wait
+        observed is the slot's plus ``waited`` (seconds the request already waited for its
+        body budget)."""
         acquired = False
         started = anyio.current_time()
         with anyio.move_on_after(deadline - started):
             await self._slots.acquire()
             acquired = True
         if self.metrics is not None:
-            self.metrics.queue_wait.observe(anyio.current_time() - started)
+            self.metrics.queue_wait.observe(waited + anyio.current_time() - started)
         if not acquired:
             return None
         self.in_flight += 1

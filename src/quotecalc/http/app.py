@@ -1,17 +1,17 @@
 """The Starlette app: a route table of small endpoints built from :mod:`.operations`.
 
-Every calculation route runs the same edge, in this order (``docs/http.md``): media type (415:
-exactly one accepted ``Content-Type``), announced length (413), the body budget (503), body
-read with its timeout (408) and limit (413), a calculation slot (503), then the calculator off
-the event loop. A heavy route (issue 34: its row's ``cost_class``) takes a place in the heavy
-queue instead of the body budget (503 at once when none is free), then a heavy slot, and runs
-in a worker subprocess; it is answered within ``heavy_deadline`` seconds of its arrival or gets
-503 ``deadline_exceeded`` (the subprocess is killed). An answer decided before the body was
-read is sent after the body was drained (:func:`.edge.drain`). Unknown routes, a trailing slash
-included, and other methods are 404 and 405 from the transport error table (no redirects); the
-outermost :class:`.edge.Edge` adds ``X-Request-Id`` and ``no-store`` to every response and
-writes the access log and the metrics; CORS only when origins are configured, its preflight
-answered as JSON too.
+Every POST entry -- each calculation row here, the page's in :mod:`.page.routes` -- is served
+by the one edge path of :mod:`.serve` (``docs/http.md``): its head checks (415, 400), the
+announced length (413), its body held (a heavy route's place, else the body budget: 503),
+read once with its timeout (408) and limit (413), then admitted by its cost class -- a light
+calculation in a slot of a worker thread, a heavy one (issue 34: its row's ``cost_class``) in
+a heavy slot of a killable worker subprocess, answered within ``heavy_deadline`` seconds of
+its arrival or 503 ``deadline_exceeded`` -- its client watched. An answer decided before the
+body was read is sent after the body was drained (:func:`.edge.drain`). Unknown routes, a
+trailing slash included, and other methods are 404 and 405 from the transport error table
+(no redirects); the outermost :class:`.edge.Edge` adds ``X-Request-Id`` and ``no-store`` to
+every response and writes the access log and the metrics; CORS only when origins are
+configured, its preflight answered as JSON too.
 """
 
 from __future__ import annotations
@@ -21,41 +21,26 @@ import json
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from decimal import Decimal
-from typing import Any, Final
+from typing import Final
 
-import anyio
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from .access import DISCONNECTED
 from .admission import Admission, HeavyAdmission
-from .edge import (
-    CLOSE,
-    BodyTimeout,
-    Edge,
-    access_of,
-    announced_length,
-    early,
-    error_response,
-    json_response,
-    outcome,
-    read_body,
-)
-from .limits import SETTINGS_ENV, Limits, Settings, accepts_media_type
+from .edge import CLOSE, Edge, error_response, json_response, outcome
+from .limits import SETTINGS_ENV, Settings, accepts_media_type
 from .metrics import CONTENT_TYPE, Metrics
 from .openapi import openapi_bytes
 from .operations import (
     CALCULATIONS,
     HEALTH,
-    HEAVY,
     METRICS,
     OPENAPI,
     READY,
@@ -65,7 +50,10 @@ from .operations import (
     heavy_readiness,
     readiness_document,
 )
-from .page import LANGS, page_routes
+from .page.routes import page_routes
+from .page.words import LANGS
+from .serve import Entry, Pools, Work, endpoint
+from .workbooks import wants_workbook
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 ERROR_BY_STATUS: Final = {404: "not_found", 405: "method_not_allowed"}
@@ -76,213 +64,68 @@ def _json(document: dict[str, object]) -> bytes:
     return (json.dumps(document, separators=(",", ":")) + "\n").encode("ascii")
 
 
-async def refused_at_the_door(
-    request: Request, calculation: Calculation, limits: Limits
-) -> Response | None:
-    """The answer that ends a calculation before admission (light or heavy alike): not one
-    JSON content type (415), or a ``Content-Length`` over the route's limit (the calculator's
-    own ``input_too_large`` answer, 413), or a ``lang`` that is neither en nor zh on a route
-    with a workbook (400, issue 35); ``None`` to go on."""
-    types = request.headers.getlist("content-type")
-    if len(types) != 1 or not accepts_media_type(types[0]):
-        outcome(request.scope, "unsupported_media_type")
-        return await early(request, error_response("unsupported_media_type"), limits)
-    length = announced_length(request.headers)
-    if length is not None and length > calculation.body_limit:
+def refused_head(calculation: Calculation) -> Callable[[Request], Response | None]:
+    """A calculation's head checks (:attr:`.serve.Entry.refused`): not one JSON content type
+    (415), or a ``lang`` that is neither en nor zh on a route with a workbook (400, issue
+    35)."""
+
+    def refused(request: Request) -> Response | None:
+        types = request.headers.getlist("content-type")
+        if len(types) != 1 or not accepts_media_type(types[0]):
+            outcome(request.scope, "unsupported_media_type")
+            return error_response("unsupported_media_type")
+        if calculation.workbook is not None and request.query_params.get("lang", "en") not in LANGS:
+            outcome(request.scope, "unsupported_language")
+            return error_response("unsupported_language")
+        return None
+
+    return refused
+
+
+def answer_response(answer: Answer) -> Response:
+    """A calculation's answer: its exact bytes, its status, its media type and headers."""
+    if answer.media_type != "application/json":
+        return Response(answer.body, answer.status, dict(answer.headers), answer.media_type)
+    return json_response(answer.status, answer.body)
+
+
+def calculation_entry(calculation: Calculation) -> Entry:
+    """A calculation row as an entry of the one edge path (:mod:`.serve`): raw body in, the
+    calculator's exact bytes out (or, for ``Accept`` the XLSX media type, the CLI's workbook),
+    in the pool of the row's cost class; over the limit, the calculator's own
+    ``input_too_large`` answer (413)."""
+
+    def too_large(request: Request) -> Response:
         answer = calculation.too_large()
-        return await early(request, json_response(answer.status, answer.body), limits)
-    if calculation.workbook is not None and request.query_params.get("lang", "en") not in LANGS:
-        outcome(request.scope, "unsupported_language")
-        return await early(request, error_response("unsupported_language"), limits)
-    return None
-
-
-async def body_within_limit(
-    request: Request, calculation: Calculation, limits: Limits
-) -> bytes | Response:
-    """An admitted calculation's body, read within the route's limit and the read timeout,
-    or the answer that ends it (timeout, client gone, or over the limit: 413)."""
-    try:
-        raw = await read_body(request.receive, calculation.body_limit, limits.read_timeout)
-    except BodyTimeout:
-        outcome(request.scope, "request_timeout")
-        return error_response("request_timeout", CLOSE)
-    except ClientDisconnect:
-        outcome(request.scope, DISCONNECTED)
-        return error_response("client_disconnected", CLOSE)
-    if len(raw) > calculation.body_limit:
-        answer = calculation.too_large()
-        return await early(request, json_response(answer.status, answer.body), limits)
-    return raw
-
-
-def calculation_endpoint(
-    calculation: Calculation, limits: Limits, admission: Admission, metrics: Metrics
-) -> Endpoint:
-    """The endpoint of one calculation row: raw body in, the calculator's exact bytes out."""
-    overloaded_headers = {"Retry-After": str(limits.retry_after)}
-
-    async def calculate(request: Request) -> Response:
-        refused = await refused_at_the_door(request, calculation, limits)
-        if refused is not None:
-            return refused
-        length = announced_length(request.headers)
-        size = calculation.body_limit + 1 if length is None else length
-        waited = await admission.reserve(size)
-        if waited is None:
-            metrics.queue_wait.observe(limits.queue_timeout)
-            outcome(request.scope, "overloaded")
-            return await early(request, error_response("overloaded", overloaded_headers), limits)
-        try:
-            return await admitted(request, waited)
-        finally:
-            admission.release(size)
-
-    async def admitted(request: Request, waited: float) -> Response:
-        raw = await body_within_limit(request, calculation, limits)
-        if isinstance(raw, Response):
-            return raw
-        lang = request.query_params.get("lang", "en")
-        if calculation.workbook is not None and wants_workbook(request.headers):
-            ran = await calculated_unless_gone(
-                request, raw, lambda body: calculation.workbook_answer(body, lang)
-            )
-        else:
-            ran = await calculated_unless_gone(request, raw, calculation.answer)
-        if ran is None:
-            metrics.queue_wait.observe(waited + limits.queue_timeout)
-            outcome(request.scope, "overloaded")
-            return error_response("overloaded", overloaded_headers)
-        calculated, slot_wait = ran
-        metrics.queue_wait.observe(waited + slot_wait)
-        if calculated.media_type != "application/json":
-            return Response(
-                calculated.body,
-                calculated.status,
-                dict(calculated.headers),
-                calculated.media_type,
-            )
-        return json_response(calculated.status, calculated.body)
-
-    async def calculated_unless_gone(
-        request: Request, raw: bytes, answer_of: Callable[[bytes], Answer]
-    ) -> tuple[Answer, float] | None:
-        """The calculation, while the connection is watched: a client gone before its answer
-        is marked ``client_disconnected`` in the access log (the call still runs to its end
-        in its thread; the answer is then dropped by the server)."""
-        async with anyio.create_task_group() as group:
-            group.start_soon(watch_disconnect, request)
-            ran = await admission.run(answer_of, raw)
-            group.cancel_scope.cancel()
-        return ran
-
-    return calculate
-
-
-def wants_workbook(headers: Headers) -> bool:
-    """Whether ``Accept`` asks for the XLSX workbook (issue 35): its media type listed with a
-    quality above 0 (and JSON not preferred to it). Anything else is the JSON answer."""
-    from ..export import MEDIA_TYPE
-
-    def quality(media: str) -> Decimal:
-        best = Decimal(0)
-        for part in ",".join(headers.getlist("accept")).split(","):
-            name, *params = (piece.strip() for piece in part.split(";"))
-            if name.lower() != media:
-                continue
-            q = Decimal(1)
-            for param in params:
-                key, _, value = param.partition("=")
-                if key.strip().lower() == "q":
-                    try:
-                        q = Decimal(value.strip())
-                    except ArithmeticError:
-                        q = Decimal(0)
-                    if not q.is_finite():
-                        q = Decimal(0)
-            best = max(best, q)
-        return best
-
-    wanted = quality(MEDIA_TYPE)
-    return wanted > 0 and wanted >= quality("application/json")
-
-
-def heavy_endpoint(
-    calculation: Calculation, limits: Limits, heavy: HeavyAdmission, metrics: Metrics
-) -> Endpoint:
-    """The endpoint of one heavy calculation row: the same edge and the same bytes as
-    :func:`calculation_endpoint`, admitted by the heavy pool and bounded by its deadline."""
-    retry = {"Retry-After": str(limits.heavy_retry_after)}
-
-    async def calculate(request: Request) -> Response:
-        deadline = anyio.current_time() + limits.heavy_deadline
-        refused = await refused_at_the_door(request, calculation, limits)
-        if refused is not None:
-            return refused
-        if not heavy.take_place():
-            outcome(request.scope, "overloaded")
-            return await early(request, error_response("overloaded", retry), limits)
-        try:
-            return await admitted(request, deadline)
-        finally:
-            heavy.leave()
-
-    async def admitted(request: Request, deadline: float) -> Response:
-        raw = await body_within_limit(request, calculation, limits)
-        if isinstance(raw, Response):
-            return raw
-        lang = request.query_params.get("lang", "en")
-        entry: Callable[[bytes], Any] = calculation.run
-        workbook = calculation.workbook is not None and wants_workbook(request.headers)
-        if workbook:
-            # the workbook runs the same search: in the heavy pool too (issues 34 and 35)
-            entry = calculation.workbook_entry(lang)
-        ran: tuple[int, bytes] | None = None
-        async with anyio.create_task_group() as group:
-
-            async def watch() -> None:
-                # a client gone stops its work (the subprocess is killed): nobody will read it
-                if await disconnected(request):
-                    group.cancel_scope.cancel()
-
-            group.start_soon(watch)
-            ran = await heavy.run(entry, raw, deadline)
-            group.cancel_scope.cancel()
-        if ran is None:
-            if access_gone(request):
-                return error_response("client_disconnected", CLOSE)
-            outcome(request.scope, "deadline_exceeded")
-            return error_response("deadline_exceeded", retry)
-        if workbook:
-            made = calculation.workbook_answer_of(lang, *ran)
-            return Response(made.body, made.status, dict(made.headers), made.media_type)
-        answer = calculation.answer_of(raw, *ran)
         return json_response(answer.status, answer.body)
 
-    return calculate
+    async def work(request: Request, raw: bytes) -> Work:
+        if calculation.workbook is not None and wants_workbook(request.headers):
+            lang = request.query_params.get("lang", "en")
+            return Work(
+                calculation.cost_class,
+                calculation.workbook_entry(lang),
+                raw,
+                lambda done: answer_response(
+                    calculation.workbook_answer_of(lang, done.exit_code, done.to_json())
+                ),
+            )
+        return Work(
+            calculation.cost_class,
+            calculation.run,
+            raw,
+            lambda done: answer_response(
+                calculation.answer_of(raw, done.exit_code, done.to_json())
+            ),
+        )
 
-
-def access_gone(request: Request) -> bool:
-    record = access_of(request.scope)
-    return record is not None and record.outcome == DISCONNECTED
-
-
-async def disconnected(request: Request) -> bool:
-    """Whether the client went away (one ``receive`` after the body ended: only a disconnect
-    can come; a server that repeats the body's end instead ends the watch with ``False``)."""
-    message = await request.receive()
-    if message["type"] == "http.disconnect":
-        outcome(request.scope, DISCONNECTED)
-        return True
-    return False
-
-
-async def watch_disconnect(request: Request) -> None:
-    """One ``receive`` after the body ended: only a disconnect can come (a server that
-    repeats the body's end instead ends the watch)."""
-    message = await request.receive()
-    if message["type"] == "http.disconnect":
-        outcome(request.scope, DISCONNECTED)
+    return Entry(
+        calculation.body_limit,
+        refused_head(calculation),
+        too_large,
+        work,
+        calculation.cost_class,
+    )
 
 
 def document_endpoints(
@@ -368,22 +211,18 @@ def routes(
     calculations: tuple[Calculation, ...] = CALCULATIONS,
     heavy: HeavyAdmission | None = None,
 ) -> list[Route]:
-    """The route table: one endpoint per row of :mod:`.operations` (one admission shared by
-    all light calculation routes, one by the heavy ones)."""
+    """The route table: one endpoint per row of :mod:`.operations`, every POST entry (the
+    calculations' and the page's) served by the one path of :mod:`.serve` over one worker's
+    pools (one light admission, one heavy)."""
     heavy = heavy or HeavyAdmission(settings.limits, metrics)
+    pools = Pools(settings.limits, metrics, admission, heavy)
     table = [
-        Route(
-            row.path,
-            heavy_endpoint(row, settings.limits, heavy, metrics)
-            if row.cost_class == HEAVY
-            else calculation_endpoint(row, settings.limits, admission, metrics),
-            methods=["POST"],
-        )
+        Route(row.path, endpoint(calculation_entry(row), pools), methods=["POST"])
         for row in calculations
     ]
-    for path, endpoint in document_endpoints(admission, metrics, heavy).items():
-        table.append(Route(path, endpoint, methods=["GET"]))
-    table.extend(page_routes(settings.limits, admission, heavy))  # the analyst's page (issue 21)
+    for path, document in document_endpoints(admission, metrics, heavy).items():
+        table.append(Route(path, document, methods=["GET"]))
+    table.extend(page_routes(pools))  # the analyst's page (issue 21)
     return table
 
 
@@ -429,8 +268,7 @@ def create_app(
         lifespan=_closing(heavy),
     )
     app.router.redirect_slashes = False  # a trailing slash is another path: 404, no redirect
-    pools = {row.path: row.cost_class for row in calculations}
-    return Edge(app, metrics, frozenset(route.path for route in table), settings.limits, pools)
+    return Edge(app, metrics, frozenset(route.path for route in table), settings.limits)
 
 
 def app_from_environment() -> ASGIApp:

@@ -149,13 +149,11 @@ class Edge:
         metrics: Metrics,
         routes: frozenset[str],
         limits: Limits | None = None,
-        pools: Mapping[str, str] | None = None,
     ) -> None:
         self.app = app
         self.metrics = metrics
         self.routes = routes
         self.limits = limits or Limits()
-        self.pools = dict(pools or {})  # route -> admission pool; light unless named
         self.log = access_logger()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -226,7 +224,7 @@ class Edge:
             metrics.disconnects.inc()
         elif access.outcome == "overloaded":
             metrics.overloaded.inc()
-            metrics.rejected.labels(self.pools.get(access.route, "light"), access.route).inc()
+            metrics.rejected.labels(access.pool, access.route).inc()
         elif access.outcome == "deadline_exceeded":
             metrics.deadline_exceeded.labels(access.route).inc()
         self.log.info(access_line(access, seconds))

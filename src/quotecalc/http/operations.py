@@ -90,15 +90,6 @@ class Calculation:
         assert self.workbook is not None
         return Entry(self.workbook, "xlsx", lang)
 
-    def workbook_answer(self, raw: bytes, lang: str) -> Answer:
-        """The answer as a workbook (``Accept`` the XLSX media type, issue 35): the same
-        document read into sheets, the answer first, with the JSON answer's status; a body
-        over the limit keeps its JSON too-large answer."""
-        if len(raw) > self.body_limit or self.workbook is None:
-            return self.answer(raw)
-        shown = self.workbook_entry(lang)(raw)
-        return self.workbook_answer_of(lang, shown.exit_code, shown.to_json())
-
     def workbook_answer_of(self, lang: str, exit_code: int, body: bytes) -> Answer:
         """The workbook answer given its exit code and bytes (computed here or in a heavy
         worker subprocess: the same mapping either way)."""

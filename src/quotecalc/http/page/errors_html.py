@@ -1,0 +1,114 @@
+"""The page of a submission's errors (issues 21, 35): every error of the sheet and of the
+form's fields in one table, each with its place in words and what to do, above the form filled
+with what was typed. The intake's messages are its own fixed texts; nothing of the sheet is
+shown back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from .form_html import form_body
+from .html import document, escape
+from .templates import hint_links
+from .words import WORDS
+
+
+def page_hint(lang: str, error: Mapping[str, str]) -> str:
+    """What to do about one intake error, in the page's words: the form's own field where
+    the intake's hint names a command-line option (``--encoding``, ``--sheet``), else the
+    intake's hint unless it is about the command line (then none)."""
+    own = WORDS[lang].get(f"hint.{error['code']}")
+    if own is not None:
+        return own
+    hint = error.get("hint", "")
+    return "" if "--" in hint or "python -m" in hint else hint
+
+
+_WHOLE_ROW: Final = re.compile(r"(?:(.*)!)?([0-9]+):\1?[0-9]+")
+
+
+def cell_words(lang: str, code: str, cell: str) -> str:
+    """A cell reference as a person reads it: a whole row ``7:7`` is "row 7" ("line 7" for a
+    line that does not decode), never a ratio; ``C7`` and ``Sheet1!C7`` as they are."""
+    words = WORDS[lang]
+    found = _WHOLE_ROW.fullmatch(cell)
+    if found is None:
+        return cell or words["whole_file"]
+    shown = words["line" if code == "undecodable_text" else "row"].format(n=found.group(2))
+    return f"{found.group(1)}!{shown}" if found.group(1) else shown
+
+
+def one_undecodable(errors: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
+    """The errors with every ``undecodable_text`` but the first dropped: one file has one
+    encoding, so the hint is given once, at the first line that does not decode, with the
+    number of other such lines (``more``)."""
+    kept: list[dict[str, str]] = []
+    first: dict[str, str] | None = None
+    more = 0
+    for error in errors:
+        if error.get("code") == "undecodable_text":
+            if first is None:
+                first = dict(error)
+                kept.append(first)
+            else:
+                more += 1
+            continue
+        kept.append(dict(error))
+    if first is not None and more:
+        first["more"] = str(more)
+    return kept
+
+
+def _error_row(lang: str, error: Mapping[str, str]) -> str:
+    words = WORDS[lang]
+    where = escape(cell_words(lang, error["code"], error["cell"]))
+    if error.get("more"):
+        where = escape(words["more_lines"]).format(first=where, more=error["more"])
+    if error.get("place"):  # a form field's error: its place already in words (escaped)
+        where = error["place"]
+        return (
+            f"<tr><td>{where}</td><td>{escape(error['message'])}</td><td></td>"
+            f"<td><code>{escape(error['code'])}</code></td></tr>\n"
+        )
+    return (
+        "<tr>"
+        f'<td><code class="id">{where}</code></td>'
+        f"<td>{escape(error['message'])}</td>"
+        f"<td>{escape(page_hint(lang, error))}{hint_links(lang, error)}</td>"
+        f"<td><code>{escape(error['code'])}</code></td></tr>\n"
+    )
+
+
+def error_page(
+    lang: str,
+    errors: Sequence[Mapping[str, str]],
+    values: Mapping[str, str] | None = None,
+    limit: int = 0,
+) -> str:
+    """The intake's errors (each ``{"code", "cell", "message"}``; a form field's error also
+    has ``place``, its field in words) as a page, above the form filled with ``values`` (what
+    was typed, issue 35); no errors means nothing was sent."""
+    words = WORDS[lang]
+    if not errors:
+        body = f'<p class="answer">{escape(words["nothing"])}</p>\n'
+    else:
+        rows = "".join(_error_row(lang, error) for error in one_undecodable(errors))
+        label = escape(words["errors_title"])
+        body = (
+            f'<div class="answer"><p class="winner">{escape(words["errors_intro"])}</p></div>\n'
+            f'<div class="wide" tabindex="0" role="region" aria-label="{label}">'
+            f'<table class="errors">\n<thead><tr><th scope="col">{escape(words["col.field"])}</th>'
+            f'<th scope="col">{escape(words["col.message"])}</th>'
+            f'<th scope="col">{escape(words["col.hint"])}</th>'
+            f'<th scope="col">{escape(words["col.code"])}</th></tr></thead>\n'
+            f"<tbody>\n{rows}</tbody>\n</table></div>\n"
+        )
+    body += (
+        f'<nav class="again" aria-label="{escape(words["again_nav"])}">'
+        f'<a href="/?lang={lang}">{escape(words["new"])}</a></nav>\n'
+    )
+    body += f"<h2>{escape(words['again'])}</h2>\n" + form_body(lang, limit, values or {})
+    return document(lang, words["errors_title"], body)

@@ -1,0 +1,69 @@
+"""The page's document shell (issue 21): the ``<html>`` around the form and the error page,
+with the report page's style (:data:`quotecalc.output.pictures.html.STYLE`) so the form, the
+errors and the report look alike, and the form's own styles. No script.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Final
+
+LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
+FORM_STYLE: Final = (
+    "form{display:grid;gap:.8rem;max-width:44rem;grid-template-columns:minmax(0,1fr)}"
+    "fieldset{border:1px solid #bbb;padding:.6rem .8rem;display:grid;gap:.5rem;min-width:0;"
+    "grid-template-columns:minmax(0,1fr)}"
+    "legend{font-weight:600;padding:0 .3rem}"
+    "label{display:grid;gap:.2rem;font-size:.9rem;grid-template-columns:minmax(0,1fr)}"
+    "input,select,textarea{font:inherit;padding:.3rem;border:1px solid #767676;max-width:100%}"
+    "textarea{min-height:8rem;font-family:ui-monospace,monospace;font-size:.85rem}"
+    "button{font:inherit;font-weight:600;padding:.45rem 1.2rem;justify-self:start;"
+    "background:#0072B2;color:#fff;border:0}"
+    "input:focus,select:focus,textarea:focus,button:focus{outline:2px solid #0072B2;"
+    "outline-offset:1px}"
+    ".rate{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,6.5rem),1fr));gap:.4rem;"
+    "border:0;padding:0;margin:0}"
+    ".rate legend{font-weight:400;font-size:.85rem;padding:0}.rate label{align-content:end}"
+    "input[type=checkbox]{justify-self:start}"
+    ".kept{border-left:4px solid #E69F00;background:#fdf6e9;padding:.4rem .8rem}"
+    # A phone's error table: words wide enough to read (the table scrolls), codes wrapped.
+    ".errors td{vertical-align:top}.errors td:nth-child(2),.errors td:nth-child(3)"
+    "{min-width:11rem}.errors code{word-break:break-all}"
+)
+# The links under every report page (issue 35): styled here, injected by the page's door.
+NAV_STYLE: Final = (
+    ".again{display:flex;flex-wrap:wrap;gap:.6rem 1.2rem;align-items:center;margin:1.2rem 0;"
+    "padding:.6rem 0;border-top:1px solid #bbb}"
+    ".again form{margin:0}"
+    ".again button{font:inherit;font-weight:600;padding:.45rem 1.2rem;background:#0072B2;"
+    "color:#fff;border:0}"
+    ".again a{font-weight:600;color:#005a8c}"
+    ".again button:focus,.again a:focus{outline:2px solid #0072B2;outline-offset:2px}"
+)
+
+
+def escape(text: str) -> str:
+    """HTML text and attribute values, as the report pages escape them."""
+    from ...output.pictures.text import escape as escaped
+
+    return escaped(text)
+
+
+def stdlib_escape(text: str) -> str:
+    """The standard library's escaping (both quotes, ``'`` as ``&#x27;``), which the download
+    button and the templates' links have always used: kept so their bytes do not change."""
+    return html.escape(text, quote=True)
+
+
+def document(lang: str, title: str, body: str) -> str:
+    """A whole page: ``title`` as its heading, ``body`` in its main part."""
+    from ...output.pictures.html import STYLE
+
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{LANG_TAGS[lang]}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)} · quotecalc</title>\n"
+        f"<style>{STYLE}{FORM_STYLE}{NAV_STYLE}</style>\n</head>\n<body>\n<main>\n"
+        f"<h1>{escape(title)}</h1>\n{body}</main>\n</body>\n</html>\n"
+    )
