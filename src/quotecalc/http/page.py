@@ -235,8 +235,8 @@ def read_sheet_entries(
     result = _read_upload(data, suffix, options)
     if isinstance(result, bytes):
         return None, result, []
-    if result.request is None:
-        return None, result.error_document(), []
+    if result.request is None:  # each error naming the buyer's column (issue 40)
+        return None, result.page_document(), []
     return result.request, None, [note.as_dict(options["lang"], "http") for note in result.notes]
 
 

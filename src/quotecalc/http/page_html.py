@@ -49,6 +49,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "scale_maximum": "Maximum",
         "constraints": "Hard constraints (optional)",
         "max_lead_days": "Maximum lead days",
+        "read_as_written": "Read ¥ and 1,234.5 as written",
+        "read_as_written_hint": (
+            "Off: a currency sign or a thousands separator in a number is an error at its cell."
+            " On: a sign that can only be the row's currency (¥ on a sheet in CNY, never $) and"
+            " separators like 1,234,567.89 are read, and the page lists each cell read so."
+        ),
         "event_set": "Sourcing event (workbook)",
         "event": "The workbook is a sourcing event (sheets Items and Offers)",
         "event_hint": (
@@ -168,6 +174,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "scale_maximum": "最高分",
         "constraints": "硬约束（可选）",
         "max_lead_days": "最长交期天数",
+        "read_as_written": "按原样读取 ¥ 和 1,234.5",
+        "read_as_written_hint": (
+            "不勾选：数字中的货币符号或千分位分隔符会在该单元格报错。"
+            "勾选：只可能是该行币种的符号（人民币表中的 ¥，$ 除外）和 1,234,567.89 这样的分隔符"
+            "会被读取，页面会列出每个这样读取的单元格。"
+        ),
         "event_set": "寻源项目（工作簿）",
         "event": "该工作簿是寻源项目（含“物料”和“报价”工作表）",
         "event_hint": (
@@ -298,7 +310,7 @@ TEXT_FIELDS: Final = (
 RATE_ROWS: Final = 3
 RATE_PARTS: Final = ("from", "to", "rate", "date", "source")
 RATE_KEYS: Final = {"from": "from", "to": "to", "rate": "rate", "date": "asOf", "source": "source"}
-CHOICES: Final = ("encoding", "lang", "event", "request")
+CHOICES: Final = ("encoding", "lang", "event", "read_as_written", "request")
 ENCODINGS: Final = ("", "utf-8", "gb18030", "utf-16")  # blank: detect (UTF-8, else GB18030)
 HAD_FILE: Final = "had_file"  # a kept form's mark that a file was chosen (never its bytes)
 
@@ -447,6 +459,8 @@ def page_hint(lang: str, error: Mapping[str, str]) -> str:
     """What to do about one intake error, in the page's words: the form's own field where
     the intake's hint names a command-line option (``--encoding``, ``--sheet``), else the
     intake's hint unless it is about the command line (then none)."""
+    if error.get("fix"):  # the intake's own words for the page (intake/sentences.py)
+        return str(error["fix"])
     own = WORDS[lang].get(f"hint.{error['code']}")
     if own is not None:
         return own
@@ -479,6 +493,15 @@ def form_body(lang: str, limit: int, values: Mapping[str, str] | None = None) ->
         f'<span class="note" id="json-file">{_escape(words["json_file"])}</span></label>\n'
         + _field(words, "sheet_name", values=values)
         + _encoding(words, values.get("encoding", ""))
+        + '<p class="note" id="read-as-written-hint">'
+        + f"{_escape(words['read_as_written_hint'])}</p>\n"
+        + _field(
+            words,
+            "read_as_written",
+            "checkbox",
+            ' value="true" aria-describedby="read-as-written-hint"',
+            values,
+        )
         + _field(words, "quantity", "text", numeric, values)
         + _field(words, "currency", "text", "", values)
         + _field(words, "specification", values=values)

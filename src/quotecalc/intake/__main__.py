@@ -49,6 +49,7 @@ RELAXING_FLAGS: Final = {
     "--include-hidden": "include_hidden",
     "--skip-totals": "skip_totals",
     "--trim": "trim",
+    "--read-as-written": "read_as_written",
 }
 # A flag that chooses what kind of request the file becomes (an option of every door).
 MODE_FLAGS: Final = {"--event": "event"}
@@ -71,6 +72,8 @@ reading options:
   --include-hidden       read hidden rows and columns (otherwise an error at the first one)
   --skip-totals          skip totals rows (otherwise an error naming the row)
   --trim                 remove whitespace around text (otherwise an error at the cell)
+  --read-as-written      read ¥35 (a sign that can only be the row's currency) and 1,234.5
+                         (thousands separators) as the number (otherwise an error at the cell)
 root options (passed to the request as given):
   --quantity N  --currency C  --specification S
   --weights cost=W,delivery=W,quality=W  --quality-scale "DEFINITION;MIN;MAX"
@@ -100,6 +103,8 @@ stdout: the request (exit 0), the result with --calculate (0/2/1), or the error 
   --include-hidden       读取隐藏的行和列（否则在第一个隐藏单元格处报错）
   --skip-totals          跳过合计行（否则报错并指出该行）
   --trim                 去除文本前后的空白（否则在该单元格处报错）
+  --read-as-written      按原样读取 ¥35（只可能是该行币种的符号）和 1,234.5（千分位分隔符）
+                         （否则在该单元格处报错）
 请求根字段选项（按原样写入请求）:
   --quantity N  --currency C  --specification S
   --weights cost=W,delivery=W,quality=W  --quality-scale "定义;最小值;最大值"
