@@ -26,8 +26,6 @@
   ``missing_required`` at its supplier cell.
 """
 
-# Chinese column names are part of this module's subject.
-# ruff: noqa: RUF001, RUF002
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -40,20 +38,14 @@ from ..core.context import FieldError
 from ..core.fields import MAX_QUOTES, QUOTE_FIELDS, FieldRule, Kind
 from ..core.numberform import read_number_text
 from ..stages.validate import check_unique_supplier_ids, read_fields
-from .cells import Cell, CellKind, Mark, Marked, Problem, Value, number_marks, read_cell
-from .errors import IntakeError, Note, cell_ref, column_letters, position
-from .header_table import (
-    QUOTE_HEADERS,
-    Column,
-    HeaderIndex,
-    Ignored,
-    Refused,
-    is_chinese,
-    template_name,
-)
+from .cells import Cell, CellKind, Mark, Marked, Problem, Value, read_cell
+from .columns import Columns, name_columns, read_columns
+from .errors import IntakeError, Note, cell_ref, position
+from .header_table import QUOTE_HEADERS, HeaderIndex, is_chinese
 from .headers import fold
-from .trust import SYMBOLS, format_currencies, is_total_formula, is_total_shape, is_total_word
-from .units import CNY_NAMES, MONEY_FIELDS, UNITS, Unit, mentions_yen, read_currency
+from .marks import MARK_NOTES, commas_grouped, readable_as_written, unit_column_name
+from .trust import format_currencies, is_total_formula, is_total_shape, is_total_word
+from .units import CNY_NAMES, Unit, mentions_yen, read_currency
 
 RULES: Final[dict[str, FieldRule]] = {rule.name: rule for rule in QUOTE_FIELDS}
 MAX_COLUMNS: Final = 64  # A to BL: room for every field and a few blank or note columns
@@ -153,70 +145,6 @@ class Rows:
     names: Mapping[int, str] = attrs.Factory(dict)  # column index -> its header text
 
 
-@attrs.frozen
-class Columns:
-    """What row 1 says (``header_table.py``): column index -> field for the columns read
-    (``fields``), the unit a money column's name gives (``units``), the columns of a price
-    per unit (``per_unit``, times the row's pack size), the refused columns whose cells are
-    still read for their own problems (``probes``: index -> the field they most likely
-    mean), the header text of every named column (``names``), and whether a refused name
-    was one the intake knows (asked about, or with a suggestion): then row 1 is a header."""
-
-    fields: dict[int, str] = attrs.Factory(dict)
-    units: dict[int, Unit] = attrs.Factory(dict)
-    per_unit: set[int] = attrs.Factory(set)
-    probes: dict[int, str] = attrs.Factory(dict)
-    names: dict[int, str] = attrs.Factory(dict)
-    known: bool = False
-
-
-def _columns(
-    header: Row, errors: list[IntakeError], notes: list[Note], layout: Layout = QUOTE_LAYOUT
-) -> Columns:
-    """The columns of the header row, each header cell read by the layout's header index;
-    a refused name is an error at its cell with the accepted name to write instead."""
-    found = Columns()
-    known = False
-    for index, cell in enumerate(header):
-        if cell.is_blank:
-            continue
-        text = cell.text if cell.kind is CellKind.TEXT else ""
-        found.names[index] = text
-        reading = layout.headers.read(text) if text else Refused("unknown_column")
-        if isinstance(reading, Ignored):
-            notes.append(Note("column_ignored", cell.ref))
-        elif isinstance(reading, Refused):
-            details = (("suggestion", reading.suggestion),) if reading.suggestion else ()
-            errors.append(
-                IntakeError(reading.code, cell.ref, details=details, explain=reading.explain)
-            )
-            known = known or bool(reading.suggestion or reading.explain)
-            if layout.probe and reading.field and reading.field not in found.probes.values():
-                found.probes[index] = reading.field
-        elif reading.field in found.fields.values():
-            errors.append(IntakeError("duplicate_column", cell.ref))
-        else:
-            _accept(found, index, reading, cell.ref, notes)
-    for index, field in list(found.probes.items()):
-        if field in found.fields.values():  # the field has its own column: nothing to check
-            del found.probes[index]
-    return attrs.evolve(found, known=known)
-
-
-def _accept(found: Columns, index: int, column: Column, ref: str, notes: list[Note]) -> None:
-    """An accepted column: its field, its unit (noted at the header), a price per unit."""
-    found.fields[index] = column.field
-    if column.unit is not None:
-        found.units[index] = column.unit
-        details: tuple[tuple[str, str | int], ...] = (("scale", column.unit.scale),)
-        if column.unit.currency is not None:
-            details += (("currency", column.unit.currency),)
-        notes.append(Note("column_unit_read", ref, details))
-    if column.per_unit:
-        found.per_unit.add(index)
-        notes.append(Note("unit_price_converted", ref))
-
-
 def _check_unnamed(
     header: Row, rows: Iterable[tuple[int, Row]], named: set[int], errors: list[IntakeError]
 ) -> None:
@@ -259,19 +187,6 @@ class Context:
         return self.columns.units
 
 
-def _typed_commas_grouped(rows: Sequence[tuple[int, Row]], numeric: Iterable[int]) -> bool:
-    """Whether every typed number holding a comma holds only 1,234,567.89 separators."""
-    for _, row in rows[1:]:
-        for index in numeric:
-            cell = row[index] if index < len(row) else None
-            if cell is None or cell.kind is not CellKind.TEXT or "," not in cell.text:
-                continue
-            marks, _ = number_marks(cell.text.strip())
-            if not any(mark.grouped for mark in marks):
-                return False
-    return True
-
-
 def _context(
     rows: Sequence[tuple[int, Row]],
     columns: Columns,
@@ -302,7 +217,12 @@ def _context(
         for index, field in (*columns.fields.items(), *columns.probes.items())
         if layout.kinds[field] in NUMERIC
     ]
-    grouped = _typed_commas_grouped(rows, numeric)
+    grouped = commas_grouped(
+        row[i].text
+        for _, row in rows[1:]
+        for i in numeric
+        if i < len(row) and row[i].kind is CellKind.TEXT
+    )
     return Context(flags, columns, cny, yen, grouped, layout, currencies or {})
 
 
@@ -321,29 +241,6 @@ def _currency(
         raw["currency"] = name.code
         if name.noted:
             notes.append(Note("currency_name_read", cell.ref))
-
-
-def readable_as_written(mark: Mark, currency: str | None, context: Context) -> bool:
-    """Whether ``read_as_written`` reads a mark (``docs/intake.md``, "Read as written"):
-    thousands separators of the 1,234,567.89 pattern on a sheet where no typed comma means
-    anything else; a currency sign that can only mean the row's currency on this sheet
-    (``元`` and ``¥`` for CNY where no yen is mentioned, ``¥`` for JPY where no CNY context
-    is, ``€`` EUR, ``£`` GBP; ``$`` never: it is a dozen currencies' sign)."""
-    if mark.code == "thousands_separator":
-        return mark.grouped and context.grouped
-    if mark.code != "currency_symbol" or currency is None or mark.text == "$":
-        return False
-    if currency not in SYMBOLS.get(mark.text, frozenset()):
-        return False
-    if currency == "CNY":
-        return not context.yen
-    return currency != "JPY" or not context.cny
-
-
-_MARK_NOTES: Final = {
-    "currency_symbol": "currency_sign_read",
-    "thousands_separator": "thousands_separator_read",
-}
 
 
 @attrs.frozen
@@ -366,9 +263,12 @@ class _Reader:
     def marks(self, marked: Marked, ref: str, currency: str | None, index: int) -> Value | Problem:
         """Each mark an error at the cell, or, read as written, a note; then the number."""
         for mark in marked.marks:
-            readable = readable_as_written(mark, currency, self.context)
-            if readable and self.context.flags.read_as_written:
-                self.notes.append(Note(_MARK_NOTES[mark.code], ref))
+            context = self.context
+            readable = readable_as_written(
+                mark, currency, yen=context.yen, cny=context.cny, grouped=context.grouped
+            )
+            if readable and context.flags.read_as_written:
+                self.notes.append(Note(MARK_NOTES[mark.code], ref))
             elif mark.code == "unit_in_value":
                 details = self._unit_name(mark, index)
                 self.errors.append(IntakeError(mark.code, ref, details=details))
@@ -378,16 +278,12 @@ class _Reader:
         return marked.rest
 
     def _unit_name(self, mark: Mark, index: int) -> tuple[tuple[str, str | int], ...]:
-        """For ``0.36万`` in a money column without a unit: the column name that reads its
-        numbers at that unit (``包价（万元）``), as ``suggestion``."""
+        """The ``suggestion`` of a unit written in a cell of a column without one."""
         columns = self.context.columns
         field = columns.fields.get(index) or columns.probes.get(index, "")
-        unit = mark.text.removesuffix("元") + "元"
-        if index in columns.units or field not in MONEY_FIELDS or unit not in UNITS:
-            return ()
         chinese = is_chinese(columns.names.get(index, ""))
-        name = template_name(field, chinese)
-        return (("suggestion", f"{name}（{unit}）" if chinese else f"{name} ({unit})"),)
+        name = "" if index in columns.units else unit_column_name(mark, field, chinese=chinese)
+        return (("suggestion", name),) if name else ()
 
     def value(self, reading: Any, field: str, cell: Cell, raw: dict[str, str]) -> None:
         if isinstance(reading, Problem):
@@ -539,7 +435,7 @@ def read_rows(
     if not rows or rows[0][0] != 1 or all(cell.is_blank for cell in rows[0][1]):
         return Rows((), {}, (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
     header = rows[0][1]
-    columns = _columns(header, errors, notes, layout)
+    columns = read_columns(header, errors, notes, layout.headers, probe=layout.probe)
     if not columns.fields and (not columns.known or len(columns.names) < 2):
         # a title row above the header: one error, not one per cell below
         return Rows((), {}, (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
@@ -597,20 +493,6 @@ def read_rows(
     found = {field: header[index].ref for index, field in columns.fields.items()}
     named = name_columns(errors, columns.names, grid.prefix)
     return Rows(tuple(readings), found, named, tuple(notes), columns.names)
-
-
-def name_columns(
-    errors: Iterable[IntakeError], names: Mapping[int, str], prefix: str
-) -> tuple[IntakeError, ...]:
-    """Each error at a cell of a named column with that column's header text (``column``:
-    what the buyer wrote, for the page's sentences; the JSON documents never carry it)."""
-    letters = {f"{prefix}{column_letters(index + 1)}": text for index, text in names.items()}
-    named: list[IntakeError] = []
-    for error in errors:
-        column = error.cell.rstrip("0123456789")
-        text = letters.get(column, "") if column != error.cell else ""
-        named.append(attrs.evolve(error, column=text) if text and not error.column else error)
-    return tuple(named)
 
 
 def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
