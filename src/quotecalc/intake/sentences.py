@@ -158,15 +158,15 @@ _FIXES: Final[dict[str, Callable[[IntakeError, str], str]]] = {
 # the page's fix says precisely.
 _WHAT: Final = {
     "unknown_column": Words(
-        "the column name is not one the sheet reader knows, so the column is not read.",
+        "The column name is not one the sheet reader knows, so the column is not read.",
         "这个列名无法识别，该列不会被读取。",
     ),
     "ambiguous_column": Words(
-        "the column name can mean more than one thing; it is not guessed.",
+        "The column name can mean more than one thing; it is not guessed.",
         "这个列名可以有不止一种含义；不会猜测。",
     ),
     "unknown_header_unit": Words(
-        "the unit in brackets is not one the sheet reader knows; the column is not read at a"
+        "The unit in brackets is not one the sheet reader knows; the column is not read at a"
         " guessed scale.",
         "括号里的单位无法识别；不会按猜测的比例读取该列。",
     ),
