@@ -11,8 +11,9 @@ accepted name to write is ``suggestion`` and the header table's explanation is `
 ``reason`` (``docs/decisions.md`` 40.6).
 
 Each entry is the JSON entry (``IntakeError.as_dict`` for HTTP) with its ``message`` replaced
-by the sentence and, for the codes of :data:`_FIXES`, a ``fix``: what to do, in the page's
-words (the page shows it as the error's "what to do").
+by the sentence and a ``fix``: what to do, in the page's words (the page shows it as the
+error's "what to do"), for the column names and marks of :data:`_FIXES` and the codes whose
+hint is missing or names a command-line option (``fixes.PAGE_FIXES``).
 """
 
 # Chinese text is this module's subject.
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from .errors import IntakeError, report
+from .fixes import PAGE_FIXES
 from .header_table import EXPLANATIONS, Words
 from .messages import TEXTS
 
@@ -194,6 +196,8 @@ def page_entries(errors: Iterable[IntakeError], lang: str) -> list[dict[str, str
         fix = _FIXES.get(error.code)
         if fix is not None:
             entry["fix"] = fix(error, lang)
+        elif error.code in PAGE_FIXES:
+            entry["fix"] = PAGE_FIXES[error.code].text(lang)
         entries.append(entry)
     return entries
 
