@@ -123,8 +123,8 @@ def test_every_error_at_once_naming_the_buyers_columns_above_the_kept_form(
     assert TICK[lang] in what_to_do["D2"] and TICK[lang] in what_to_do["F2"]
     asked = {"zh": "这一列数的是件数（个）还是包数？", "en": "Does it count units or packs?"}
     assert what_to_do["E1"].startswith(asked[lang])
-    named = {"zh": "金额列可以在列名中写单位", "en": "a money column may give its unit in its name"}
-    assert named[lang] in what_to_do["F3"]
+    named = {"zh": "列名已经给出了单位", "en": "The column's name already gives its unit"}
+    assert what_to_do["F3"].startswith(named[lang])  # 单价(元): write the number in 元
     # the form below holds what was typed; the checkbox is there, not ticked
     controls = Controls(answer.text)
     for name, value in typed.items():

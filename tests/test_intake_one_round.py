@@ -181,6 +181,9 @@ def test_a_unit_in_a_cell_says_the_column_name_that_reads_it(tmp_path: Path) -> 
     # and the names suggested are accepted, at the unit's exact scale
     assert QUOTE_HEADERS.read("包价（万元）") == Column("packPrice", Unit(10000, "CNY"))
     assert QUOTE_HEADERS.read("Freight (千元)") == Column("freight", Unit(1000, "CNY"))
+    fixes = {e["cell"]: str(e["fix"]) for e in page_entries(result.errors, "zh")}
+    assert "「包价（万元）」" in fixes["C2"] and "「Freight (千元)」" in fixes["D2"]
+    assert "其他列请写完整的数" in fixes["E2"]
     renamed = [["供应商", "币种", "包价（万元）"], ["A", "CNY", "0.36"]]
     request = intake(write_csv(tmp_path / "r.csv", renamed)).request
     assert request is not None and request["quotes"][0]["packPrice"] == "3600"

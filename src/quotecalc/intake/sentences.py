@@ -27,7 +27,7 @@ from typing import Final
 
 from .errors import IntakeError, report
 from .fixes import PAGE_FIXES
-from .header_table import EXPLANATIONS, Words
+from .header_table import EXPLANATIONS, QUOTE_HEADERS, Column, Words
 from .messages import TEXTS
 
 # The page's checkbox for the option read_as_written (http/page_html.py shows this label).
@@ -122,6 +122,14 @@ def _mark(error: IntakeError, lang: str) -> str:
 
 
 def _unit_in_value(error: IntakeError, lang: str) -> str:
+    column = QUOTE_HEADERS.read(error.column) if error.column else None
+    if isinstance(column, Column) and column.unit is not None:  # 包价(万元) and 0.36万
+        if lang == "zh":
+            return "列名已经给出了单位：请按列名中的单位只写数字，单元格里不要再写单位。"
+        return (
+            "The column's name already gives its unit: write the number in that unit alone,"
+            " without a unit in the cell."
+        )
     name = _suggested(error)
     if name:
         if lang == "zh":
