@@ -167,7 +167,10 @@ def test_the_error_page_holds_the_filled_form_and_every_error(
     controls = Controls(answer.text)
     for name, value in TYPED.items():
         assert controls.values[name] == value, name
-    assert controls.values["lang"] == lang and controls.checked == {"event": False}
+    assert controls.values["lang"] == lang and controls.checked == {
+        "event": False,
+        "read_as_written": False,
+    }
     kept = {"en": "A browser cannot keep a chosen file", "zh": "浏览器无法保留已选择的文件"}
     assert kept[lang] in answer.text
     assert f'<a href="/?lang={lang}">{ {"en": "New comparison", "zh": "新的比较"}[lang] }</a>' in (

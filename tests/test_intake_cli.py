@@ -20,6 +20,7 @@ from conftest import ROOT, check_result_schema, run_cli
 from intake_helpers import set_cached_values, write_csv, write_xlsx
 from quotecalc import __version__
 from quotecalc.intake.errors import MESSAGES
+from quotecalc.intake.messages import TEXTS
 from quotecalc.intake.schema import errors_schema_bytes
 from quotecalc.intake.template import template_bytes
 
@@ -145,7 +146,13 @@ def test_errors_document_and_exit_2(tmp_path: Path) -> None:
     proc = intake_cli(write_csv(tmp_path / "q.csv", rows), "--calculate")
     assert proc.returncode == 2 and proc.stderr == b""
     assert json.loads(proc.stdout)["errors"] == [
-        {"code": "thousands_separator", "cell": "F2", "message": MESSAGES["thousands_separator"]},
+        {
+            "code": "thousands_separator",
+            "cell": "F2",
+            "message": MESSAGES["thousands_separator"],
+            "hint": TEXTS["thousands_separator"].hint_en,
+            "option": "--read-as-written",  # 35,000.00 is the 1,234.5 pattern: it would read
+        },
         {
             "code": "duplicate_supplier_id",
             "cell": "A3",

@@ -181,7 +181,7 @@ def test_all_errors_are_collected_in_position_order(tmp_path: Path) -> None:
         ["", "", "3", ""],
     ]
     assert errors_of(write_csv(tmp_path / "q.csv", rows)) == [
-        ("unknown_column", "B1"),
+        ("ambiguous_column", "B1"),  # a price: of one unit or of one pack?
         ("duplicate_column", "D1"),
         ("unnamed_column", "E1"),
         ("thousands_separator", "C2"),

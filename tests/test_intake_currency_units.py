@@ -100,7 +100,7 @@ def test_without_a_unit_nothing_changes(tmp_path: Path) -> None:
         ("1.23456789012", "unit_value_too_precise"),  # 12345.6789012: 7 decimals
         ("1.123456789012", "unit_value_too_precise"),  # 11234.56789012: 8 decimals
         ("1,5", "invalid_number_format"),
-        ("1.5万", "invalid_number_format"),
+        ("1.5万", "unit_in_value"),  # named since issue 40: the unit belongs in the name
         ("¥1.5", "currency_symbol"),
     ],
 )

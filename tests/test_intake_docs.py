@@ -108,3 +108,45 @@ def test_the_committed_error_schema_is_generated_from_the_code_table() -> None:
     assert errors_schema()["properties"]["errors"]["maxItems"] == 100
     assert committed.endswith(b"}\n")
     assert "不允许使用合并单元格。".encode() in committed  # UTF-8, not \\u escapes
+
+
+def header_table_rows() -> list[str]:
+    """The rows of "Column names the intake knows", built from the header table."""
+    from quotecalc.intake.header_table import EXPLANATIONS, HEADER_ROWS
+
+    rows = []
+    for row in HEADER_ROWS:
+        what = row.verdict + (" (per unit)" if row.per_unit else "")
+        field = f"`{row.field}`" if row.field else "—"
+        why = EXPLANATIONS[row.explain].en if row.explain else ""
+        chinese, english = "、".join(row.zh) or "—", ", ".join(row.en) or "—"
+        rows.append(f"| {what} | {field} | {chinese} | {english} | {why} |")
+    return rows
+
+
+def unit_word_rows() -> list[str]:
+    from quotecalc.intake.header_table import UNIT_WORDS
+
+    rows = []
+    for field, words in UNIT_WORDS.items():
+        cells = [
+            "、".join(word for word, meaning in words.items() if meaning.verdict == verdict) or "—"
+            for verdict in ("ok", "ask", "refuse")
+        ]
+        rows.append(f"| `{field}` | " + " | ".join(cells) + " |")
+    return rows
+
+
+def _table_after(header: str) -> list[str]:
+    assert DOC.count(header) == 1, header
+    return DOC.split(header)[1].split("\n\n")[0].splitlines()
+
+
+def test_the_header_table_is_the_code_table() -> None:
+    header = "| what | field | 中文 | English | question or reason |\n|---|---|---|---|---|\n"
+    assert _table_after(header) == header_table_rows()
+    units = (
+        "| field | read | asked (`ambiguous_column`) | refused (`unknown_column`) |\n"
+        "|---|---|---|---|\n"
+    )
+    assert _table_after(units) == unit_word_rows()

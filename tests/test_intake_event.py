@@ -863,10 +863,11 @@ def test_the_page_form_as_a_browser_sends_it_gives_the_award(tmp_path: Path, lan
         form = client.get("/" if lang == "en" else "/?lang=zh").text
         fields: dict[str, str] = {}
         for kind, name in re.findall(r'<input type="(\w+)" name="(\w+)"', form):
-            if kind == "checkbox":
-                assert name == "event"
-                assert 'name="event" value="true"' in form
-                fields[name] = "true"  # ticked
+            if kind == "checkbox":  # the event box ticked; read_as_written left off
+                assert name in ("event", "read_as_written")
+                assert f'name="{name}" value="true"' in form
+                if name == "event":
+                    fields[name] = "true"
             elif kind == "text":
                 fields[name] = ""
         for name in re.findall(r'<select name="(\w+)"', form):

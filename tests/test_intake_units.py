@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from quotecalc.core.fields import QUOTE_FIELDS, Kind
-from quotecalc.intake.cells import OMITTED, Cell, CellKind, Problem, Value, read_cell
+from quotecalc.intake.cells import OMITTED, Cell, CellKind, Mark, Marked, Problem, Value, read_cell
 from quotecalc.intake.errors import (
     INTAKE_MESSAGES,
     MESSAGES,
@@ -47,7 +47,8 @@ from quotecalc.intake.request import build_request, root_fields
         ("ｐａｃｋＳｉｚｅ", "packSize"),  # full-width letters
         ("\u3000供应商\u3000", "supplierId"),  # ideographic spaces around
         ("Lead time （days）", "leadDays"),
-        ("Pack  price", None),  # inner spaces are not folded
+        ("Pack  price", "packPrice"),  # whitespace is no part of a column name (40.2)
+        ("Pack\u3000size", "packSize"),
         ("pack_price", None),
         ("price", None),
         ("", None),
@@ -118,6 +119,14 @@ def test_displayed_rounds_to_15_digits_then_half_up() -> None:
 
 
 # ---- cell rules ----------------------------------------------------------------------------
+def marked(*marks: tuple[object, ...], rest: str | Problem) -> Marked:
+    """A typed number's marks (code, text[, grouped]) and the reading of what is left."""
+    return Marked(
+        tuple(Mark(*mark) for mark in marks),  # type: ignore[arg-type]
+        Value(rest) if isinstance(rest, str) else rest,
+    )
+
+
 def text(value: str) -> Cell:
     return Cell("C7", CellKind.TEXT, value)
 
@@ -143,16 +152,48 @@ def number(value: float | int, number_format: str = "General") -> Cell:
         (text("0"), Kind.INTEGER, Value("0")),
         (text("35.00"), Kind.DECIMAL, Value("35.00")),
         (text("M6 bolt "), Kind.TEXT, Problem("surrounding_whitespace")),  # never silent
-        (text("1,000"), Kind.DECIMAL, Problem("thousands_separator")),
-        (text("1,234,567.50"), Kind.DECIMAL, Problem("thousands_separator")),
+        (text("1,000"), Kind.DECIMAL, marked(("thousands_separator", ",", True), rest="1000")),
+        (
+            text("1,234,567.50"),
+            Kind.DECIMAL,
+            marked(("thousands_separator", ",", True), rest="1234567.50"),
+        ),
+        (
+            text("0,500"),  # a leading zero group is no 1,234.5 pattern; 0500 no number
+            Kind.DECIMAL,
+            marked(("thousands_separator", ",", False), rest=Problem("invalid_number_format")),
+        ),
         (text("1,5"), Kind.DECIMAL, Problem("invalid_number_format")),
-        (text("5%"), Kind.DECIMAL, Problem("percent_sign")),
-        (text("5 ％"), Kind.DECIMAL, Problem("percent_sign")),
-        (text("¥35"), Kind.DECIMAL, Problem("currency_symbol")),
-        (text("￥ 35.5"), Kind.DECIMAL, Problem("currency_symbol")),
-        (text("$35"), Kind.DECIMAL, Problem("currency_symbol")),
-        (text("35元"), Kind.DECIMAL, Problem("currency_symbol")),
-        (text("35 €"), Kind.DECIMAL, Problem("currency_symbol")),
+        (text("5%"), Kind.DECIMAL, marked(("percent_sign", "%"), rest="5")),
+        (text("5 ％"), Kind.DECIMAL, marked(("percent_sign", "％"), rest="5")),
+        (text("¥35"), Kind.DECIMAL, marked(("currency_symbol", "¥"), rest="35")),
+        (text("￥ 35.5"), Kind.DECIMAL, marked(("currency_symbol", "￥"), rest="35.5")),
+        (text("$35"), Kind.DECIMAL, marked(("currency_symbol", "$"), rest="35")),
+        (text("35元"), Kind.DECIMAL, marked(("currency_symbol", "元"), rest="35")),
+        (text("35 €"), Kind.DECIMAL, marked(("currency_symbol", "€"), rest="35")),
+        (text("0.36万"), Kind.DECIMAL, marked(("unit_in_value", "万"), rest="0.36")),
+        (text("0.36万元"), Kind.DECIMAL, marked(("unit_in_value", "万元"), rest="0.36")),
+        # every mark of one cell, and what the grammar says of the number left
+        (
+            text("￥1,234.50"),
+            Kind.DECIMAL,
+            marked(("currency_symbol", "￥"), ("thousands_separator", ",", True), rest="1234.50"),
+        ),
+        (
+            text("-¥1,000%"),
+            Kind.DECIMAL,
+            marked(
+                ("currency_symbol", "¥"),
+                ("percent_sign", "%"),
+                ("thousands_separator", ",", True),
+                rest=Problem("negative_value"),
+            ),
+        ),
+        (
+            text("$1.2345678"),
+            Kind.DECIMAL,
+            marked(("currency_symbol", "$"), rest=Problem("too_many_decimals")),
+        ),
         (text(" 35"), Kind.DECIMAL, Problem("surrounding_whitespace")),  # never silent
         (text("05"), Kind.INTEGER, Problem("invalid_number_format")),
         (text("-5"), Kind.DECIMAL, Problem("negative_value")),

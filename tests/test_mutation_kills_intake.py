@@ -22,6 +22,7 @@ from intake_helpers import set_cached_values, write_csv, write_xlsx
 from quotecalc import calculate
 from quotecalc.intake import __main__ as intake_main
 from quotecalc.intake.errors import MESSAGES, NOTE_MESSAGES
+from quotecalc.intake.messages import TEXTS
 from quotecalc.intake.template import template_bytes
 
 HEADER = ["供应商", "规格", "币种", "每包数量", "最小起订包数", "包价", "运费", "其他费用"]
@@ -195,6 +196,8 @@ def test_sheet_errors_are_the_error_document_and_exit_2(tmp_path: Path) -> None:
                 "code": "thousands_separator",
                 "cell": "F2",
                 "message": MESSAGES["thousands_separator"],
+                "hint": TEXTS["thousands_separator"].hint_en,
+                "option": "--read-as-written",
             }
         ],
     }
@@ -281,9 +284,10 @@ def test_the_synonym_index_is_every_folded_name() -> None:
     expected = {}
     for field, (chinese, english) in headers.SYNONYMS.items():
         for name in (field, *chinese, *english):
-            expected[headers.fold(name)] = field
+            expected[headers.header_key(name)] = field
     assert headers._index() == expected == headers.NAME_TO_FIELD
     assert headers._index()["交期(天)"] == "leadDays"  # full-width parentheses folded
+    assert headers._index()["leadtime(days)"] == "leadDays"  # whitespace removed
     assert headers._index()["supplierid"] == "supplierId"
 
 

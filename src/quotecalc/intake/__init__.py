@@ -8,8 +8,8 @@ cell; the root fields come from options and are left to the calculator.
 :class:`IntakeFailed` with every error. ``intake(...)`` returns the request, the errors and the
 notes at once. Both take the same keywords: the reading options (``sheet``, ``encoding``,
 ``delimiter``), the language of the messages (``lang``: ``"en"`` or ``"zh"``), the flags that
-relax a trust rule (``include_hidden``, ``skip_totals``, ``trim``) and the root fields (each
-root row's own option, :mod:`.options`).
+relax a trust rule (``include_hidden``, ``skip_totals``, ``trim``, ``read_as_written``) and
+the root fields (each root row's own option, :mod:`.options`).
 With ``event=True`` a workbook of a sourcing event (items, offers and optional suppliers,
 exchange rates and balances sheets, ``event.py``) becomes an event request instead.
 The CSV part needs nothing beyond the core's own dependencies; XLSX needs the ``xlsx`` extra.
@@ -48,6 +48,13 @@ class Intake:
     def error_document(self) -> bytes:
         """The errors as the call's door prints them, in the call's language."""
         return error_document(self.errors, self.lang, self.door)
+
+    def page_document(self) -> bytes:
+        """The errors as the buyer's page says them (``sentences.py``): each naming its column
+        by the header the buyer wrote, with what to do, in the call's language."""
+        from .sentences import page_document
+
+        return page_document(self.errors, self.lang)
 
     def notes_document(self) -> list[dict[str, str | int]]:
         """The notes as entries (``code``, ``cell``, ``message``) for the call's door."""
@@ -141,6 +148,7 @@ def intake(
     include_hidden: bool = False,
     skip_totals: bool = False,
     trim: bool = False,
+    read_as_written: bool = False,
     door: str = "cli",
     event: bool = False,
     **root: RootValue | None,
@@ -152,7 +160,9 @@ def intake(
     ``"zh"``) is the language of the messages. ``skip_totals`` skips totals rows and
     ``trim`` removes whitespace around text, each with a note where it acted. ``root`` holds
     the root fields by their options' names (:data:`.options.QUOTE_ROOT`: ``quantity``,
-    ``currency``, ``max_lead_days``, ...); ``None`` means not given. ``door`` (``"cli"``,
+    ``currency``, ``max_lead_days``, ...); ``None`` means not given. ``read_as_written``
+    reads a currency sign that can only mean the row's currency and 1,234,567.89 thousands
+    separators, each noted. ``door`` (``"cli"``,
     ``"http"``) is where the messages are shown: their hints name the options as that door
     spells them. ``event`` reads a workbook of a sourcing event into an event request (the
     event's root options, :data:`.options.EVENT_ROOT`; ``sheet``, ``encoding``, ``delimiter``
@@ -164,7 +174,13 @@ def intake(
     if lang not in LANGS:
         return Intake(None, (IntakeError("invalid_option", "", "--lang"),), (), door=door)
     currency = root.get("currency")
-    flags = Flags(trim, skip_totals, include_hidden, None if currency is None else str(currency))
+    flags = Flags(
+        trim,
+        skip_totals,
+        include_hidden,
+        None if currency is None else str(currency),
+        read_as_written,
+    )
     if event:
         reading = {"sheet": sheet, "encoding": encoding, "delimiter": delimiter}
         request, found, event_notes = _event(Path(path), reading, flags, root)

@@ -57,6 +57,8 @@ reading options:
   --include-hidden       read hidden rows and columns (otherwise an error at the first one)
   --skip-totals          skip totals rows (otherwise an error naming the row)
   --trim                 remove whitespace around text (otherwise an error at the cell)
+  --read-as-written      read ¥35 (a sign that can only be the row's currency) and 1,234.5
+                         (thousands separators) as the number (otherwise an error at the cell)
 root options (passed to the request as given):
 {quote_root}
   --calculate            print the calculation's result instead of the request
@@ -84,6 +86,8 @@ stdout: the request (exit 0), the result with --calculate (0/2/1), or the error 
   --include-hidden       读取隐藏的行和列（否则在第一个隐藏单元格处报错）
   --skip-totals          跳过合计行（否则报错并指出该行）
   --trim                 去除文本前后的空白（否则在该单元格处报错）
+  --read-as-written      按原样读取 ¥35（只可能是该行币种的符号）和 1,234.5（千分位分隔符）
+                         （否则在该单元格处报错）
 请求根字段选项（按原样写入请求）:
 {quote_root}
   --calculate            输出计算结果而不是请求

@@ -52,17 +52,52 @@ from .numfmt import text_shown
 
 UNKNOWN_MARKERS: Final = frozenset(fold(marker) for marker in ("无", "未知", "N/A", "-", "—"))
 
-_CURRENCY_SYMBOL: Final = re.compile(
-    r"\s*[¥￥$€£]\s*[-+]?[0-9].*|.*[0-9]\s*[¥￥$€£元]\s*", re.DOTALL
-)
-_PERCENT: Final = re.compile(r".*[0-9]\s*[%％]\s*", re.DOTALL)
+# The spreadsheet marks a typed number may carry, each named by its own code and taken off
+# in turn so that every one of them is reported at once (issue 40): a currency sign before or
+# after the number, a unit word after it (0.36万), a percent sign, thousands separators.
+_SIGN_BEFORE: Final = re.compile(r"([-+]?)([¥￥$€£])\s*([-+]?[0-9.].*)", re.DOTALL)
+_UNIT_AFTER: Final = re.compile(r"(.*[0-9.])\s*((?:百万|万|千|亿)元?)", re.DOTALL)
+_SIGN_AFTER: Final = re.compile(r"(.*[0-9.])\s*([¥￥$€£元])", re.DOTALL)
+_PERCENT: Final = re.compile(r"(.*[0-9.])\s*([%％])", re.DOTALL)
 _THOUSANDS: Final = re.compile(r"[-+]?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?")
+# The one pattern read as written under read_as_written: 1,234,567.89 (no leading zero group,
+# digits after a decimal point), and only on a sheet where no comma means anything else.
+GROUPED: Final = re.compile(r"[-+]?[1-9][0-9]{0,2}(,[0-9]{3})+(\.[0-9]+)?")
 _LONG: Final = re.compile(r"(0|[1-9][0-9]*)\.[0-9]{7,}")
-_MISTAKES: Final = (
-    ("currency_symbol", _CURRENCY_SYMBOL),
-    ("percent_sign", _PERCENT),
-    ("thousands_separator", _THOUSANDS),
-)
+
+
+@attrs.frozen
+class Mark:
+    """A spreadsheet mark in a typed number: its code (``currency_symbol``, ``unit_in_value``,
+    ``percent_sign``, ``thousands_separator``) and the mark as typed (``¥``, ``万``, ``%``;
+    ``,`` for separators, ``grouped`` when they follow the 1,234,567.89 pattern)."""
+
+    code: str
+    text: str
+    grouped: bool = False
+
+
+def number_marks(text: str) -> tuple[tuple[Mark, ...], str]:
+    """The marks of a typed number and the number without them (``"￥1,234.5"`` ->
+    currency sign ``￥`` and separators, ``"1234.5"``); ``((), text)`` for text without."""
+    marks: list[Mark] = []
+    rest = text
+    if found := _SIGN_BEFORE.fullmatch(rest):
+        marks.append(Mark("currency_symbol", found.group(2)))
+        rest = found.group(1) + found.group(3)
+    if found := _UNIT_AFTER.fullmatch(rest):
+        marks.append(Mark("unit_in_value", found.group(2)))
+        rest = found.group(1)
+    elif not marks and (found := _SIGN_AFTER.fullmatch(rest)):
+        marks.append(Mark("currency_symbol", found.group(2)))
+        rest = found.group(1)
+    if found := _PERCENT.fullmatch(rest):
+        marks.append(Mark("percent_sign", found.group(2)))
+        rest = found.group(1)
+    if _THOUSANDS.fullmatch(rest):
+        marks.append(Mark("thousands_separator", ",", GROUPED.fullmatch(rest) is not None))
+        rest = rest.replace(",", "")
+    return tuple(marks), rest
 
 
 class CellKind(enum.Enum):
@@ -138,15 +173,27 @@ class Problem:
     details: tuple[tuple[str, str | int], ...] = ()
 
 
+@attrs.frozen
+class Marked:
+    """A typed number carrying spreadsheet marks (:func:`number_marks`): the marks, and the
+    reading of the number without them (its value, or the grammar's own problem), so that
+    every problem of the cell is reported together and, under ``read_as_written``, an
+    unambiguous mark is read (``table.py`` decides, knowing the row's currency)."""
+
+    marks: tuple[Mark, ...]
+    rest: Value | Problem
+
+
 OMITTED: Final = Omitted()
-Reading = Omitted | Value | Problem
+Reading = Omitted | Value | Problem | Marked
 
 
 def number_text(text: str) -> str | None:
-    """The error code for a typed number, or ``None`` when the grammar accepts it."""
-    for code, pattern in _MISTAKES:
-        if pattern.fullmatch(text):
-            return code
+    """The error code for a typed number, or ``None`` when the grammar accepts it (the first
+    mark's code when it carries any)."""
+    marks, _ = number_marks(text)
+    if marks:
+        return marks[0].code
     value = read_number_text(text)
     return value if isinstance(value, str) else None
 
@@ -198,6 +245,22 @@ def date_shown(number_format: str) -> bool:
     return all(letter in codes for letter in "ymd")
 
 
+def _typed_number(text: str, kind: Kind, unit: int | None, *, trimmed: bool) -> Value | Problem:
+    """A typed number without marks, by the contract's grammar, at the column's unit."""
+    value = read_number_text(text)
+    code = value if isinstance(value, str) else None
+    if code == "too_many_decimals" and (unit or 1) > 1 and _LONG.fullmatch(text):
+        code = None  # the product may still have at most 6 (scaled_text)
+    if code == "too_many_decimals" and kind is Kind.RATE:
+        code = None  # a rate may have 10: the calculator's rate reader decides
+    if code is not None:
+        return Problem(code)
+    scaled = scaled_text(text, unit)
+    if scaled is None:
+        return Problem("unit_value_too_precise")
+    return Value(scaled, trimmed=trimmed)
+
+
 def read_cell(cell: Cell, kind: Kind, *, trim: bool = False, unit: int | None = None) -> Reading:
     """The reading of ``cell`` for a field of ``kind`` in a column whose name gives ``unit``
     (``None``: none; ``units.py``) (module docstring)."""
@@ -228,27 +291,19 @@ def read_cell(cell: Cell, kind: Kind, *, trim: bool = False, unit: int | None = 
         if found is not None:
             return Problem("invisible_character", (("position", found[0]), ("character", found[1])))
         if numeric:
-            code = number_text(text)
-            if code == "too_many_decimals" and (unit or 1) > 1 and _LONG.fullmatch(text):
-                code = None  # the product may still have at most 6 (scaled_text)
-            if code == "too_many_decimals" and kind is Kind.RATE:
-                code = None  # a rate may have 10: the calculator's rate reader decides
-            if code is not None:
-                return Problem(code)
-            scaled = scaled_text(text, unit)
-            if scaled is None:
-                return Problem("unit_value_too_precise")
-            return Value(scaled, trimmed=trimmed)
+            marks, rest = number_marks(text)
+            reading = _typed_number(rest, kind, unit, trimmed=trimmed)
+            return Marked(marks, reading) if marks else reading
         return Value(text, trimmed=trimmed)
     if "%" in cell.number_format:
         return Problem("percent_format")
     if not numeric:
         return Problem("number_in_text_column")
-    reading = read_number(cell.number, cell.number_format, unit)
-    if isinstance(reading, NumberProblem):
-        shown = () if reading.shown is None else (("shown", reading.shown),)
-        return Problem(reading.code, (*shown, ("stored", reading.stored)) if reading.stored else ())
-    code = number_text(reading.text)
+    number = read_number(cell.number, cell.number_format, unit)
+    if isinstance(number, NumberProblem):
+        shown = () if number.shown is None else (("shown", number.shown),)
+        return Problem(number.code, (*shown, ("stored", number.stored)) if number.stored else ())
+    code = number_text(number.text)
     if code is not None:
         return Problem(code)
-    return Value(reading.text, reading.rounded, unit=reading.unit)
+    return Value(number.text, number.rounded, unit=number.unit)

@@ -21,6 +21,7 @@ from typing import Final
 
 import attrs
 
+from .header_table import EXPLANATIONS
 from .messages import INTAKE_TEXTS, NOTES, TEXTS, Text
 from .options import door_option, door_text
 
@@ -38,9 +39,18 @@ Detail = tuple[tuple[str, str | int], ...]
 
 
 def _entry(
-    text: Text, cell: str, option: str, lang: str, *, details: Detail = (), door: str = "cli"
+    text: Text,
+    cell: str,
+    option: str,
+    lang: str,
+    *,
+    details: Detail = (),
+    door: str = "cli",
+    explain: str = "",
 ) -> dict[str, str | int]:
-    """One entry in ``lang``, its options spelled as on ``door`` (``options.door_text``)."""
+    """One entry in ``lang``, its options spelled as on ``door`` (``options.door_text``);
+    a header's explanation from the header table (``question`` for a name asked about,
+    ``reason`` for one refused)."""
     message = door_text(text.message(lang), door)
     entry: dict[str, str | int] = {"code": text.code, "cell": cell, "message": message}
     if text.hint(lang):
@@ -48,6 +58,9 @@ def _entry(
     if option:
         entry["option"] = door_option(option, door)
     entry.update(details)
+    if explain:
+        key = "question" if text.code == "ambiguous_column" else "reason"
+        entry[key] = EXPLANATIONS[explain].text(lang)
     return entry
 
 
@@ -61,8 +74,14 @@ class IntakeError:
     option: str = ""
     # What the cell shows and stores ("shown", "stored"), or where an invisible character is
     # ("position", "character"): the only content of a cell an error ever carries, because
-    # the analyst cannot otherwise see what was refused.
+    # the analyst cannot otherwise see what was refused. A refused column name's
+    # "suggestion" is an accepted name from the intake's own tables, not the cell's text.
     details: Detail = ()
+    # The header table's explanation of a refused column name (header_table.EXPLANATIONS).
+    explain: str = ""
+    # The header text of the error's column, as the buyer wrote it: for the page's sentences
+    # only (sentences.py), never in the JSON documents, which echo nothing of a cell.
+    column: str = attrs.field(default="", eq=False)
 
     @property
     def message(self) -> str:
@@ -72,7 +91,13 @@ class IntakeError:
         """``{"code", "cell", "message"}``, ``"hint"`` when the code has one, ``"option"``,
         and the details; options named as ``door`` (``"cli"``, ``"http"``) spells them."""
         return _entry(
-            TEXTS[self.code], self.cell, self.option, lang, details=self.details, door=door
+            TEXTS[self.code],
+            self.cell,
+            self.option,
+            lang,
+            details=self.details,
+            door=door,
+            explain=self.explain,
         )
 
 

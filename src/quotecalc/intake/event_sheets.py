@@ -27,7 +27,6 @@ units such as ``包价(万元)`` on every money column, invisible characters).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
 from typing import Final
 
 from ..core.conversion_rules import EVENT_BALANCE_FIELDS, RATE_FIELDS
@@ -42,9 +41,9 @@ from ..core.event_rules import (
 )
 from ..core.fields import FieldRule, Kind
 from ..core.plan_rules import BREAK_FIELDS, MAX_BREAKS
-from .headers import SYNONYMS, fold, synonym_index
+from .header_table import IGNORE_ROWS, headers_for
+from .headers import SYNONYMS, header_key, synonym_index
 from .table import Layout
-from .units import column_unit
 
 # role -> the sheet names that mean it (English first, then Chinese), and whether it must
 # be in the workbook.
@@ -128,10 +127,6 @@ def _pair_columns(group: str) -> Iterable[tuple[str, Kind, tuple[str, ...]]]:
             yield field, kinds[leaf], (f"{group}[{number}].{leaf}", *spelled)
 
 
-def _field_for(index: dict[str, str], name: str) -> str | None:
-    return index.get(fold(name))
-
-
 def _layout(
     rules: Iterable[FieldRule],
     key: str,
@@ -152,12 +147,12 @@ def _layout(
         for field, kind, spelled in _pair_columns(group):
             kinds[field] = kind
             names.append((field, spelled))
-    index = synonym_index(names)
+    index = synonym_index(names, header_key)
     money = frozenset(field for field in kinds if field.rpartition(".")[2] in MONEY_LEAVES)
+    written = [(field, spellings[1:]) for field, spellings in names]  # not the contract name
     return Layout(
         kinds,
-        partial(_field_for, index),
-        partial(column_unit, index=index, money=money),
+        headers_for(index, written, money, IGNORE_ROWS),
         key,
         required,
         max_rows,

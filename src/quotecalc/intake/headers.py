@@ -11,13 +11,19 @@ contract name or of one of its synonyms. Folding does exactly three things:
 Nothing else is changed: inner spaces, other punctuation and other compatibility forms
 stay as written. The first Chinese and the first English synonym of each row are the
 template's column names.
+
+A column name is compared by its *key* (:func:`header_key`, issue 40): its folded form with
+every whitespace character removed and the other brackets (``【】``, ``〔〕``, ``[]``) written
+as ``()``, so ``交期 （天）``, ``交期(天)`` and ``交期【天】`` are one name, as are ``Pack size``
+and ``packSize``. Beyond this table, ``header_table.py`` holds the intake's own aliases, the
+columns it ignores (remarks) and the names it asks about (``MOQ``: units or packs?).
 """
 
 # Chinese text and full-width forms are this module's subject.
 # ruff: noqa: RUF001, RUF002
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from ..core.fields import QUOTE_FIELDS
@@ -46,22 +52,35 @@ def fold(name: str) -> str:
     return name.translate(_WIDTH).strip().casefold()
 
 
-def synonym_index(names: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
-    """Folded name -> field, from ``(field, names)`` rows; a folded name that would mean two
+_BRACKETS: Final = str.maketrans({"【": "(", "】": ")", "〔": "(", "〕": ")", "[": "(", "]": ")"})
+
+
+def header_key(name: str) -> str:
+    """A column name's key (module docstring): folded, brackets as ``()``, no whitespace."""
+    return "".join(fold(name).translate(_BRACKETS).split())
+
+
+def synonym_index(
+    names: Iterable[tuple[str, Iterable[str]]], key: Callable[[str], str] = fold
+) -> dict[str, str]:
+    """Name's ``key`` -> field, from ``(field, names)`` rows; a key that would mean two
     fields is a defect of the table (``ValueError`` at import)."""
     index: dict[str, str] = {}
     for field, synonyms in names:
         for name in synonyms:
-            if index.setdefault(fold(name), field) != field:
+            if index.setdefault(key(name), field) != field:
                 raise ValueError("a folded synonym names two fields")
     return index
 
 
 def _index() -> dict[str, str]:
-    """The quote sheet's index: each field's contract name and synonyms."""
+    """The quote sheet's index: each field's contract name and synonyms, by their keys."""
     return synonym_index(
-        (rule.name, (rule.name, *SYNONYMS[rule.name][0], *SYNONYMS[rule.name][1]))
-        for rule in QUOTE_FIELDS
+        (
+            (rule.name, (rule.name, *SYNONYMS[rule.name][0], *SYNONYMS[rule.name][1]))
+            for rule in QUOTE_FIELDS
+        ),
+        header_key,
     )
 
 
@@ -69,8 +88,8 @@ NAME_TO_FIELD: Final = _index()
 
 
 def field_for(name: str) -> str | None:
-    """The contract field a column name means, or ``None`` for an unknown name."""
-    return NAME_TO_FIELD.get(fold(name))
+    """The contract field a column name of the synonym table means, or ``None``."""
+    return NAME_TO_FIELD.get(header_key(name))
 
 
 def template_names(lang: str) -> tuple[str, ...]:

@@ -187,8 +187,20 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
         "unknown_column",
         "The column name is not a field name or a synonym of one.",
         "该列名既不是字段名，也不是字段名的同义词。",
-        "Use a column name of the template (python -m quotecalc.intake --template en).",
-        "请使用模板中的列名（python -m quotecalc.intake --template zh）。",
+        "Rename the column: suggestion, when given, is the nearest accepted name and reason"
+        " says why the name is not read; the template lists every name"
+        " (python -m quotecalc.intake --template en).",
+        "请修改列名：suggestion（如有）是最接近的可接受列名，reason 说明为何不读取该列名；"
+        "模板列出了全部列名（python -m quotecalc.intake --template zh）。",
+    ),
+    Text(
+        "ambiguous_column",
+        "The column name can mean more than one thing (units or packs, per unit or per pack,"
+        " days or weeks); it is not guessed.",
+        "该列名可以有不止一种含义（件数还是包数、每件还是每包、天还是周）；不会猜测。",
+        "Answer question by renaming the column; suggestion, when given, is the accepted name"
+        " for the likelier meaning.",
+        "请按 question 的提问修改列名；suggestion（如有）是较可能含义对应的可接受列名。",
     ),
     Text(
         "duplicate_column",
@@ -219,12 +231,43 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
         "thousands_separator",
         "Thousands separators are not allowed in numbers.",
         "数字中不允许使用千分位分隔符。",
+        "Delete the separators (1234.5, not 1,234.5). Where every comma of the sheet is a"
+        " separator of the 1,234,567.89 pattern, --read-as-written reads them.",
+        "请删除千分位分隔符（写 1234.5，不写 1,234.5）。如果表中的逗号全都是 1,234,567.89"
+        " 这种写法的千分位分隔符，使用 --read-as-written 可按原样读取。",
+        "--read-as-written",
     ),
     Text("percent_sign", "Percent signs are not allowed in numbers.", "数字中不允许使用百分号。"),
     Text(
         "currency_symbol",
         "Currency symbols are not allowed in numbers; use the currency column.",
         "数字中不允许使用货币符号；请使用币种列。",
+        "Delete the sign and give the currency in the currency column (or --currency). Where"
+        " the sign can only mean the row's currency (¥ or 元 on a sheet in CNY that names no"
+        " yen, € in EUR, £ in GBP; never $), --read-as-written reads it.",
+        "请删除货币符号，并在币种列（或 --currency）中给出币种。如果该符号只可能表示该行的币种"
+        "（人民币且未提到日元的表中的 ¥ 或 元、欧元的 €、英镑的 £；$ 除外），"
+        "使用 --read-as-written 可按原样读取。",
+        "--read-as-written",
+    ),
+    Text(
+        "unit_in_value",
+        "A unit (万, 千, 万元) is written in the number; a cell holds the number alone.",
+        "数字中写了单位（万、千、万元）；单元格中只能写数字。",
+        "Write the number alone and give the unit in the column's name: a money column named"
+        " 包价（万元） (or 运费（万元）, Pack price (kCNY)) is read at that unit. Elsewhere write"
+        " the whole number (100000, not 10万).",
+        "请只写数字，并把单位写进列名：名为“包价（万元）”（或“运费（万元）”、Pack price (kCNY)）"
+        "的金额列会按该单位读取。其他列请写完整的数（写 100000，不写 10万）。",
+    ),
+    Text(
+        "unit_price_needs_pack_size",
+        "A unit price (单价) is the price of one unit: without the row's pack size it cannot"
+        " become the pack price.",
+        "单价是一件的价格：这一行没有每包数量，无法换算成包价。",
+        "Give the pack size (每包数量; 1 when sold by the unit), or, if the price is per pack,"
+        " name the column 包价 (Pack price).",
+        "请填写每包数量（按件卖时填 1）；如果这个价格是每包的价格，请把列名改为“包价”。",
     ),
     Text(
         "number_in_text_column",
@@ -461,6 +504,30 @@ INTAKE_TEXTS: Final[tuple[Text, ...]] = (
 )
 
 NOTE_TEXTS: Final[tuple[Text, ...]] = (
+    Text(
+        "column_ignored",
+        "The column is a remarks or row-number column (备注, 说明, Remarks, Notes, 序号, No.);"
+        " it is not read.",
+        "该列是备注或序号列（备注、说明、Remarks、Notes、序号、No.）；不读取。",
+    ),
+    Text(
+        "unit_price_converted",
+        "The column is a unit price (单价, Unit price): each row's pack price is that price"
+        " times the row's pack size, exactly.",
+        "该列是单价：每一行的包价按单价乘以该行的每包数量精确换算。",
+    ),
+    Text(
+        "currency_sign_read",
+        "The number's currency sign is the row's currency; it was read without it"
+        " (--read-as-written).",
+        "数字的货币符号就是该行的币种；已去掉符号读取（--read-as-written）。",
+    ),
+    Text(
+        "thousands_separator_read",
+        "The number's thousands separators were read as written (1,234.5 is 1234.5;"
+        " --read-as-written).",
+        "数字的千分位分隔符已按原样读取（1,234.5 即 1234.5；--read-as-written）。",
+    ),
     Text(
         "unit_scaled",
         "The number format shows a unit of exact scale (万, 亿); the value was read at the"

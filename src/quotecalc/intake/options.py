@@ -107,6 +107,13 @@ OPTIONS: Final[tuple[Option, ...]] = (
     ),
     Option("skip_totals", True, "Skip totals rows (otherwise an error naming the row)."),
     Option("trim", True, "Remove whitespace around text (otherwise an error at the cell)."),
+    Option(
+        "read_as_written",
+        True,
+        "Read a currency sign that can only mean the row's currency (¥35 on a sheet in CNY that"
+        " names no yen) and thousands separators of the 1,234,567.89 pattern as the number,"
+        " each with a note (otherwise an error at the cell).",
+    ),
     *QUOTE_ROOT,
     Option(
         "event",

@@ -5,7 +5,8 @@ by ``scripts/generate_contract.py``; the tests compare the committed file).
 One entry per code: its fixed message and hint in either language (``messages.py``), the cell
 reference as a string, for an option's error the option's name (``--sheet`` on the command
 line, ``sheet`` over HTTP), and for the codes of :data:`DETAILS` what the cell shows and
-stores, or where its invisible character is.
+stores, where its invisible character is, or, for a refused column name, the accepted name to
+write instead and the header table's question or reason (``header_table.EXPLANATIONS``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from .errors import MAX_ERRORS
+from .header_table import ASKED_EXPLANATIONS, EXPLANATIONS, REFUSED_EXPLANATIONS, Words
 from .messages import LANGS, TEXTS
 from .options import door_text
 
@@ -27,6 +29,21 @@ _WHERE: Final = {
     "position": {"type": "integer", "minimum": 1, "description": "1-based character index."},
     "character": {"type": "string", "pattern": "^U\\+[0-9A-F]{4,6}$"},
 }
+_SUGGESTION: Final = {
+    "suggestion": {
+        "type": "string",
+        "description": "An accepted column name to write instead (from the intake's tables).",
+    }
+}
+
+
+def _explained(key: str, words: tuple[Words, ...]) -> dict[str, Any]:
+    texts = [text for word in words for text in (word.en, word.zh)]
+    return {key: {"enum": list(dict.fromkeys(texts))}}
+
+
+_ASKED: Final = tuple(EXPLANATIONS[key] for key in sorted(ASKED_EXPLANATIONS))
+_REFUSED: Final = tuple(EXPLANATIONS[key] for key in sorted(REFUSED_EXPLANATIONS))
 DETAILS: Final[dict[str, dict[str, Any]]] = {
     "value_not_displayed": _SHOWN,
     "display_rounds_value": _SHOWN,
@@ -35,7 +52,13 @@ DETAILS: Final[dict[str, dict[str, Any]]] = {
     "unsupported_number_format": _SHOWN,
     "unit_conflict": _SHOWN,
     "invisible_character": _WHERE,
+    "unknown_column": {**_SUGGESTION, **_explained("reason", _REFUSED)},
+    "ambiguous_column": {**_SUGGESTION, **_explained("question", _ASKED)},
+    "unknown_header_unit": _SUGGESTION,
+    "unit_in_value": _SUGGESTION,
 }
+# The details an entry of these codes always carries (the others are present when they apply).
+REQUIRED_DETAILS: Final = {"position", "character", "stored", "question"}
 
 
 def _variants(text: Callable[[str], str]) -> list[str]:
@@ -59,7 +82,7 @@ def _entry(code: str) -> dict[str, Any]:
     properties["option"] = {"type": "string", "pattern": "^(--[a-z-]+|[a-z_]+)$"}
     details = DETAILS.get(code, {})
     properties.update(details)
-    required += [name for name in details if name != "shown"]
+    required += [name for name in details if name in REQUIRED_DETAILS]
     return {
         "type": "object",
         "properties": properties,

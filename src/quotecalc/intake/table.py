@@ -28,7 +28,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Final
 
@@ -38,11 +38,14 @@ from ..core.context import FieldError
 from ..core.fields import MAX_QUOTES, QUOTE_FIELDS, FieldRule, Kind
 from ..core.numberform import read_number_text
 from ..stages.validate import check_unique_supplier_ids, read_fields
-from .cells import Cell, CellKind, Problem, Value, read_cell
+from .cells import Cell, CellKind, Mark, Marked, Problem, Value, read_cell
+from .columns import Columns, name_columns, read_columns
 from .errors import IntakeError, Note, cell_ref, position
-from .headers import field_for, fold
+from .header_table import QUOTE_HEADERS, HeaderIndex, is_chinese
+from .headers import fold
+from .marks import MARK_NOTES, commas_grouped, readable_as_written, unit_column_name
 from .trust import format_currencies, is_total_formula, is_total_shape, is_total_word
-from .units import CNY_NAMES, Unit, UnknownUnit, column_unit, mentions_yen, read_currency
+from .units import CNY_NAMES, Unit, mentions_yen, read_currency
 
 RULES: Final[dict[str, FieldRule]] = {rule.name: rule for rule in QUOTE_FIELDS}
 MAX_COLUMNS: Final = 64  # A to BL: room for every field and a few blank or note columns
@@ -75,6 +78,7 @@ class Flags:
     skip_totals: bool = False
     include_hidden: bool = False
     currency: str | None = None
+    read_as_written: bool = False  # an unambiguous currency sign or 1,234.5 read, noted
 
 
 @attrs.frozen
@@ -89,31 +93,32 @@ class Quotes:
 @attrs.frozen
 class Layout:
     """What one kind of sheet holds (the quote sheet; an event's sheets, ``event_sheets.py``):
-    the kind of each field's cells, the column names (``field_for``, ``column_unit``), the
+    the kind of each field's cells, the column names (``header_table.HeaderIndex``), the
     field whose cell names the row (a total word there makes a totals row), the columns that
-    must exist (field, error code), at most how many data rows, the code for none, and
-    whether the totals *shape* rule applies to a row whose key cell holds a name (on an
-    items sheet one quantity may well be the sum of two others: there only a row without a
-    name is judged by its shape)."""
+    must exist (field, error code), at most how many data rows, the code for none, whether
+    the totals *shape* rule applies to a row whose key cell holds a name (on an items sheet
+    one quantity may well be the sum of two others: there only a row without a name is
+    judged by its shape), and whether a refused column's cells are read for their own
+    problems as the field it most likely means (``probe``: the quote sheet's)."""
 
     kinds: Mapping[str, Kind]
-    field_for: Callable[[str], str | None]
-    column_unit: Callable[[str], tuple[str, Unit] | UnknownUnit | None]
+    headers: HeaderIndex
     key: str
     required: tuple[tuple[str, str], ...]
     max_rows: int
     empty: str
     shape_when_named: bool = True
+    probe: bool = False
 
 
 QUOTE_LAYOUT: Final = Layout(
     {name: rule.kind for name, rule in RULES.items()},
-    field_for,
-    column_unit,
+    QUOTE_HEADERS,
     "supplierId",
     (("supplierId", "missing_supplier_column"),),
     MAX_QUOTES,
     "no_quotes",
+    probe=True,
 )
 
 
@@ -137,43 +142,7 @@ class Rows:
     columns: dict[str, str]
     errors: tuple[IntakeError, ...]
     notes: tuple[Note, ...]
-
-
-def _columns(
-    header: Row,
-    errors: list[IntakeError],
-    notes: list[Note],
-    units: dict[int, Unit],
-    layout: Layout = QUOTE_LAYOUT,
-) -> dict[int, str]:
-    """Column index -> field, for the named columns; ``units`` gets the columns whose name
-    gives a unit (``units.py``), each noted at its header."""
-    columns: dict[int, str] = {}
-    for index, cell in enumerate(header):
-        if cell.is_blank:
-            continue
-        field = layout.field_for(cell.text) if cell.kind is CellKind.TEXT else None
-        named = (
-            layout.column_unit(cell.text) if field is None and cell.kind is CellKind.TEXT else None
-        )
-        if isinstance(named, UnknownUnit):
-            errors.append(IntakeError("unknown_header_unit", cell.ref))
-            continue
-        if named is not None:
-            field, unit = named
-            if field not in columns.values():
-                units[index] = unit
-                details: tuple[tuple[str, str | int], ...] = (("scale", unit.scale),)
-                if unit.currency is not None:
-                    details += (("currency", unit.currency),)
-                notes.append(Note("column_unit_read", cell.ref, details))
-        if field is None:
-            errors.append(IntakeError("unknown_column", cell.ref))
-        elif field in columns.values():
-            errors.append(IntakeError("duplicate_column", cell.ref))
-        else:
-            columns[index] = field
-    return columns
+    names: Mapping[int, str] = attrs.Factory(dict)  # column index -> its header text
 
 
 def _check_unnamed(
@@ -200,21 +169,27 @@ def _canonical(rule: FieldRule, raw: str, value: Any) -> str:
 
 @attrs.frozen
 class Context:
-    """What the whole sheet says about currencies (``units.py``): the columns' units, a CNY
-    context for a bare ``¥``, and whether the yen is mentioned anywhere."""
+    """What the whole sheet says (``units.py``): the columns, a CNY context for a bare ``¥``,
+    whether the yen is mentioned anywhere, and whether every comma typed in a number is a
+    thousands separator of the 1,234,567.89 pattern (``grouped``: only then may
+    ``read_as_written`` read one)."""
 
     flags: Flags
-    units: dict[int, Unit]
+    columns: Columns
     cny: bool
     yen: bool
+    grouped: bool
     layout: Layout = QUOTE_LAYOUT
     currencies: Mapping[str, str] = attrs.Factory(dict)  # supplierId -> its currency
+
+    @property
+    def units(self) -> dict[int, Unit]:
+        return self.columns.units
 
 
 def _context(
     rows: Sequence[tuple[int, Row]],
-    columns: dict[int, str],
-    units: dict[int, Unit],
+    columns: Columns,
     flags: Flags,
     *,
     layout: Layout = QUOTE_LAYOUT,
@@ -222,10 +197,10 @@ def _context(
 ) -> Context:
     texts = [cell.text for _, row in rows for cell in row if cell.kind is CellKind.TEXT]
     formats = {cell.number_format for _, row in rows for cell in row}  # few distinct ones
-    currency = [i for i, field in columns.items() if field == "currency"]
+    currency = [i for i, field in columns.fields.items() if field == "currency"]
     cny = (
         flags.currency == "CNY"
-        or any(unit.currency == "CNY" for unit in units.values())
+        or any(unit.currency == "CNY" for unit in columns.units.values())
         or any(
             row[i].kind is CellKind.TEXT
             and (row[i].text == "CNY" or fold(row[i].text) in CNY_NAMES)
@@ -237,7 +212,21 @@ def _context(
         or "CNY" in (currencies or {}).values()
     )
     yen = mentions_yen(texts, formats)
-    return Context(flags, units, cny, yen, layout, currencies or {})
+    numeric = [
+        index
+        for index, field in (*columns.fields.items(), *columns.probes.items())
+        if layout.kinds[field] in NUMERIC
+    ]
+    grouped = commas_grouped(
+        row[i].text
+        for _, row in rows[1:]
+        for i in numeric
+        if i < len(row) and row[i].kind is CellKind.TEXT
+    )
+    return Context(flags, columns, cny, yen, grouped, layout, currencies or {})
+
+
+NUMERIC: Final = frozenset({Kind.DECIMAL, Kind.INTEGER, Kind.RATE})
 
 
 def _currency(
@@ -254,42 +243,89 @@ def _currency(
             notes.append(Note("currency_name_read", cell.ref))
 
 
-def _quote(
-    row: Row,
-    columns: dict[int, str],
-    context: Context,
-    errors: list[IntakeError],
-    notes: list[Note],
-) -> tuple[dict[str, str], dict[str, str]]:
-    """The raw quote of one data row and the cell reference of each of its fields."""
-    raw: dict[str, str] = {}
-    refs: dict[str, str] = {}
-    for index, field in columns.items():
-        cell = row[index]
-        refs[field] = cell.ref
-        unit = context.units.get(index)
-        reading = read_cell(
+@attrs.frozen
+class _Reader:
+    """One data row's cells read into its raw fields, its errors and notes."""
+
+    context: Context
+    errors: list[IntakeError]
+    notes: list[Note]
+
+    def cell(self, cell: Cell, field: str, index: int) -> Any:
+        unit = self.context.units.get(index)
+        return read_cell(
             cell,
-            context.layout.kinds[field],
-            trim=context.flags.trim,
+            self.context.layout.kinds[field],
+            trim=self.context.flags.trim,
             unit=None if unit is None else unit.scale,
         )
+
+    def marks(self, marked: Marked, ref: str, currency: str | None, index: int) -> Value | Problem:
+        """Each mark an error at the cell, or, read as written, a note; then the number."""
+        for mark in marked.marks:
+            context = self.context
+            readable = readable_as_written(
+                mark, currency, yen=context.yen, cny=context.cny, grouped=context.grouped
+            )
+            if readable and context.flags.read_as_written:
+                self.notes.append(Note(MARK_NOTES[mark.code], ref))
+            elif mark.code == "unit_in_value":
+                details = self._unit_name(mark, index)
+                self.errors.append(IntakeError(mark.code, ref, details=details))
+            else:
+                option = "--read-as-written" if readable else ""
+                self.errors.append(IntakeError(mark.code, ref, option))
+        return marked.rest
+
+    def _unit_name(self, mark: Mark, index: int) -> tuple[tuple[str, str | int], ...]:
+        """The ``suggestion`` of a unit written in a cell of a column without one."""
+        columns = self.context.columns
+        field = columns.fields.get(index) or columns.probes.get(index, "")
+        chinese = is_chinese(columns.names.get(index, ""))
+        name = "" if index in columns.units else unit_column_name(mark, field, chinese=chinese)
+        return (("suggestion", name),) if name else ()
+
+    def value(self, reading: Any, field: str, cell: Cell, raw: dict[str, str]) -> None:
         if isinstance(reading, Problem):
-            errors.append(IntakeError(reading.code, cell.ref, details=reading.details))
+            self.errors.append(IntakeError(reading.code, cell.ref, details=reading.details))
         elif isinstance(reading, Value):
             raw[field] = reading.raw
             if field == "currency":
-                _currency(raw, cell, context, errors, notes)
+                _currency(raw, cell, self.context, self.errors, self.notes)
             if reading.rounded_tail:
-                notes.append(Note("float_tail_rounded", cell.ref))
+                self.notes.append(Note("float_tail_rounded", cell.ref))
             if reading.unit != 1:
-                notes.append(Note("unit_scaled", cell.ref))
+                self.notes.append(Note("unit_scaled", cell.ref))
             if reading.trimmed:
-                notes.append(Note("whitespace_trimmed", cell.ref))
+                self.notes.append(Note("whitespace_trimmed", cell.ref))
+
+
+def _quote(
+    row: Row, context: Context, errors: list[IntakeError], notes: list[Note]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The raw quote of one data row and the cell reference of each of its fields: every
+    cell's every problem is an error (a refused column's cells read as the field it most
+    likely means, their values only checked); a value whose marks are errors is still
+    checked by the field rules, so its other problems are said in the same round."""
+    columns = context.columns
+    reader = _Reader(context, errors, notes)
+    raw: dict[str, str] = {}
+    refs: dict[str, str] = {}
+    read = {**columns.fields, **columns.probes}
+    readings = {index: reader.cell(row[index], field, index) for index, field in read.items()}
+    for index, field in read.items():  # the cells without marks first: the row's currency
+        refs[field] = row[index].ref
+        if not isinstance(readings[index], Marked):
+            reader.value(readings[index], field, row[index], raw)
     currency = raw.get("currency")
     if currency is None:
         currency = context.currencies.get(raw.get("supplierId", ""), context.flags.currency)
-    for index in columns:
+    for index, field in read.items():  # then each mark, judged against that currency
+        reading = readings[index]
+        if isinstance(reading, Marked):
+            rest = reader.marks(reading, row[index].ref, currency, index)
+            reader.value(rest, field, row[index], raw)
+    for index in read:
         cell = row[index]
         if cell.kind is not CellKind.NUMBER or currency is None:
             continue
@@ -300,7 +336,27 @@ def _quote(
         cell = row[index]
         if currency is not None and unit.currency not in (None, currency) and not cell.is_blank:
             errors.append(IntakeError("column_currency_mismatch", cell.ref))
+    _per_unit(row, raw, context, errors)
     return raw, refs
+
+
+def _per_unit(row: Row, raw: dict[str, str], context: Context, errors: list[IntakeError]) -> None:
+    """A price per unit (``单价``) times the row's pack size is its pack price, exactly; a
+    row without a pack size is ``unit_price_needs_pack_size`` at the price's cell (when the
+    pack size cell has its own error, that error says it)."""
+    for index in context.columns.per_unit:
+        field = context.columns.fields[index]
+        price = raw.pop(field, None)
+        if price is None:
+            continue
+        size = raw.get("packSize")
+        number = None if size is None else read_number_text(size)
+        if isinstance(number, Decimal) and number == number.to_integral_value() and number >= 1:
+            raw[field] = format(Decimal(price) * int(number), "f")
+        elif size is None and "packSize" in context.columns.fields.values():
+            pack = next(i for i, f in context.columns.fields.items() if f == "packSize")
+            if not any(error.cell == row[pack].ref for error in errors):
+                errors.append(IntakeError("unit_price_needs_pack_size", row[index].ref))
 
 
 def _first_hidden(rows: Iterable[tuple[int, Row]]) -> Cell | None:
@@ -371,16 +427,17 @@ def read_rows(
     """The data rows of the grid (the first row is the header row, number 1), each cell read
     by ``cells.read_cell`` with the trust rules of the module docstring; ``currencies``
     gives the currency of a row by its ``supplierId`` where the sheet has no currency column
-    (an event's offers: their supplier's)."""
+    (an event's offers: their supplier's). Every error names its column by the header the
+    buyer wrote (``IntakeError.column``, shown on the page only)."""
     rows, ref = grid.rows, grid.ref
     errors: list[IntakeError] = []
     notes: list[Note] = list(grid.notes)
     if not rows or rows[0][0] != 1 or all(cell.is_blank for cell in rows[0][1]):
         return Rows((), {}, (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
     header = rows[0][1]
-    units: dict[int, Unit] = {}
-    columns = _columns(header, errors, notes, units, layout)
-    if not columns:  # a title row above the header: one error, not one per cell below
+    columns = read_columns(header, errors, notes, layout.headers, probe=layout.probe)
+    if not columns.fields and (not columns.known or len(columns.names) < 2):
+        # a title row above the header: one error, not one per cell below
         return Rows((), {}, (IntakeError("missing_header", ref(1, 0)),), tuple(notes))
     hidden = _first_hidden(rows)
     if hidden is not None:
@@ -389,9 +446,15 @@ def read_rows(
         else:
             errors.append(IntakeError("hidden_cell", hidden.ref))
     for field, code in layout.required:
-        if field not in columns.values():
+        # a refused column that most likely is the field already says what to write
+        if field not in columns.fields.values() and field not in columns.probes.values():
             errors.append(IntakeError(code, ref(1, 0)))
-    key = next((i for i, field in columns.items() if field == layout.key), None)
+    if columns.per_unit and "packSize" not in columns.fields.values():
+        errors.extend(
+            IntakeError("unit_price_needs_pack_size", header[index].ref)
+            for index in sorted(columns.per_unit)
+        )
+    key = next((i for i, field in columns.fields.items() if field == layout.key), None)
     data = []
     for number, row in rows[1:]:
         if all(c.is_blank for c in row):
@@ -403,40 +466,47 @@ def read_rows(
                 errors.append(IntakeError("totals_row", ref(number, 0)))
             continue
         data.append((number, row))
-    if grid.complete and len(data) <= layout.max_rows and _shaped_total(data, columns, layout):
+    if (
+        grid.complete
+        and len(data) <= layout.max_rows
+        and _shaped_total(data, columns.fields, layout)
+    ):
         number = data.pop()[0]
         if flags.skip_totals:
             notes.append(Note("totals_row_skipped", ref(number, 0)))
         else:
             errors.append(IntakeError("totals_row", ref(number, 0)))
-    _check_unnamed(header, data, set(columns), errors)
+    _check_unnamed(header, data, set(columns.fields), errors)
     if len(data) > layout.max_rows:
         errors.append(IntakeError("too_many_rows", ref(data[layout.max_rows][0], 0)))
         data = data[: layout.max_rows]
     if not data and grid.complete and layout.empty:
         errors.append(IntakeError(layout.empty, ref(2, 0)))
     readings: list[RowReading] = []
-    context = _context(rows, columns, units, flags, layout=layout, currencies=currencies)
+    context = _context(rows, columns, flags, layout=layout, currencies=currencies)
     for number, row in data:
         padded = list(row) + [
             Cell(ref(number, column + 1), CellKind.BLANK) for column in range(len(row), len(header))
         ]
-        raw, cell_refs = _quote(padded, columns, context, errors, notes)
+        raw, cell_refs = _quote(padded, context, errors, notes)
         readings.append(RowReading(number, raw, cell_refs, ref(number, 0)))
-    found = {field: header[index].ref for index, field in columns.items()}
-    return Rows(tuple(readings), found, tuple(errors), tuple(notes))
+    found = {field: header[index].ref for index, field in columns.fields.items()}
+    named = name_columns(errors, columns.names, grid.prefix)
+    return Rows(tuple(readings), found, named, tuple(notes), columns.names)
 
 
 def read_table(grid: Grid, flags: Flags = Flags()) -> Quotes:
     """Quotes from the grid's rows (the first is the header row, number 1)."""
     read = read_rows(grid, flags)
-    if not read.columns:
+    if not read.rows:
         return Quotes((), read.errors, read.notes)
     errors = list(read.errors)
     notes = list(read.notes)
     raws = [row.raw for row in read.rows]
     refs = [row.refs for row in read.rows]
-    quotes = _validated(raws, refs, "supplierId" in read.columns, errors)
+    found: list[IntakeError] = []
+    quotes = _validated(raws, refs, "supplierId" in read.columns, errors, found)
+    errors += name_columns(found, read.names, grid.prefix)
     return Quotes(quotes, tuple(errors), tuple(sorted(notes, key=position)))  # as the errors
 
 
@@ -445,9 +515,12 @@ def _validated(
     refs: list[dict[str, str]],
     has_supplier_column: bool,
     errors: list[IntakeError],
+    added: list[IntakeError],
 ) -> tuple[dict[str, str], ...]:
-    """Check the raw quotes with the calculator's own rules; put each error at its cell."""
-    already = {error.cell for error in errors}  # a cell with its own error says it once
+    """Check the raw quotes with the calculator's own rules; put each error at its cell
+    (into ``added``). A cell whose own error left its field out says it once; a cell whose
+    marks were errors but whose number was read has that number checked too."""
+    already = {error.cell for error in errors}
     found: list[FieldError] = []
     values = [read_fields(QUOTE_FIELDS, raw, f"/quotes/{i}", found) for i, raw in enumerate(raws)]
     check_unique_supplier_ids({}, {"quotes": values}, found)
@@ -459,8 +532,8 @@ def _validated(
             assert not has_supplier_column and error.code == "missing_required"
             continue
         cell = refs[int(index)][field]
-        if cell not in already:
-            errors.append(IntakeError(error.code, cell))
+        if cell not in already or field in raws[int(index)]:
+            added.append(IntakeError(error.code, cell))
     return tuple(
         {
             rule.name: _canonical(rule, raw[rule.name], value[rule.name])

@@ -33,7 +33,7 @@ from typing import Final
 
 import attrs
 
-from .headers import NAME_TO_FIELD, fold
+from .headers import NAME_TO_FIELD, fold, header_key
 
 MONEY_FIELDS: Final = frozenset({"packPrice", "freight", "otherFees"})
 
@@ -65,6 +65,8 @@ UNITS: Final[dict[str, Unit]] = {
     "千": Unit(10**3, None),
     "万": Unit(10**4, None),
 }
+# The same table by the header key of each unit (no whitespace: "cny thousand" -> "cnythousand").
+UNIT_KEYS: Final[dict[str, Unit]] = {"".join(name.split()): unit for name, unit in UNITS.items()}
 
 # The ISO code itself is not folded: ``cny`` stays the calculator's ``invalid_currency``.
 CNY_NAMES: Final = frozenset(fold(name) for name in ("人民币", "人民幣", "RMB", "元"))
@@ -75,7 +77,7 @@ CURRENCY_SIGNS: Final = frozenset("$¥￥€£₩₹₽")
 # ("Hayen Fasteners" does not name the yen).
 YEN_WORDS: Final = ("日元", "日圆", "日圓", "円")
 _YEN_WORD: Final = re.compile(r"(?<![a-z])(?:jpy|yen)(?![a-z])")
-_UNIT: Final = re.compile(r"(.*?)\s*\(([^()]*)\)")
+_UNIT: Final = re.compile(r"(.*?)\(([^()]*)\)")
 
 
 @attrs.frozen
@@ -93,14 +95,14 @@ def column_unit(
     """``(field, unit)`` for a money column's name with a unit, :class:`UnknownUnit` for
     one with an unknown bracketed word, ``None`` for any other name; ``index`` and ``money``
     are the sheet's names and money fields (the quote sheet's by default)."""
-    match = _UNIT.fullmatch(fold(name))
+    match = _UNIT.fullmatch(header_key(name))
     if match is None:
         return None
     field = index.get(match.group(1))
     if field not in money:
         return None
     assert field is not None
-    unit = UNITS.get(" ".join(match.group(2).split()))
+    unit = UNIT_KEYS.get(match.group(2))
     return UnknownUnit(field) if unit is None else (field, unit)
 
 

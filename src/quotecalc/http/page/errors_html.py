@@ -20,6 +20,8 @@ def page_hint(lang: str, error: Mapping[str, str]) -> str:
     """What to do about one intake error, in the page's words: the form's own field where
     the intake's hint names a command-line option (``--encoding``, ``--sheet``), else the
     intake's hint unless it is about the command line (then none)."""
+    if error.get("fix"):  # the intake's own words for the page (intake/sentences.py)
+        return str(error["fix"])
     own = WORDS[lang].get(f"hint.{error['code']}")
     if own is not None:
         return own

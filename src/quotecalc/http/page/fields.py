@@ -45,7 +45,7 @@ TEXT_FIELDS: Final = (
 RATE_ROWS: Final = 3
 RATE_PARTS: Final = ("from", "to", "rate", "date", "source")
 RATE_KEYS: Final = {"from": "from", "to": "to", "rate": "rate", "date": "asOf", "source": "source"}
-CHOICES: Final = ("encoding", "lang", "event", "request")
+CHOICES: Final = ("encoding", "lang", "event", "read_as_written", "request")
 ENCODINGS: Final = ("", "utf-8", "gb18030", "utf-16")  # blank: detect (UTF-8, else GB18030)
 HAD_FILE: Final = "had_file"  # a kept form's mark that a file was chosen (never its bytes)
 

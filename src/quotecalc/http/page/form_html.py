@@ -184,6 +184,15 @@ def form_body(lang: str, limit: int, values: Mapping[str, str] | None = None) ->
         f'<span class="note" id="json-file">{escape(words["json_file"])}</span></label>\n'
         + _field(words, "sheet_name", values=values)
         + _encoding(words, values.get("encoding", ""))
+        + '<p class="note" id="read-as-written-hint">'
+        + f"{escape(words['read_as_written_hint'])}</p>\n"
+        + _field(
+            words,
+            "read_as_written",
+            "checkbox",
+            ' value="true" aria-describedby="read-as-written-hint"',
+            values,
+        )
         + _root_fields(words, lang, values)
         + _rates(words, values)
         + f"<fieldset><legend>{escape(words['event_set'])}</legend>\n"

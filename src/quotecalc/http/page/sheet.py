@@ -66,7 +66,7 @@ def read_sheet_entries(
     if isinstance(result, bytes):
         return None, result, []
     if result.request is None:
-        return None, result.error_document(), []
+        return None, result.page_document(), []  # each error naming the buyer's column (issue 40)
     return result.request, None, [note.as_dict(options["lang"], "http") for note in result.notes]
 
 

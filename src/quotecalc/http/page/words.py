@@ -40,6 +40,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "scale_minimum": "Minimum",
         "scale_maximum": "Maximum",
         "constraints": "Hard constraints (optional)",
+        "read_as_written": "Read ¥ and 1,234.5 as written",
+        "read_as_written_hint": (
+            "Off: a currency sign or a thousands separator in a number is an error at its cell."
+            " On: a sign that can only be the row's currency (¥ on a sheet in CNY, never $) and"
+            " separators like 1,234,567.89 are read, and the page lists each cell read so."
+        ),
         "event_set": "Sourcing event (workbook)",
         "event": "The workbook is a sourcing event (sheets Items and Offers)",
         "event_hint": (
@@ -164,6 +170,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "scale_minimum": "最低分",
         "scale_maximum": "最高分",
         "constraints": "硬约束（可选）",
+        "read_as_written": "按原样读取 ¥ 和 1,234.5",
+        "read_as_written_hint": (
+            "不勾选：数字中的货币符号或千分位分隔符会在该单元格报错。"
+            "勾选：只可能是该行币种的符号（人民币表中的 ¥，$ 除外）和 1,234,567.89 这样的分隔符"
+            "会被读取，页面会列出每个这样读取的单元格。"
+        ),
         "event_set": "寻源项目（工作簿）",
         "event": "该工作簿是寻源项目（含“物料”和“报价”工作表）",
         "event_hint": (
