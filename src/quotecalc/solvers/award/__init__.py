@@ -185,7 +185,7 @@ def best_award(
         from .many import award_many
     except ImportError:
         return Refusal(SOLVER_UNAVAILABLE)
-    return award_many(event, work_of(effort, budget))
+    return award_many(event, work_of(effort, budget, event))
 
 
 def best_single_vendor(

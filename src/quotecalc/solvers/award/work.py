@@ -56,16 +56,25 @@ NEIGHBOURHOODS: Final = {"standard": 4, "proof": 12}
 NEIGHBOURHOOD_SECONDS: Final = 0.1
 
 
-def work_of(effort: str, budget: float) -> Work:
-    """The counts of work of ``effort`` with ``budget`` deterministic seconds of CP-SAT."""
+def work_of(effort: str, budget: float, event: Event | None = None) -> Work:
+    """The counts of work of ``effort`` with ``budget`` deterministic seconds of CP-SAT; the
+    neighbourhood searches shrink with the model like the budget (:func:`size_scale`, at least
+    one), so a larger event spends its CPU on the walk rather than on CP-SAT's set-up."""
+    scale = 1.0 if event is None else size_scale(event)
     return Work(
         ITERATIONS,
         SETS[effort],
         RELAXATIONS[effort],
         budget,
-        NEIGHBOURHOODS[effort],
+        max(1, round(NEIGHBOURHOODS[effort] * scale)),
         NEIGHBOURHOOD_SECONDS,
     )
+
+
+def size_scale(event: Event) -> float:
+    """``min(1, (BUDGET_LEVELS / size)^2)`` for the model's price levels (:func:`search_size`):
+    how the CP-SAT work shrinks on a larger model."""
+    return min(1.0, BUDGET_LEVELS / max(search_size(event), 1)) ** 2
 
 
 def effort_factor(effort: str) -> int:
@@ -81,10 +90,9 @@ def event_budget(event: Event, effort: str = DEFAULT_EFFORT) -> float:
     effort's factor, times ``(BUDGET_LEVELS / size)^2`` when the model has more price levels
     (:func:`search_size`) than that; 0 above :data:`SEARCH_LEVELS` (no model is built: the
     first award and the plain bound are the answer)."""
-    size = search_size(event)
-    if size > SEARCH_LEVELS:
+    if search_size(event) > SEARCH_LEVELS:
         return 0.0
-    return DEFAULT_BUDGET * effort_factor(effort) * min(1.0, BUDGET_LEVELS / max(size, 1)) ** 2
+    return DEFAULT_BUDGET * effort_factor(effort) * size_scale(event)
 
 
 def exact_work(budget: float) -> int:
