@@ -62,10 +62,10 @@ def award_many(event: Event, work: Work) -> Award | Refusal:
         form = Formulation(event)
     except OutOfRange:
         return Refusal(OUT_OF_RANGE)
-    relaxation = Relaxation(form, work.iterations)
-    root = relaxation.solve()
+    relaxation = Relaxation(form, work.iterations, work.interior) if work.iterations else None
+    root = None if relaxation is None else relaxation.solve()
     walk: Walk | None = None
-    if root is not None:
+    if relaxation is not None and root is not None:
         proven = EXACT.divide(Decimal(safe_bound(form, root.duals)), Decimal(form.unit))
         bound = max(bound, proven)
         walk = Walk(event, form, relaxation, Limits(work.sets, work.relaxations))
