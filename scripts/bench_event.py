@@ -23,6 +23,9 @@ and ``mixed`` (issue 26's, the tests' events).
    40): CPU seconds and peak RSS (``ru_maxrss`` of the child), the award's gap. Target: <= 15 s
    CPU and <= 512 MiB each, also for an event at the request limits' size
    (``realistic:500:54:0`` is 3.77 MB of compact JSON, :func:`request_bytes`).
+5. ``--reference standard|proof`` (figure 11, issue 38): the reference events with optima
+   proven by HiGHS (``tests/data/event/reference/``) as whole CLI processes at that effort,
+   the award against the optimum, the stated gap, CPU and load (see :func:`reference`).
 4. ``--cli`` (figure 10 of ``scripts/bench.py``): the three-item example
    (``examples/event.request.json``) as a whole CLI process (``--event``) against the fixed
    call on the bundled example (``examples/multi-supplier.request.json``), fresh ``python -B``
@@ -557,6 +560,68 @@ def cli(rounds: int = 11, python: str = sys.executable) -> dict[str, Any]:
     return {"cli_ratio": ratio, "cli_wall": wall, "cli_cpu": cpu, "ortools": loaded}
 
 
+REFERENCE = ROOT / "tests" / "data" / "event" / "reference"
+
+
+def reference(effort: str, only: str | None = None) -> dict[str, Any]:
+    """Figure 11 (issue 38): every reference event (``tests/data/event/reference/``, optima
+    proven by HiGHS, ``scripts/reference_optima.py``) as a whole CLI process (``--event
+    --effort``), its CPU from ``RUSAGE_CHILDREN``, the award's landed total against the optimum
+    and the stated gap (award against its exact bound), the load beside every figure. Targets:
+    standard: 50 x 20 each <= 10 s CPU, >= 4 of 5 within 0.1 % of the optimum and none above
+    1 %, stated gap <= 2 %; 20 x 10 all proven, median <= 1 s CPU. proof: 50 x 20 all proven,
+    each <= 60 s CPU."""
+    import json
+
+    command = [sys.executable, "-B", "scripts/calculate.py", "--input-json", "-", "--event"]
+    command += ["--effort", effort]
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for path in sorted(REFERENCE.glob("*.optimum.json")):
+        stem = path.name.removesuffix(".optimum.json")
+        if only and only not in stem:
+            continue
+        optimum = Fraction(json.loads(path.read_text(encoding="utf-8"))["landedTotal"])
+        body = (REFERENCE / f"{stem}.request.json").read_bytes()
+        load = os.getloadavg()[0]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(command, input=body, capture_output=True, cwd=ROOT, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        award = json.loads(done.stdout)["award"]
+        total = Fraction(award["landedTotal"])
+        row = {
+            "event": stem,
+            "cpu": round(cpu, 2),
+            "load": round(load, 2),
+            "over_optimum_percent": round(float((total - optimum) / optimum * 100), 4),
+            "stated_gap_percent": round(
+                float((total - Fraction(award["lowerBound"])) / total * 100), 4
+            ),
+            "proven": award["proven"],
+            "cost_proven": award.get("costProven"),
+        }
+        if total < optimum:
+            raise AssertionError(f"an award below HiGHS's proven optimum: {row}")
+        rows.setdefault(stem.rsplit("-", 1)[0], []).append(row)
+        print(f"11. {effort}", row, flush=True)
+    report: dict[str, Any] = {}
+    for size, found in rows.items():
+        cpus = [row["cpu"] for row in found]
+        summary = {
+            "events": len(found),
+            "median_cpu": statistics.median(cpus),
+            "worst_cpu": max(cpus),
+            "within_0.1_percent": sum(row["over_optimum_percent"] <= 0.1 for row in found),
+            "worst_over_optimum_percent": max(row["over_optimum_percent"] for row in found),
+            "worst_stated_gap_percent": max(row["stated_gap_percent"] for row in found),
+            "proven": sum(bool(row["proven"]) for row in found),
+            "load": f"{min(r['load'] for r in found)}-{max(r['load'] for r in found)}",
+        }
+        report[f"{effort} {size}"] = summary
+        print(f"11. {effort} {size} summary", summary, flush=True)
+    return report
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--instances", type=int, default=5)
@@ -572,7 +637,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--cli", action="store_true", help="only figure 10 (see above)")
     parser.add_argument("--cli-rounds", type=int, default=11)
+    parser.add_argument(
+        "--reference", choices=("standard", "proof"), help="only figure 11 at this effort"
+    )
+    parser.add_argument("--only", help="figure 11: only the reference events naming this")
     args = parser.parse_args(argv)
+    if args.reference:
+        return reference(args.reference, args.only)
     if args.cli:
         return cli(args.cli_rounds)
     if args.one:

@@ -39,7 +39,7 @@ from quotecalc.core.plan_rules import (
 from quotecalc.engine.pipeline import Pipeline
 from quotecalc.kinds import PLAN
 from quotecalc.planning.document import plan as plan_document
-from quotecalc.solvers.award.cover import cover_points
+from quotecalc.solvers.award.cover import Domain, cover_points
 from quotecalc.solvers.award.search import _candidates, _children, _left_out, _Search
 from quotecalc.stages.plan import PlanStage
 
@@ -294,12 +294,12 @@ def _hull_afresh(
     return _lower_hull(points)
 
 
-def _domains(rng: random.Random, item: Any) -> list[tuple[bool, int, int]]:
-    found = [(True, item.low, item.high), (False, item.low, item.high)]
+def _domains(rng: random.Random, item: Any) -> list[Domain]:
+    found = [Domain(True, item.low, item.high), Domain(False, item.low, item.high)]
     for _ in range(3):
         low = rng.randint(item.low, item.high)
         high = rng.randint(low, item.high)
-        found.append((rng.random() < 0.5, low, high))
+        found.append(Domain(rng.random() < 0.5, low, high))
     return found
 
 
@@ -329,7 +329,7 @@ def test_cover_points_are_the_lower_hull_of_the_cover_cost() -> None:
 
 # --- the relaxations and the node bound (solvers/award/relax.py, search.py) ---------------------
 
-Domains = dict[int, "tuple[bool, int, int] | None"]
+Domains = dict[int, "Domain | None"]
 
 
 def _node(rng: random.Random, items: Sequence[Any], narrow: bool) -> Domains:
@@ -344,12 +344,12 @@ def _node(rng: random.Random, items: Sequence[Any], narrow: bool) -> Domains:
             low = rng.randint(item.low, item.high)
             zero = rng.random() < 0.5
             high = rng.randint(low, item.high) if narrow or not zero else item.high
-            domains[index] = (zero, low, high)
+            domains[index] = Domain(zero, low, high)
     return domains
 
 
 def _domain_of(items: Sequence[Any], domains: Domains, index: int) -> Any:
-    return domains[index] if index in domains else (True, items[index].low, items[index].high)
+    return domains[index] if index in domains else Domain(True, items[index].low, items[index].high)
 
 
 def _lp_afresh(
@@ -488,7 +488,7 @@ def test_a_narrowed_free_offer_can_overcount_the_fewest_suppliers() -> None:
     a = _offer("A", 2, "2.00")
     c = _offer("C", 3, "3.00")
     run = search_of([a, c], 8, 2)
-    node: Domains = {1: (True, 1, 2)}
+    node: Domains = {1: Domain(True, 1, 2)}
     assert _fewest_afresh(run.items, node, 8) == 1
     assert _node_plans(run.items, node, 8, 2)
     found = run.bound(dict(node))
@@ -543,7 +543,7 @@ def test_the_max_suppliers_fill_by_hand() -> None:
     # (50 units); B and C add nothing over A; D's own segment from 1 to 150 units supplies the 99
     # units still needed: D1 + A50 + 99/149 of (D150 - D1), floored. In money 3 + 50 + 297 = 350,
     # the optimum A 50 + D 100.
-    bought_d = {3: (False, 1, 150)}
+    bought_d = {3: Domain(False, 1, 150)}
     expected = k["D1"] + k["A50"] + 99 * (k["D150"] - k["D1"]) // 149
     assert run.plain.slotted(dict(bought_d)) == expected
     assert expected // run.weights.cost == 350 * run.weights.scale
@@ -552,7 +552,7 @@ def test_the_max_suppliers_fill_by_hand() -> None:
     a_segment = _key_afresh(run_offers(run), 150, [50, 0, 0, 0]) - _key_afresh(
         run_offers(run), 150, [1, 0, 0, 0]
     )
-    both = {0: (False, 1, 50), 3: (False, 1, 150)}
+    both = {0: Domain(False, 1, 50), 3: Domain(False, 1, 150)}
     expected = (
         _key_afresh(run_offers(run), 150, [1, 0, 0, 0])
         + k["D1"]
@@ -563,10 +563,10 @@ def test_the_max_suppliers_fill_by_hand() -> None:
     # Without D the two largest reach only 100 units: no plan of the node, None.
     assert run.plain.slotted({3: None}) is None
     # D bought from 149 packs: 1 unit left, taken at A's slope (A's 50-unit key / 50, floored).
-    assert run.plain.slotted({3: (False, 149, 150)}) == k["D149"] + k["A50"] // 50
+    assert run.plain.slotted({3: Domain(False, 149, 150)}) == k["D149"] + k["A50"] // 50
     # A at exactly 50 and D at exactly 100 packs cover the need with nothing left to fill: their
     # keys, even though neither has a segment left to stream.
-    exact = {0: (False, 50, 50), 3: (False, 100, 100)}
+    exact = {0: Domain(False, 50, 50), 3: Domain(False, 100, 100)}
     assert run.plain.slotted(dict(exact)) == _key_afresh(run_offers(run), 150, [50, 0, 0, 100])
 
 
@@ -689,22 +689,22 @@ def test_a_relaxation_that_is_a_plan_of_too_many_offers_splits_on_the_last_one_o
     assert relaxed is not None
     assert relaxed.packs == {0: 50, 1: 50, 2: 50} and relaxed.partial is None
     assert _candidates(run, {}, relaxed) == []
-    assert _children(run, {}, relaxed) == [{2: (False, 1, 50)}, {2: None}]
+    assert _children(run, {}, relaxed) == [{2: Domain(False, 1, 50)}, {2: None}]
     # A left out takes its later clones B and C with it.
     assert run.clones == {0: (1, 2), 1: (2,), 2: (), 3: ()}
     assert _left_out(run, {}, 0) == {0: None, 1: None, 2: None}
     # With D bought for sure the plain fill still ignores the limit: D's first unit, A and B
     # whole, then 49 of C's 50 units, C part-way on the segment that opens it. Every plan read
     # off it buys four offers: none. Children: C left out, C bought.
-    node: Domains = {3: (False, 1, 150)}
+    node: Domains = {3: Domain(False, 1, 150)}
     relaxed = run.plain.relax(dict(node))
     assert relaxed is not None
     assert relaxed.packs == {3: 1, 0: 50, 1: 50, 2: 0}
     assert relaxed.partial == (2, 0, 0, 0, 50, 49)
     assert _candidates(run, dict(node), relaxed) == []
     assert _children(run, dict(node), relaxed) == [
-        {3: (False, 1, 150), 2: None},
-        {3: (False, 1, 150), 2: (False, 1, 50)},
+        {3: Domain(False, 1, 150), 2: None},
+        {3: Domain(False, 1, 150), 2: Domain(False, 1, 50)},
     ]
 
 
@@ -726,7 +726,7 @@ def test_a_partial_segment_past_the_first_pack_splits_the_range_at_the_fraction(
     assert relaxed.partial == (1, 2, 20, x2, 3, 2)
     assert relaxed.before == z3 + x2
     assert relaxed.bound == z3 + x2 + -(-2 * (x3 - x2) // 5)
-    assert _children(run, {}, relaxed) == [{1: (True, 1, 2)}, {1: (False, 3, 3)}]
+    assert _children(run, {}, relaxed) == [{1: Domain(True, 1, 2)}, {1: Domain(False, 3, 3)}]
     # The plan read off it: X at the fewest packs covering 22 units, 3 (no later break).
     assert _candidates(run, {}, relaxed) == [[3, 3]]
 
@@ -745,7 +745,7 @@ def test_a_partial_opening_segment_splits_into_left_out_and_bought() -> None:
     assert relaxed.packs == {0: 3, 1: 0}
     assert relaxed.partial is not None and relaxed.partial[:3] == (1, 0, 0)
     assert relaxed.partial[4:] == (10, 7)
-    assert _children(run, {}, relaxed) == [{1: None}, {1: (False, 1, 10)}]
+    assert _children(run, {}, relaxed) == [{1: None}, {1: Domain(False, 1, 10)}]
     assert _candidates(run, {}, relaxed) == [[3, 9], [3, 10]]
     # Within at most 1 supplier no plan is read off a two-offer fill.
     lone = search_of(offers, 10, 1)

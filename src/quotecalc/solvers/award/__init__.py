@@ -72,7 +72,6 @@ from .work import (
     DEFAULT_BUDGET,
     DEFAULT_EFFORT,
     EFFORTS,
-    ITERATIONS,
     NEIGHBOURHOOD_SECONDS,
     NEIGHBOURHOODS,
     PROOF_FACTOR,
@@ -92,7 +91,6 @@ __all__ = [
     "DEFAULT_NODES",
     "EFFORTS",
     "INFEASIBLE",
-    "ITERATIONS",
     "MODEL_INVALID",
     "NEIGHBOURHOODS",
     "NEIGHBOURHOOD_SECONDS",
@@ -185,7 +183,7 @@ def best_award(
         from .many import award_many
     except ImportError:
         return Refusal(SOLVER_UNAVAILABLE)
-    return award_many(event, work_of(effort, budget))
+    return award_many(event, work_of(effort, budget, event))
 
 
 def best_single_vendor(

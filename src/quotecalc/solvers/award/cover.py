@@ -3,15 +3,33 @@ cost (issue 25, ``docs/plan.md``, "The bound")."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .key import Keyed
 
-Domain = tuple[bool, int, int]
-"""A pack range: (may be left out, least packs, most packs)."""
+
+class Domain(NamedTuple):
+    """A pack range of one offer in a search node."""
+
+    optional: bool
+    """Whether the offer may be left out (0 packs)."""
+    low: int
+    high: int
 
 
-def cover_points(
-    item: Keyed, domain: Domain, quantity: int, relief: int = 0
-) -> list[tuple[int, int, int]]:
+class Point(NamedTuple):
+    """A point of an offer's cover cost: ``packs`` covering ``units`` of the need at ``key``."""
+
+    packs: int
+    units: int
+    key: int
+
+
+# A record built as a plain tuple: NamedTuple's own __new__ costs the hot hull loop ~10 %.
+_new = tuple.__new__
+
+
+def cover_points(item: Keyed, domain: Domain, quantity: int, relief: int = 0) -> list[Point]:
     """The points ``(packs, units, key)`` whose lower hull bounds what covering ``units`` of
     the need from this offer costs, its key less ``relief`` once bought.
 
@@ -46,7 +64,7 @@ def cover_points(
         later = ahead[level + 1]
         return here if later[0] < 0 or here < later else later
 
-    points = [(0, 0, 0)] if zero else []
+    points = [Point(0, 0, 0)] if zero else []
     below = (cap - 1) // size  # the most packs that cover less than the cap
     for j, (first, last, _) in enumerate(spans):
         top = min(last, below)
@@ -54,19 +72,20 @@ def cover_points(
             break
         for packs in (first, top) if top > first else (first,):
             key, count = least(packs, j)
-            points.append((count, size * packs, key))
+            points.append(_new(Point, (count, size * packs, key)))
         if top < last:
             break
     end = max(low, -(-cap // size))
     level = next(j for j, (first, last, _) in enumerate(spans) if first <= end <= last)
     key, count = least(end, level)
-    points.append((count, cap, key))
-    hull: list[tuple[int, int, int]] = []
+    points.append(_new(Point, (count, cap, key)))
+    hull: list[Point] = []
     for point in points:
+        _, units, key = point
         while len(hull) >= 2:
             (_, u1, k1), (_, u2, k2) = hull[-2], hull[-1]
             # Drop the middle point unless it lies strictly below the line of its neighbours.
-            if (k2 - k1) * (point[1] - u1) >= (point[2] - k1) * (u2 - u1):
+            if (k2 - k1) * (units - u1) >= (key - k1) * (u2 - u1):
                 hull.pop()
             else:
                 break

@@ -9,9 +9,14 @@ imported only inside :func:`quotecalc.solvers.award.best_award`.
    bound (:func:`~.bound.plain_bound`).
 3. **The supplier sets** (:mod:`.sets`): a walk over sets of suppliers guided by the
    relaxation, each set priced item by item; its best award joins the starts.
-4. **CP-SAT** (:mod:`.cpsat`) from the least start by the award's order: it proves the least
-   cost and settles the tie order, or returns the best award it has with the better of its own
-   bound and the relaxation's when its budget ends.
+4. **CP-SAT** (:mod:`.cpsat`) from the least start by the award's order, with a third of its
+   budget: it proves the least cost and settles the tie order (one solve when the start is
+   the only least award), or stops.
+5. **Neighbourhoods** when it stops unproven: CP-SAT on the event cut to the best award's
+   suppliers, then to them and one candidate more, each from that award within a small budget
+   (a large-neighbourhood search, :func:`_around`); then CP-SAT on the whole event again from
+   the best award with the rest of its budget. Its answer is the best award it has, with the
+   best of its own bound, the first solve's and the relaxation's.
 
 Every step's work is a count fixed before it starts (:class:`Work`), never a clock: the same
 event and effort give the same award, bound and proof on any machine. A model larger than
@@ -22,6 +27,7 @@ plain bound (``docs/event-solver.md``, "The budget").
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Final
 
 import attrs
 
@@ -35,6 +41,9 @@ from .relaxation import Relaxation, safe_bound
 from .sets import Limits, Walk
 from .start import cheapest_per_item, first_award
 from .work import Work, work_of
+
+# The share of CP-SAT's budget spent before the neighbourhood searches (decision 38.5).
+FIRST_SHARE: Final = 1 / 2
 
 
 def award_many(event: Event, work: Work) -> Award | Refusal:
@@ -53,19 +62,30 @@ def award_many(event: Event, work: Work) -> Award | Refusal:
         form = Formulation(event)
     except OutOfRange:
         return Refusal(OUT_OF_RANGE)
-    relaxation = Relaxation(form, work.iterations)
-    root = relaxation.solve()
-    if root is not None:
+    relaxation = Relaxation(form, work.iterations, work.interior) if work.iterations else None
+    root = None if relaxation is None else relaxation.solve()
+    walk: Walk | None = None
+    if relaxation is not None and root is not None:
         proven = EXACT.divide(Decimal(safe_bound(form, root.duals)), Decimal(form.unit))
         bound = max(bound, proven)
         walk = Walk(event, form, relaxation, Limits(work.sets, work.relaxations))
         found = walk.run(root, starts)
         if found is not None:
-            starts.append(_around(event, walk, found, work))
+            starts.append(found)
     start = _least(event, starts)
     if work.seconds <= 0:
         return Refusal(UNSOLVED) if start is None else _unsearched(event, start, bound)
-    return cpsat_search(event, work.seconds, start, form, bound)
+    if walk is None or start is None or work.neighbourhoods <= 0:
+        return cpsat_search(event, work.seconds, start, form, bound)
+    # First a share of the budget from the walk's award: on realistic events it is the least
+    # and CP-SAT proves it there. Else the neighbourhoods around the best award so far, then
+    # CP-SAT again from their award with the rest (decision 38.5).
+    first_share = work.seconds * FIRST_SHARE
+    first = cpsat_search(event, first_share, start, form, bound)
+    if not isinstance(first, Award) or first.proven:
+        return first
+    around = _around(event, walk, first.packs, work)
+    return cpsat_search(event, work.seconds - first_share, around, form, first.lower_bound)
 
 
 def _around(event: Event, walk: Walk, found: tuple[int, ...], work: Work) -> tuple[int, ...]:
@@ -127,4 +147,4 @@ def searched(event: Event, budget: float, effort: str = "standard") -> Award | R
     """:func:`award_many` with ``effort``'s counts and ``budget`` deterministic seconds of
     CP-SAT: the search with the solver libraries alone, without the exact search first (what
     the tests compare with the exact search and the one-item branch and bound)."""
-    return award_many(event, work_of(effort, budget))
+    return award_many(event, work_of(effort, budget, event))

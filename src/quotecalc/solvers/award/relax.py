@@ -6,15 +6,46 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from heapq import merge
+from typing import NamedTuple
 
 import attrs
 
 from ...core.records import Record
-from .cover import Domain, cover_points
+from .cover import Domain, Point, cover_points
 from .key import Keyed, Weights
 
-Segment = tuple[int, int, int, int, int, int, int, int, int, int]
-"""One hull segment: (slope key, rank, position, offer, n1, u1, k1, n2, u2, k2)."""
+
+class Segment(NamedTuple):
+    """One hull segment of an offer, from ``n1`` packs (``u1`` units, key ``k1``) to ``n2``
+    (``u2``, ``k2``). Segments are merged in tuple order: by ``slope`` (the exact slope scaled to
+    an integer), then the offer's ``rank``, then its ``position`` along the offer's hull."""
+
+    slope: int
+    rank: int
+    position: int
+    offer: int
+    n1: int
+    u1: int
+    k1: int
+    n2: int
+    u2: int
+    k2: int
+
+
+# A record built as a plain tuple: NamedTuple's own __new__ costs the hot hull loop ~10 %.
+_new = tuple.__new__
+
+
+class Partial(NamedTuple):
+    """The offer a relaxation leaves part-way: from ``n1`` packs (``u1`` units, key ``k1``)
+    toward ``n2`` packs, ``rest`` units still needed."""
+
+    offer: int
+    n1: int
+    u1: int
+    k1: int
+    n2: int
+    rest: int
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -24,9 +55,7 @@ class Relaxation(Record):
 
     bound: int
     packs: dict[int, int]
-    partial: tuple[int, int, int, int, int, int] | None
-    """``(offer, n1, u1, k1, n2, rest)``: from ``n1`` packs (``u1`` units, key ``k1``) toward
-    ``n2`` packs, ``rest`` units still needed."""
+    partial: Partial | None
     before: int
     """The integer key of everything before the partial segment."""
 
@@ -44,29 +73,29 @@ class Relaxer:
         # Slopes a/b and c/d with b, d <= largest differ by at least 1/largest^2 when they
         # differ, so floor(slope * Z) with Z > largest^2 orders them exactly.
         self.z = largest * largest + 1
-        self.hulls: dict[tuple[int, Domain], tuple[tuple[int, int, int], list[Segment]]] = {}
+        self.hulls: dict[tuple[int, Domain], tuple[Point, list[Segment]]] = {}
         self.root: list[Segment] = sorted(
             segment
             for index, item in enumerate(self.items)
-            for segment in self.hull(index, (True, item.low, item.high))[1]
+            for segment in self.hull(index, Domain(True, item.low, item.high))[1]
         )
 
-    def hull(self, index: int, domain: Domain) -> tuple[tuple[int, int, int], list[Segment]]:
+    def hull(self, index: int, domain: Domain) -> tuple[Point, list[Segment]]:
         """The envelope of an offer over ``domain``: its first point and its segments. An offer
         bought for sure starts at the hull's least key (every later segment rises)."""
         found = self.hulls.get((index, domain))
         if found is not None:
             return found
         points = cover_points(self.items[index], domain, self.quantity, self.relief)
-        if not domain[0]:
-            least = min(range(len(points)), key=lambda at: (points[at][2], at))
+        if not domain.optional:
+            least = min(range(len(points)), key=lambda at: (points[at].key, at))
             points = points[least:]
         rank = self.items[index].rank
         segments = []
         for position in range(len(points) - 1):
             (n1, u1, k1), (n2, u2, k2) = points[position], points[position + 1]
             slope = (k2 - k1) * self.z // (u2 - u1)
-            segments.append((slope, rank, position, index, n1, u1, k1, n2, u2, k2))
+            segments.append(_new(Segment, (slope, rank, position, index, n1, u1, k1, n2, u2, k2)))
         self.hulls[(index, domain)] = (points[0], segments)
         return points[0], segments
 
@@ -74,7 +103,7 @@ class Relaxer:
         """The node's relaxation; ``None`` when no plan of the node covers the need.
         ``domains`` holds the offers whose range differs from the root (``None``: left out)."""
         changed = {index: d for index, d in domains.items() if d is not None}
-        bought = [index for index, d in changed.items() if not d[0]]
+        bought = [index for index, d in changed.items() if not d.optional]
         if len(bought) > self.most:
             return None
         packs: dict[int, int] = {}
@@ -104,7 +133,7 @@ class Relaxer:
                 return Relaxation(total + k2 - k1, packs, None, total + k2 - k1)
             packs[index] = n1
             bound = total + -(-(rest * (k2 - k1)) // span)
-            return Relaxation(bound, packs, (index, n1, u1, k1, n2, rest), total)
+            return Relaxation(bound, packs, Partial(index, n1, u1, k1, n2, rest), total)
         return None
 
     def slotted(self, domains: dict[int, Domain | None]) -> int | None:
@@ -114,7 +143,7 @@ class Relaxer:
         filling the need in slope order, each slope supplying only what that count adds, costs
         no more than any plan of the node. ``None`` when even that falls short."""
         changed = {index: d for index, d in domains.items() if d is not None}
-        bought = {index for index, d in changed.items() if not d[0]}
+        bought = {index for index, d in changed.items() if not d.optional}
         slots = self.most - len(bought)
         total = covered = 0
         for index in bought:
@@ -155,5 +184,5 @@ class Relaxer:
 
     def _root_without(self, domains: dict[int, Domain | None]) -> Iterator[Segment]:
         for segment in self.root:
-            if segment[3] not in domains:
+            if segment.offer not in domains:
                 yield segment

@@ -99,8 +99,8 @@ class _Search:
         for index, domain in domains.items():
             if domain is None:
                 continue
-            units = self.items[index].line.pack_size * domain[2]
-            if domain[0]:
+            units = self.items[index].line.pack_size * domain.high
+            if domain.optional:
                 cut.append(-units)
             else:
                 count += 1
@@ -127,9 +127,9 @@ class _Search:
         if counted is None:
             return None
         bound = max(relaxed.bound, counted.bound + least * self.relief)
-        bought = sum(1 for d in domains.values() if d is not None and not d[0])
+        bought = sum(1 for d in domains.values() if d is not None and not d.optional)
         opened = sum(1 for index, count in relaxed.packs.items() if count) - bought
-        if relaxed.partial is not None and relaxed.partial[1] == 0:
+        if relaxed.partial is not None and relaxed.partial.n1 == 0:
             opened += 1
         if opened > self.most - bought:
             slotted = self.plain.slotted(domains)
@@ -176,7 +176,7 @@ def _domain(search: _Search, domains: dict[int, Domain | None], index: int) -> D
     if index in domains:
         return domains[index]
     item = search.items[index]
-    return (True, item.low, item.high)
+    return Domain(True, item.low, item.high)
 
 
 def search(event: Event, max_suppliers: int | None, nodes: int = DEFAULT_NODES) -> Award | Refusal:
@@ -259,9 +259,9 @@ def _candidates(
     item = run.items[index]
     domain = _domain(run, domains, index)
     assert domain is not None
-    need = max(domain[1], -(-(u1 + rest) // item.line.pack_size))
+    need = max(domain.low, -(-(u1 + rest) // item.line.pack_size))
     found = []
-    for count in sorted({item.cheapest(need, domain[2]), n2}):
+    for count in sorted({item.cheapest(need, domain.high), n2}):
         trial = list(packs)
         trial[index] = count
         if sum(1 for c in trial if c) <= run.most:
@@ -279,18 +279,24 @@ def _children(
         opened = [
             (index, domain)
             for index, count in relaxed.packs.items()
-            if count and (domain := _domain(run, domains, index)) is not None and domain[0]
+            if count and (domain := _domain(run, domains, index)) is not None and domain.optional
         ]
         index, domain = opened[-1]
-        return [{**domains, index: (False, domain[1], domain[2])}, _left_out(run, domains, index)]
+        return [
+            {**domains, index: Domain(False, domain.low, domain.high)},
+            _left_out(run, domains, index),
+        ]
     index, n1, u1, _, _, rest = relaxed.partial
     domain = _domain(run, domains, index)
     assert domain is not None
     zero, low, high = domain
     if n1 == 0:
-        return [_left_out(run, domains, index), {**domains, index: (False, low, high)}]
+        return [_left_out(run, domains, index), {**domains, index: Domain(False, low, high)}]
     split = (u1 + rest) // run.items[index].line.pack_size
-    return [{**domains, index: (zero, low, split)}, {**domains, index: (False, split + 1, high)}]
+    return [
+        {**domains, index: Domain(zero, low, split)},
+        {**domains, index: Domain(False, split + 1, high)},
+    ]
 
 
 def _left_out(

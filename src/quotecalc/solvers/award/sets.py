@@ -28,13 +28,16 @@ CP-SAT, never claimed optimal.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .costing import AwardKey, award_key, costing
 from .itemwise import Itemwise
 from .linear import Formulation
 from .model import Event
-from .relaxation import Relaxation, Solved
+
+if TYPE_CHECKING:
+    # Only its types: importing the walk loads no solver library.
+    from .relaxation import Relaxation, Solved
 
 # A supplier counts as used by the relaxation above this share of its use column.
 USED: Final = 1e-6
