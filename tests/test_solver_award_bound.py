@@ -82,4 +82,4 @@ def test_every_constraint_is_in_the_lp_at_any_size(lines: int) -> None:
     event = Event(
         needs, (Vendor("A", D(0), D(0)),), tuple(Line(0, i, 1, 0, D(1)) for i in range(lines))
     )
-    assert Run(Solver(Formulation(event)), 1.0).solver.parameters.linearization_level == 2
+    assert Run(Solver(Formulation(event)), 1.0).parameters.linearization_level == 2

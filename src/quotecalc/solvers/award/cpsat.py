@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model_helper as cmh
 
 from ...core.exact import EXACT, scaled
 from .costing import costing, feasible
@@ -36,6 +36,8 @@ from .model import (
 )
 
 EXACT_DOUBLE: Final = 2**53
+INT64_MAX: Final = 2**63 - 1
+INT64_MIN: Final = -(2**63)
 SEED: Final = 26
 # Every constraint in CP-SAT's LP (linearization level 2), whatever the size: with the
 # facility-location linking (``Formulation._link``) it proved the realistic 20 x 10 events in
@@ -44,34 +46,113 @@ SEED: Final = 26
 LINEARIZATION: Final = 2
 
 
+class Model:
+    """A CP-SAT model written straight into its proto (``cp_model_helper``, the layer
+    ``cp_model`` itself writes to; decision 38.11): a variable is its index, a literal its index
+    or ``-index - 1`` for its negation, a linear term list ``[(coefficient, variable), ...]``."""
+
+    def __init__(self) -> None:
+        self.proto = cmh.CpModelProto()
+
+    def int_var(self, low: int, high: int, name: str) -> int:
+        """A new integer variable on ``[low, high]``."""
+        variable = self.proto.variables.add()
+        variable.name = name
+        variable.domain.extend((low, high))
+        return len(self.proto.variables) - 1
+
+    def linear(self, terms: Terms, domain: Sequence[int], enforced_by: int | None = None) -> None:
+        """``sum(c x) in domain`` (closed intervals, flat), only when ``enforced_by`` holds."""
+        constraint = self.proto.constraints.add()
+        if enforced_by is not None:
+            constraint.enforcement_literal.append(enforced_by)
+        constraint.linear.vars.extend(x for _, x in terms)
+        constraint.linear.coeffs.extend(c for c, _ in terms)
+        constraint.linear.domain.extend(domain)
+
+    def implication(self, when: int, then: int) -> None:
+        """``when => then``."""
+        constraint = self.proto.constraints.add()
+        constraint.enforcement_literal.append(when)
+        constraint.bool_and.literals.append(then)
+
+    def any_of(self, literals: Sequence[int]) -> None:
+        """At least one of ``literals``."""
+        self.proto.constraints.add().bool_or.literals.extend(literals)
+
+    def hint(self, literal: int, value: int) -> None:
+        """A value to try first (a negated literal's hint is its variable's opposite)."""
+        hints = self.proto.solution_hint
+        if literal >= 0:
+            hints.vars.append(literal)
+            hints.values.append(value)
+        else:
+            hints.vars.append(negated(literal))
+            hints.values.append(int(not value))
+
+    def clear_hints(self) -> None:
+        """No hint."""
+        self.proto.clear_solution_hint()
+
+    def minimize(self, terms: Terms) -> None:
+        """The objective, replacing any before it."""
+        self.proto.clear_objective()
+        objective = self.proto.objective
+        objective.vars.extend(x for _, x in terms)
+        objective.coeffs.extend(c for c, _ in terms)
+        objective.scaling_factor = 1
+
+
+def negated(literal: int) -> int:
+    """The literal's negation."""
+    return -literal - 1
+
+
+def at_least(low: int) -> tuple[int, int]:
+    """The domain ``[low, +inf)``."""
+    return (low, INT64_MAX)
+
+
+def at_most(high: int) -> tuple[int, int]:
+    """The domain ``(-inf, high]``."""
+    return (INT64_MIN, high)
+
+
+def exactly(value: int) -> tuple[int, int]:
+    """The domain ``{value}``."""
+    return (value, value)
+
+
+def other_than(value: int) -> tuple[int, int, int, int]:
+    """The domain of every integer but ``value``."""
+    return (INT64_MIN, value - 1, value + 1, INT64_MAX)
+
+
 class Solver:
     """The formulation as a CP-SAT model: one variable per column, one constraint per row."""
 
     def __init__(self, form: Formulation) -> None:
         self.form = form
-        self.model = cp_model.CpModel()
+        self.model = Model()
         b = form.b
         self.vars = [
-            self.model.new_bool_var(f"x{i}")
-            if boolean
-            else self.model.new_int_var(0, high, f"x{i}")
+            self.model.int_var(0, 1 if boolean else high, f"x{i}")
             for i, (high, boolean) in enumerate(zip(b.upper, b.boolean, strict=True))
         ]
         for row in b.rows:
-            expr = self.expr(list(row.terms))
+            terms = self.terms(list(row.terms))
             if row.low is not None and row.low == row.high:
-                self.model.add(expr == row.low)
+                self.model.linear(terms, exactly(row.low))
             else:
                 if row.low is not None:
-                    self.model.add(expr >= row.low)
+                    self.model.linear(terms, at_least(row.low))
                 if row.high is not None:
-                    self.model.add(expr <= row.high)
+                    self.model.linear(terms, at_most(row.high))
 
-    def expr(self, terms: Terms) -> cp_model.LinearExpr:
+    def terms(self, terms: Terms) -> Terms:
+        """The formulation's terms on the model's variables (each checked in range)."""
         self.form.b.worst(terms)
-        return cp_model.LinearExpr.weighted_sum(
-            [self.vars[x] for _, x in terms], [c for c, _ in terms]
-        )
+        return [(c, self.vars[x]) for c, x in terms]
 
 
 class Run:
@@ -79,8 +160,8 @@ class Run:
 
     def __init__(self, cp: Solver, budget: float) -> None:
         self.cp, self.m, self.budget = cp, cp.form, budget
-        self.solver = cp_model.CpSolver()
-        params = self.solver.parameters
+        self.parameters = cmh.SatParameters()
+        params = self.parameters
         params.num_workers = 1
         params.random_seed = SEED
         params.linearization_level = LINEARIZATION
@@ -89,49 +170,58 @@ class Run:
         self.statuses: list[str] = []
         self.spent = 0.0
         self.unique = False
+        self.response: cmh.CpSolverResponse | None = None
 
     def hint(self, packs: Sequence[int]) -> None:
         """Hint every variable of the model from an allowed award."""
         model = self.cp.model
-        model.clear_hints()  # type: ignore[no-untyped-call]
+        model.clear_hints()
         for column, value in self.m.values(tuple(packs)).items():
-            model.add_hint(self.cp.vars[column], value)
+            model.hint(self.cp.vars[column], value)
 
     def solve(self) -> tuple[int, ...] | None:
         """One solve within what is left of the budget; the award found, hinted next."""
-        self.solver.parameters.max_deterministic_time = max(self.budget - self.spent, 0.0)
-        status = self.solver.solve(self.cp.model)
-        self.spent += self.solver.deterministic_time
-        self.statuses.append(self.solver.status_name(status))
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        self.parameters.max_deterministic_time = max(self.budget - self.spent, 0.0)
+        # A wrapper per solve, as cp_model's own CpSolver does: one is not reusable.
+        wrapper = cmh.SolveWrapper()
+        wrapper.set_parameters(self.parameters)
+        self.response = response = wrapper.solve(self.cp.model.proto)  # type: ignore[no-untyped-call]
+        self.spent += response.deterministic_time
+        self.statuses.append(response.status.name)
+        if response.status not in (cmh.CpSolverStatus.OPTIMAL, cmh.CpSolverStatus.FEASIBLE):
             return None
-        packs = self.m.packs(lambda column: int(self.solver.value(self.cp.vars[column])))
+        packs = self.m.packs(lambda column: self.solution(self.cp.vars[column]))
         if not feasible(self.m.event, packs):
             raise AssertionError("the solver's award breaks a rule of the exact check")
         self.hint(packs)
         return packs
 
-    def same_as(self, packs: Sequence[int]) -> cp_model.IntVar:
+    def solution(self, variable: int) -> int:
+        """A variable's value in the last solution."""
+        assert self.response is not None
+        return int(self.response.solution[variable])
+
+    def same_as(self, packs: Sequence[int]) -> int:
         """A literal true exactly when the award's pack counts are ``packs`` (hinted true)."""
         model, var = self.cp.model, self.cp.vars
         equal = []
         for index in self.m.lines:
-            literal = model.new_bool_var(f"s{index}")
-            count = var[self.m.count[index]]
-            model.add(count == packs[index]).only_enforce_if(literal)
-            model.add(count != packs[index]).only_enforce_if(literal.Not())
-            model.add_hint(literal, True)
+            literal = model.int_var(0, 1, f"s{index}")
+            count = [(1, var[self.m.count[index]])]
+            model.linear(count, exactly(packs[index]), literal)
+            model.linear(count, other_than(packs[index]), negated(literal))
+            model.hint(literal, 1)
             equal.append(literal)
-        same = model.new_bool_var("same")
-        model.add_bool_or([same, *(literal.Not() for literal in equal)])
+        same = model.int_var(0, 1, "same")
+        model.any_of([same, *(negated(literal) for literal in equal)])
         for literal in equal:
-            model.add_implication(same, literal)
-        model.add_hint(same, True)
+            model.implication(same, literal)
+        model.hint(same, 1)
         return same
 
     def value(self, terms: Terms) -> int:
         """An expression's value in the last solution, from its integers."""
-        return sum(c * int(self.solver.value(self.cp.vars[x])) for c, x in terms)
+        return sum(c * self.solution(self.cp.vars[x]) for c, x in terms)
 
 
 def search(
@@ -166,10 +256,9 @@ def search(
         return Award(packs, True, total, False)
     # The least cost is proven; the tie levels and the last rule are settled among the awards
     # of that cost.
-    cp.model.add(cp.expr(form.cost) <= run.value(form.cost))
+    cp.model.linear(cp.terms(form.cost), at_most(run.value(form.cost)))
     for terms in form.tie_levels():
-        objective = cp.expr(terms)
-        cp.model.minimize(objective)
+        cp.model.minimize(cp.terms(terms))
         found = run.solve()
         status = run.statuses[-1]
         if status == "MODEL_INVALID":
@@ -178,11 +267,11 @@ def search(
         if status != "OPTIMAL":
             return Award(packs, False, costing(event, packs).landed_total, True, cost_proven=True)
         # The level's value from the solution's integers, never from the double objective.
-        cp.model.add(objective <= run.value(terms))
+        cp.model.linear(cp.terms(terms), at_most(run.value(terms)))
     # The objective stays: with it CP-SAT prunes the tie questions by its bound (the levels are
     # already fixed at their value, so any award found is a tie); without it the same question
     # ran out of a 20-second budget on a 20 x 10 event that it now settles in 0.3 (decision 26.19).
-    run.solver.parameters.stop_after_first_solution = True
+    run.parameters.stop_after_first_solution = True
     settled, packs = _settle(run, packs)
     if settled is None:
         return Refusal(MODEL_INVALID)
@@ -208,12 +297,9 @@ def _least_cost(
     if run.unique:
         assert start is not None
         same = run.same_as(start)
-        objective = cp_model.LinearExpr.weighted_sum(
-            [cp.vars[x] for _, x in form.cost] + [same], [2 * c for c, _ in form.cost] + [1]
-        )
+        cp.model.minimize([(2 * c, cp.vars[x]) for c, x in form.cost] + [(1, same)])
     else:
-        objective = cp.expr(form.cost)
-    cp.model.minimize(objective)
+        cp.model.minimize(cp.terms(form.cost))
     found = run.solve()
     status = run.statuses[-1]
     if status == "MODEL_INVALID":
@@ -230,7 +316,8 @@ def _least_cost(
         model_cost
     ):
         raise AssertionError("the model's cost and the exact costing disagree")
-    solver = run.solver.best_objective_bound
+    assert run.response is not None
+    solver = run.response.best_objective_bound
     least = Decimal(0)
     if solver.is_integer() and 0 <= solver < EXACT_DOUBLE:
         # 2 cost + e >= B with e <= 1 gives cost >= ceil((B - 1) / 2).
@@ -263,33 +350,33 @@ def _settle(run: Run, packs: tuple[int, ...]) -> tuple[bool | None, tuple[int, .
         for rank, vendor in enumerate(ranked):
             use = var[m.vendor_use[vendor]]
             if vendor not in vendors:
-                choice = model.new_bool_var(f"c{rank}")
-                model.add(use == 1).only_enforce_if(choice)
+                choice = model.int_var(0, 1, f"c{rank}")
+                model.linear([(1, use)], exactly(1), choice)
                 if prefix is not None:
-                    model.add_implication(choice, prefix)
+                    model.implication(choice, prefix)
                 choices.append(choice)
-            same = model.new_bool_var(f"e{rank}")
-            model.add(use == int(vendor in vendors)).only_enforce_if(same)
+            same = model.int_var(0, 1, f"e{rank}")
+            model.linear([(1, use)], exactly(int(vendor in vendors)), same)
             if prefix is not None:
-                model.add_implication(same, prefix)
+                model.implication(same, prefix)
             prefix = same
         tail = prefix
         for position, index in enumerate(ordered):
             count = var[m.count[index]]
             if packs[index] < m.b.upper[m.count[index]]:
-                choice = model.new_bool_var(f"d{position}")
-                model.add(count >= packs[index] + 1).only_enforce_if(choice)
+                choice = model.int_var(0, 1, f"d{position}")
+                model.linear([(1, count)], at_least(packs[index] + 1), choice)
                 if tail is not None:
-                    model.add_implication(choice, tail)
+                    model.implication(choice, tail)
                 choices.append(choice)
-            same = model.new_bool_var(f"f{position}")
-            model.add(count == packs[index]).only_enforce_if(same)
+            same = model.int_var(0, 1, f"f{position}")
+            model.linear([(1, count)], exactly(packs[index]), same)
             if tail is not None:
-                model.add_implication(same, tail)
+                model.implication(same, tail)
             tail = same
         if not choices:
             return True, packs
-        model.add_bool_or(choices)
+        model.any_of(choices)
         found = run.solve()
         status = run.statuses[-1]
         if status == "MODEL_INVALID":
