@@ -82,7 +82,6 @@ from .engine.render import EXIT_CODES, TOOL, TOOL_VERSION, render_errors
 _CHUNK = 65536
 LANGS = ("en", "zh")
 FORMATS = ("json", "text", "svg", "html", "xlsx")
-READABLE_FORMATS = ("json", "text", "html")
 Rendered = tuple[bytes, int]
 INPUT_FLAGS = ("--input-json", "--input-jsonl", "--input-batch")
 HELP_ARGV = (["--help"], ["-h"])

@@ -37,7 +37,6 @@ import attrs
 from .numfmt import display, excel_precision
 
 SIX_PLACES: Final = Decimal("0.000001")
-MAX_FORMAT_PLACES: Final = 30
 
 __all__ = [
     "Number",

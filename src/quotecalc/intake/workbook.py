@@ -30,7 +30,6 @@ STYLES_TYPE: Final = f"{_SPREADSHEETML}.styles+xml"
 OFFICE_DOCUMENT: Final = (
     "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
 )
-R_ID: Final = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 TRUE: Final = frozenset({"1", "true"})
 
 
