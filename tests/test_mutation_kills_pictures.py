@@ -639,9 +639,7 @@ def test_error_page_whole_input_and_unknown_error_code() -> None:
     }
     page = html_page(result, {"analysis": None, "reasons": []}, "en")
     # the place in words (issue 29): the request itself, or an unknown key marked as code
-    assert (
-        "<tr><td>the request</td><td><code>odd\\u202eerror</code></td></tr>" in page
-    )
+    assert "<tr><td>the request</td><td><code>odd\\u202eerror</code></td></tr>" in page
     assert (
         "<tr><td><code>x</code> of the request</td>"
         "<td>The input is larger than 262144 bytes.</td></tr>" in page

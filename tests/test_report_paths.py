@@ -153,9 +153,7 @@ def test_statuses_directions_and_dimensions_without_words_are_shown_escaped() ->
         "- The input is not one valid JSON value (check for comments, trailing commas, single"
         " quotes or extra text)."
     ) in english
-    assert (
-        "- 输入不是单个有效的 JSON 值（请检查注释、多余逗号、单引号或多余文本）。" in chinese
-    )
+    assert "- 输入不是单个有效的 JSON 值（请检查注释、多余逗号、单引号或多余文本）。" in chinese
 
 
 def test_several_conflicts_are_one_sentence_each_joined_by_a_space() -> None:
