@@ -23,7 +23,6 @@ from typing import Any, Final
 from ..engine.render import EXIT_CODES
 from .answer import answer, render_plain
 from .cells import COLUMN_RULES, clean, display_width, table
-from .fieldnames import field_words
 from .people import money
 from .wording import (
     CONSTRAINT_STATUS_TEXT,
@@ -100,8 +99,6 @@ class _Writer:
 
 
 def _coded(texts: Mapping[str, Mapping[str, str]], lang: str, code: str) -> str:
-    """A code's words; a code without words is shown as itself, its only name (a report for
-    people never prints a code after its words: issue 40, item 7)."""
     return texts[lang].get(code, clean(code))
 
 
@@ -135,11 +132,12 @@ def _errors(out: _Writer, errors: Sequence[Mapping[str, Any]]) -> None:
     rows = [
         [
             _value(error.get("path")) if error.get("path") else out.text("whole_input"),
+            _value(error.get("code")),
             _coded(ERROR_TEXT, out.lang, str(error.get("code"))),
         ]
         for error in errors
     ]
-    out.table(("col.path", "col.meaning"), rows, set())
+    out.table(("col.path", "col.code", "col.meaning"), rows, set())
 
 
 def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
@@ -191,7 +189,7 @@ def _quotes(out: _Writer, quotes: Sequence[Mapping[str, Any]]) -> None:
             [
                 [
                     _value(quote["supplierId"]),
-                    field_words(out.lang, str(check["constraint"])) or _value(check["constraint"]),
+                    _value(check["constraint"]),
                     _value(check["limit"]),
                     _value(check["value"]),
                     status_text.get(str(check["status"]), _value(check["status"])),
@@ -340,15 +338,8 @@ def _quality(out: _Writer, quality: Mapping[str, Any]) -> None:
         out.lines.append(out.text("no_issues"))
     for issue in issues:
         words = _coded(ISSUE_TEXT, out.lang, str(issue["code"]))
-        out.lines.append(f"- {_value(issue['supplierId'])}: {words}")
+        out.lines.append(f"- {_value(issue['supplierId'])}: {words} [{_value(issue['code'])}]")
     out.lines.append(out.text("not_certified"))
-
-
-def _field(lang: str, name: Any) -> str:
-    """A limitation's field in words (a quote's field, else a root one), else as written."""
-    if name is None:
-        return UNKNOWN
-    return field_words(lang, str(name), "quotes") or field_words(lang, str(name)) or _value(name)
 
 
 def _limitations(out: _Writer, limitations: Sequence[Mapping[str, Any]]) -> None:
@@ -357,12 +348,12 @@ def _limitations(out: _Writer, limitations: Sequence[Mapping[str, Any]]) -> None
         code = str(limitation["code"])
         template = LIMITATION_TEXT[out.lang].get(code) or _coded(ERROR_TEXT, out.lang, code)
         words = template.format(
-            field=_field(out.lang, limitation.get("field")),
+            field=_value(limitation.get("field")),
             dimension=out.dimension(str(limitation.get("dimension") or UNKNOWN)),
         )
         who = limitation.get("supplierId")
         prefix = "- " if who is None else f"- {_value(who)}: "
-        out.lines.append(f"{prefix}{words}")
+        out.lines.append(f"{prefix}{words} [{clean(code)}]")
 
 
 def render_text(
@@ -394,7 +385,7 @@ def render_text(
         else:
             out.section("limitations")
             out.lines.extend(
-                f"- {_coded(ERROR_TEXT, out.lang, str(item['code']))}"
+                f"- {_coded(ERROR_TEXT, out.lang, str(item['code']))} [{clean(str(item['code']))}]"
                 for item in result_output["limitations"]
             )
         return "\n".join(out.lines) + "\n"

@@ -200,7 +200,9 @@ def conversion_sections(
         rows = []
         for entry in document["conversions"]:
             rate = entry["convertedAt"]
-            shown_rate = words["rate"].format(from_=rate["from"], rate=rate["rate"], to=rate["to"])
+            shown_rate = words["rate"].format(
+                from_=rate["from"], rate=grouped(str(rate["rate"])), to=rate["to"]
+            )
             source = (
                 f"{rate['source']}, {rate['asOf']}"
                 if lang == "en"
@@ -222,7 +224,7 @@ def conversion_sections(
         unused = tuple(
             words["unused_rate"].format(
                 from_=rate["from"],
-                rate=rate["rate"],
+                rate=grouped(str(rate["rate"])),
                 to=rate["to"],
                 source=rate["source"],
                 as_of=rate["asOf"],

@@ -325,7 +325,7 @@ def _sensitivity(page: _Page, scenarios: Sequence[Mapping[str, Any]]) -> str:
 def _interval(page: _Page, interval: Mapping[str, Any]) -> str:
     opening = "(" if interval["lowerOpen"] else "["
     closing = ")" if interval["upperOpen"] else "]"
-    upper = escape(page.label("infinity")) if interval["upper"] is None else text(interval["upper"])
+    upper = escape(page.word("infinity")) if interval["upper"] is None else text(interval["upper"])
     return f"{opening}{text(interval['lower'])}, {upper}{closing}"
 
 

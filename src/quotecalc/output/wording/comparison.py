@@ -115,7 +115,7 @@ ROWS: Final[tuple[Word, ...]] = (
         "No supplier is certified by this calculation.",
         "本计算不认证任何供应商。",
     ),
-    Word("report.infinity", "+inf", "+∞"),
+    Word("report.infinity", "+inf", "+inf"),
     Word(
         "answer.purchase",
         "Buying {quantity} units of “{item}”, priced in {currency}.",
