@@ -159,8 +159,8 @@ ROWS: Final[tuple[Word, ...]] = (
     Word(
         "event.split_minimum_order",
         (
-            "{item} is split: {who} has a minimum order value of {minimum}; its goods subtotal"
-            " in this award is {goods}."
+            "{item} is split; {who} has a minimum order value of {minimum}, and its goods"
+            " subtotal in this award is {goods}."
         ),
         "{item} 由多家供应：{who} 的最低订单金额为 {minimum}，本授标中其货款小计为 {goods}。",
     ),
