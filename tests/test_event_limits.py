@@ -308,3 +308,20 @@ def test_no_code_word_in_a_chinese_workbook(kind: str) -> None:
     shown = workbook_text(run.stdout)
     assert CODE_WORD.findall(shown) == [], kind
     assert "+inf" not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_event_code_has_words_so_none_is_shown_as_code(lang: str) -> None:
+    # Issue 40, item 7: a page shows a code only when the catalog has no words for it; every
+    # code the event document carries has words, so no event page shows one.
+    from quotecalc.core.codes import LIMITATION_MESSAGES
+    from quotecalc.core.event_rules import EVENT_MESSAGES
+    from quotecalc.output.event_report import WORDS
+    from quotecalc.output.event_report.reasons import unworded
+
+    for code in (*EVENT_MESSAGES, *LIMITATION_MESSAGES):
+        if code == "baseline_infeasible":  # a baseline's reason, worded in the baselines table
+            assert WORDS[lang]["baseline_infeasible"]
+            continue
+        assert unworded({"code": code, "message": "m"}, lang) is None, code
+    assert unworded({"code": "not_a_code_of_ours"}, lang) == "not_a_code_of_ours"
