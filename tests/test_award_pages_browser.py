@@ -98,12 +98,14 @@ AWARD_FACTS = {
         "A cannot supply everything alone: its capacity for washers is 2 packs of 500 units,"
         " and the need is 2,000 units.",
         "W cannot supply everything alone: it has no offer that takes part for bolts.",
+        "no supplier can deliver all 2,000 units of washers alone",
         "Flat washer M8, DIN 125",
     ),
     ("event-limits", "zh"): (
         "washers 由多家供应：W 已供到其产能上限（3 包）。",
         "A 无法单独供应全部物料：其 washers 的产能为 2 包、每包 500 件，需求为 2,000 件。",
         "W 无法单独供应全部物料：bolts 没有可参与的报价。",
+        "没有一家供应商能单独供应 washers 的全部 2,000 件",
         "Flat washer M8, DIN 125",
     ),
 }

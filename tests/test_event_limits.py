@@ -160,10 +160,15 @@ ALONE_CASES = [
                 "A cannot supply everything alone: its capacity for y is 2 packs of 100 units,"
                 " and the need is 300 units.",
                 "B cannot supply everything alone: it has no offer that takes part for y.",
+                # only A offers y, and 2 x 100 = 200 < 300: no item-by-item award either
+                "Each item from its cheapest supplier is not possible: no supplier can deliver"
+                " all 300 units of y alone (A: 2 packs of 100 units).",
             ],
             "zh": [
                 "A 无法单独供应全部物料：其 y 的产能为 2 包、每包 100 件，需求为 300 件。",
                 "B 无法单独供应全部物料：y 没有可参与的报价。",
+                "无法各物料取最便宜供应商：没有一家供应商能单独供应 y 的全部 300 件"
+                "（A 最多 2 包、每包 100 件）。",
             ],
         },
         id="capacity-and-missing-item",
@@ -226,6 +231,9 @@ FACTS = {
         "A cannot supply everything alone: its capacity for washers is 2 packs of 500 units,"
         " and the need is 2,000 units.",
         "W cannot supply everything alone: it has no offer that takes part for bolts.",
+        # 2 x 500 and 3 x 500 washers, each below the 2,000 needed
+        "no supplier can deliver all 2,000 units of washers alone (A: 2 packs of 500 units, W: 3"
+        " packs of 500 units).",
         "Hex bolt M8x40, DIN 933",
     ),
     "zh": (
@@ -233,6 +241,8 @@ FACTS = {
         "washers 由多家供应：W 已供到其产能上限（3 包）。",
         "A 无法单独供应全部物料：其 washers 的产能为 2 包、每包 500 件，需求为 2,000 件。",
         "W 无法单独供应全部物料：bolts 没有可参与的报价。",
+        "没有一家供应商能单独供应 washers 的全部 2,000 件"
+        "（A 最多 2 包、每包 500 件；W 最多 3 包、每包 500 件）。",
         "Hex bolt M8x40, DIN 933",
     ),
 }

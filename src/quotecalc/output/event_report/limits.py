@@ -121,42 +121,89 @@ def _left_out(reasons: Sequence[Mapping[str, Any]]) -> tuple[set[str], set[tuple
     return whole, offers
 
 
-def alone_reasons(document: Mapping[str, Any], request: Any, lang: str) -> tuple[str, ...]:
-    """Why the best single supplier has no award: for each supplier that takes part, the items
-    it has no offer for that takes part, else an item its capacity cannot cover. Nothing when
-    the baseline has an award, or without the request's text."""
-    entry = (document.get("baselines") or {}).get("singleSupplier") or {}
-    if entry.get("award") is not None or entry.get("reason") != "baseline_infeasible":
-        return ()
-    if not isinstance(request, dict):
-        return ()
-    words = WORDS[lang]
-    needs = _needs(document, request)
+def _short(offer: Mapping[str, Any], need: int) -> tuple[int, int] | None:
+    """An offer's capacity as (packs, pack size) when it cannot cover ``need`` units alone."""
+    capacity = _count(offer.get("capacityPacks"))
+    size = _count(offer.get("packSize"))
+    if capacity is not None and size is not None and capacity * size < need:
+        return capacity, size
+    return None
+
+
+def _taking_part(
+    document: Mapping[str, Any], request: Any
+) -> tuple[dict[str, dict[str, dict[str, Any]]], dict[str, int]]:
+    """The offers that take part, by supplier and item, and each item's need above zero."""
+    needs = {item: need for item, need in _needs(document, request).items() if need > 0}
     whole, offers_out = _left_out(document.get("reasons") or ())
+    offers = {
+        supplier: {
+            item: offer
+            for item, offer in offers_of(entry).items()
+            if (supplier, item) not in offers_out
+        }
+        for supplier, entry in suppliers_of(request).items()
+        if supplier not in whole
+    }
+    return offers, needs
+
+
+def _infeasible(document: Mapping[str, Any], name: str, request: Any) -> bool:
+    entry = (document.get("baselines") or {}).get(name) or {}
+    return (
+        isinstance(request, dict)
+        and entry.get("award") is None
+        and entry.get("reason") == "baseline_infeasible"
+    )
+
+
+def alone_reasons(document: Mapping[str, Any], request: Any, lang: str) -> tuple[str, ...]:
+    """Why the baselines have no award. The best single supplier: for each supplier that takes
+    part, the items it has no offer for that takes part, else the first item its capacity
+    cannot cover. Each item from its cheapest supplier: each item no supplier can deliver whole
+    alone, with their capacities. Nothing for a baseline with an award, or without the
+    request's text; nothing about a limit the request does not show (a minimum order value,
+    the most suppliers), which the table's general words cover."""
+    words = WORDS[lang]
     found: list[str] = []
-    for supplier, entry_of in suppliers_of(request).items():
-        if supplier in whole:
-            continue
-        offers = offers_of(entry_of)
-        wanted = [item for item, need in needs.items() if need > 0]
-        lacking = [i for i in wanted if i not in offers or (supplier, i) in offers_out]
-        if lacking:
-            found.append(
-                words["alone_lacks"].format(who=supplier, items=words["and"].join(lacking))
-            )
-            continue
-        for item in wanted:
-            capacity = _count(offers[item].get("capacityPacks"))
-            size = _count(offers[item].get("packSize"))
-            if capacity is not None and size is not None and capacity * size < needs[item]:
+    offers, needs = _taking_part(document, request)
+    if _infeasible(document, "singleSupplier", request):
+        for supplier, mine in offers.items():
+            lacking = [item for item in needs if item not in mine]
+            if lacking:
                 found.append(
-                    words["alone_capacity"].format(
-                        who=supplier,
-                        item=item,
-                        packs=grouped(str(capacity)),
-                        size=grouped(str(size)),
-                        need=grouped(str(needs[item])),
-                    )
+                    words["alone_lacks"].format(who=supplier, items=words["and"].join(lacking))
                 )
-                break
+                continue
+            for item, need in needs.items():
+                short = _short(mine[item], need)
+                if short is not None:
+                    found.append(
+                        words["alone_capacity"].format(
+                            who=supplier,
+                            item=item,
+                            packs=grouped(str(short[0])),
+                            size=grouped(str(short[1])),
+                            need=grouped(str(need)),
+                        )
+                    )
+                    break
+    if _infeasible(document, "cheapestPerItem", request):
+        for item, need in needs.items():
+            makers = [(who, mine[item]) for who, mine in offers.items() if item in mine]
+            shorts = [(who, _short(offer, need)) for who, offer in makers]
+            if not makers or any(short is None for _, short in shorts):
+                continue
+            capacities = words["join_clauses"].join(
+                words["capacity_of"].format(
+                    who=who, packs=grouped(str(short[0])), size=grouped(str(short[1]))
+                )
+                for who, short in shorts
+                if short is not None
+            )
+            found.append(
+                words["item_alone_capacity"].format(
+                    item=item, need=grouped(str(need)), capacities=capacities
+                )
+            )
     return tuple(found)

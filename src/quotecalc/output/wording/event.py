@@ -189,6 +189,22 @@ ROWS: Final[tuple[Word, ...]] = (
         ),
     ),
     Word(
+        "event.item_alone_capacity",
+        (
+            "Each item from its cheapest supplier is not possible: no supplier can deliver all"
+            " {need} units of {item} alone ({capacities})."
+        ),
+        (
+            "无法各物料取最便宜供应商：没有一家供应商能单独供应 {item} 的全部 {need} 件"
+            "（{capacities}）。"
+        ),
+    ),
+    Word(
+        "event.capacity_of",
+        "{who}: {packs} packs of {size} units",
+        "{who} 最多 {packs} 包、每包 {size} 件",
+    ),
+    Word(
         "event.baseline_infeasible",
         "no such award: it would break a limit of the event",
         "无此授标：它会违反本次寻源的限制",
