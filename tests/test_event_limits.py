@@ -199,6 +199,18 @@ ALONE_CASES = [
         id="capacity-enough",
     ),
     pytest.param(
+        # a hand-built award without items: the request's quantities are the needs
+        baselines_infeasible(award={"lines": []}),
+        {"items": ITEMS, "suppliers": [supplier("B", offer("x"))]},
+        {
+            "en": [
+                "B cannot supply everything alone: it has no offer that takes part for y.",
+            ],
+            "zh": ["B 无法单独供应全部物料：y 没有可参与的报价。"],
+        },
+        id="award-without-items",
+    ),
+    pytest.param(
         {
             "baselines": {
                 "singleSupplier": {"award": {"items": []}, "saving": "1.00", "reason": None}

@@ -90,11 +90,11 @@ def _needs(document: Mapping[str, Any], request: Any) -> dict[str, int]:
         (entry or {}).get("award") for entry in (document.get("baselines") or {}).values()
     ]
     for award in shown:
-        if award:
+        if award and award.get("items"):
             return {
                 str(i["itemId"]): n
                 for i in award["items"]
-                if (n := _count(i["quantity"])) is not None
+                if (n := _count(i.get("quantity"))) is not None
             }
     if not isinstance(request, dict) or "balances" in request:
         return {}
@@ -164,10 +164,14 @@ def alone_reasons(document: Mapping[str, Any], request: Any, lang: str) -> tuple
     alone, with their capacities. Nothing for a baseline with an award, or without the
     request's text; nothing about a limit the request does not show (a minimum order value,
     the most suppliers), which the table's general words cover."""
+    single = _infeasible(document, "singleSupplier", request)
+    per_item = _infeasible(document, "cheapestPerItem", request)
+    if not (single or per_item):
+        return ()
     words = WORDS[lang]
     found: list[str] = []
     offers, needs = _taking_part(document, request)
-    if _infeasible(document, "singleSupplier", request):
+    if single:
         for supplier, mine in offers.items():
             lacking = [item for item in needs if item not in mine]
             if lacking:
@@ -188,7 +192,7 @@ def alone_reasons(document: Mapping[str, Any], request: Any, lang: str) -> tuple
                         )
                     )
                     break
-    if _infeasible(document, "cheapestPerItem", request):
+    if per_item:
         for item, need in needs.items():
             makers = [(who, mine[item]) for who, mine in offers.items() if item in mine]
             shorts = [(who, _short(offer, need)) for who, offer in makers]
