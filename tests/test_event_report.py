@@ -30,13 +30,16 @@ DOCUMENT: dict[str, Any] = json.loads((GOLDEN / "example.award.json").read_bytes
 
 EN_LINES = (
     "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven.",
-    "19.0 % below the best single supplier, A alone (1,450.00 CNY); 6.7 % below buying each"
-    " item from its cheapest supplier (1,260.00 CNY).",
+    # the saving (1,450.00 - 1,175.00 = 275.00; 275/1450 = 18.97 %) and the baseline's cost
+    # apart (issue 40, item 4); 1,260.00 - 1,175.00 = 85.00, 85/1260 = 6.75 %
+    "Saves 275.00 CNY (19.0 %) against the best single supplier, A alone, which costs"
+    " 1,450.00 CNY; saves 85.00 CNY (6.7 %) against buying each item from its cheapest"
+    " supplier, which costs 1,260.00 CNY.",
 )
 ZH_LINES = (
     "授标：A 供应 bolts、nuts；W 供应 washers：1,175.00 CNY，最低总价已证明。",
-    "比最佳单一供应商（仅 A）低 19.0%（1,450.00 CNY）；"
-    "比各物料取最便宜供应商低 6.7%（1,260.00 CNY）。",
+    "比最佳单一供应商（仅 A）的 1,450.00 CNY 节省 275.00 CNY（19.0%）；"
+    "比各物料取最便宜供应商的 1,260.00 CNY 节省 85.00 CNY（6.7%）。",
 )
 
 
@@ -164,7 +167,7 @@ def test_one_money_format_across_the_page() -> None:
     assert view.answer[0] == (
         "Award A the bolts and nuts, W the washers: 2,827.148 CNY, the least total is proven."
     )
-    assert "A alone (2,865.50 CNY)" in view.answer[1]
+    assert "A alone, which costs 2,865.50 CNY" in view.answer[1]
     assert view.sections[0].paragraphs[0] == (
         "Amounts in CNY, with 2 decimal places; an amount exact to more places shows them all."
     )

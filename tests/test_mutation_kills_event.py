@@ -151,8 +151,11 @@ def test_every_table_of_the_worked_example_in_english() -> None:
     view = event_view(REPORT, "CNY", "en", REPORT_REQUEST)
     assert view.title == "Sourcing event: award to A and W"
     assert view.answer[1:] == (
-        "19.0 % below the best single supplier, A alone (1,450.00 CNY); 6.7 % below buying"
-        " each item from its cheapest supplier (1,260.00 CNY).",
+        # the saving and the baseline's cost apart (issue 40): 1,450.00 - 1,175.00 = 275.00,
+        # 275/1450 = 18.97 %; 1,260.00 - 1,175.00 = 85.00, 85/1260 = 6.75 %
+        "Saves 275.00 CNY (19.0 %) against the best single supplier, A alone, which costs"
+        " 1,450.00 CNY; saves 85.00 CNY (6.7 %) against buying each item from its cheapest"
+        " supplier, which costs 1,260.00 CNY.",
         "Arrives in 14 days, when its slowest supplier does (A).",
     )
     assert view.status == "Status: completed"
@@ -166,15 +169,22 @@ def test_every_table_of_the_worked_example_in_english() -> None:
         ("A", "950.00", "95.00", "80.00", "20.00", "955.00", "14"),
         ("W", "160.00", "0.00", "60.00", "0.00", "220.00", "7"),
     )
+    # each item's specification beside its id, from the request (issue 40, item 4)
+    bolt, nut, washer = (
+        "Hex bolt M8x40, zinc plated, DIN 933",
+        "Hex nut M8, zinc plated, DIN 934",
+        "Flat washer M8, zinc plated, DIN 125",
+    )
+    assert tables["Award lines"].headers[:3] == ("Item", "Specification", "Supplier")
     assert tables["Award lines"].rows == (  # type: ignore[union-attr]
-        ("bolts", "A", "11", "1,100", "50.00", "550.00"),
-        ("nuts", "A", "10", "1,000", "40.00", "400.00"),
-        ("washers", "W", "4", "2,000", "40.00", "160.00"),
+        ("bolts", bolt, "A", "11", "1,100", "50.00", "550.00"),
+        ("nuts", nut, "A", "10", "1,000", "40.00", "400.00"),
+        ("washers", washer, "W", "4", "2,000", "40.00", "160.00"),
     )
     assert tables["Items"].rows == (  # type: ignore[union-attr]
-        ("bolts", "1,000", "1,100", "100", "A"),
-        ("nuts", "1,000", "1,000", "0", "A"),
-        ("washers", "2,000", "2,000", "0", "W"),
+        ("bolts", bolt, "1,000", "1,100", "100", "A"),
+        ("nuts", nut, "1,000", "1,000", "0", "A"),
+        ("washers", washer, "2,000", "2,000", "0", "W"),
     )
     assert tables["Baselines"].rows == (  # type: ignore[union-attr]
         ("the best single supplier, A alone", "1,450.00", "275.00"),
@@ -185,12 +195,10 @@ def test_every_table_of_the_worked_example_in_english() -> None:
         (
             "Supplier D takes no part: its lead days (45 days) are above the event's maximum"
             " (30 days).",
-            "event_supplier_excluded",
+            None,  # the words alone (issue 40, item 7)
         )
     ]
-    assert [e.code for e in listed["Limitations"]] == [
-        "fees_as_given", "not_an_order", "no_conversion",
-    ]  # fmt: skip
+    assert [e.code for e in listed["Limitations"]] == [None, None, None]
     assert listed["Limitations"][2].words == "No currency or unit conversion was done."
     assert view.sections[0].paragraphs[0] == (
         "Amounts in CNY, with 2 decimal places; an amount exact to more places shows them all."
@@ -256,10 +264,11 @@ def test_a_document_without_reasons_limitations_or_award_has_no_such_table() -> 
     }
     (errors,) = event_view(invalid, None, "en").sections
     assert errors.heading == "Errors" and errors.table is not None
-    assert errors.table.headers == ("Where", "Meaning", "Code")
+    # no code column (issue 40, item 7): the words, or the message for a code without them
+    assert errors.table.headers == ("Where", "Meaning")
     assert errors.table.rows == (
-        ("/items", "A required field is missing.", "missing_required"),
-        ("", "M2", "internal"),
+        ("/items", "A required field is missing."),
+        ("", "M2"),
     )
     internal = {**invalid, "status": "internal_error"}
     assert event_view(internal, None, "zh").sections == ()
@@ -277,8 +286,9 @@ TINY = {
 
 def test_the_terminal_report_of_a_small_document_by_hand() -> None:
     # Issue 35: the answer first, then the title and the status in words; each reason and
-    # limitation in words with its code beside it (the document's message for a code the
-    # words do not know). The item id's rule is escaped for the terminal (\u007c).
+    # limitation in words, its code beside it only when the words do not know it (then with
+    # the document's message; issue 40, item 7). The item id's rule is escaped for the
+    # terminal (\u007c).
     assert render_event_text(TINY, 0, "CNY", "en") == (
         "No award.\n"
         "\n"
@@ -288,8 +298,7 @@ def test_the_terminal_report_of_a_small_document_by_hand() -> None:
         "\n"
         "== Reasons ==\n"
         "- No award covers every item: item a\\u007cb cannot be covered (no usable offer,"
-        " capacities, the maximum number of suppliers or minimum order values)."
-        " [event_infeasible]\n"
+        " capacities, the maximum number of suppliers or minimum order values).\n"
         "\n"
         "== Limitations ==\n"
         "- y [x]\n"
@@ -411,8 +420,8 @@ def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
     assert answer_lines(document, "C", "en", mark) == (
         "Award [A] the [bolts] and [nuts], [W<] the [washers]: 1,175.00 [C], the least total is"
         " proven.\n"
-        "17.5 % above the best single supplier, [A] alone (1,000.00 [C]);"
-        " the same as buying each item from its cheapest supplier."
+        "Costs 175.00 [C] (17.5 %) more than the best single supplier, [A] alone, which costs"
+        " 1,000.00 [C]; the same as buying each item from its cheapest supplier."
     )
     # The first baseline equal, the second still compared; a saving below 1 is still below.
     single["award"]["landedTotal"], single["saving"] = "1175.00", "0"
@@ -421,13 +430,14 @@ def test_the_answer_above_and_equal_to_a_baseline_with_escaped_ids() -> None:
     assert answer_lines(document, None, "en", str) == (
         "Award A the bolts and nuts, W< the washers: 1,175.00, the least total is proven.\n"
         "The same as the best single supplier, A alone;"
-        " 0.0 % below buying each item from its cheapest supplier (1,175.50)."
+        " saves 0.50 (0.0 %) against buying each item from its cheapest supplier, which costs"
+        " 1,175.50."
     )
     single["award"]["landedTotal"], single["saving"] = "1000.00", "-175.00"
     del document["baselines"]["cheapestPerItem"]
     assert answer_lines(document, None, "zh", mark) == (
         "授标：[A] 供应 [bolts]、[nuts]；[W<] 供应 [washers]：1,175.00，最低总价已证明。\n"
-        "比最佳单一供应商（仅 [A]）高 17.5%（1,000.00）。"
+        "比最佳单一供应商（仅 [A]）的 1,000.00 多花 175.00（17.5%）。"
     )
 
 
@@ -575,7 +585,10 @@ def test_the_terminal_report_answers_first_in_the_request_currency() -> None:
     assert lines[0] == (
         "Award A the bolts and nuts, W the washers: 1,175.00 CNY, the least total is proven."
     )
-    assert lines[1].startswith("19.0 % below the best single supplier, A alone (1,450.00 CNY);")
+    assert lines[1].startswith(
+        "Saves 275.00 CNY (19.0 %) against the best single supplier, A alone, which costs"
+        " 1,450.00 CNY;"
+    )
     assert lines[2:5] == ["", "quotecalc 0.1.0 event award", "Status: completed (exit code 0)"]
 
 
@@ -750,8 +763,8 @@ def test_a_baseline_without_its_award_or_saving_is_not_compared() -> None:
     # or an award without its saving, is left out too rather than guessed.
     document["baselines"]["singleSupplier"] = {"award": None, "saving": "5", "reason": "r"}
     assert answer_lines(document, "CNY", "en", str).endswith(
-        "the least total is proven.\n6.7 % below buying each item from its cheapest supplier"
-        " (1,260.00 CNY)."
+        "the least total is proven.\nSaves 85.00 CNY (6.7 %) against buying each item from its"
+        " cheapest supplier, which costs 1,260.00 CNY."
     )
     document["baselines"]["cheapestPerItem"]["saving"] = None
     assert answer_lines(document, "CNY", "en", str).endswith(
@@ -766,9 +779,9 @@ def test_a_page_without_the_request_text_shows_each_error_path() -> None:
         "reasons": [{"code": "missing_required", "path": "/items", "message": "M"}],
     }
     page = render_event_html(invalid, 2, None, "en")
-    headers = ("Where", "Meaning", "Code")
+    headers = ("Where", "Meaning")  # no code column (issue 40, item 7)
     assert "".join(f'<th scope="col">{h}</th>' for h in headers) in page
-    row = "<tr><td>/items</td><td>A required field is missing.</td><td>missing_required</td></tr>"
+    row = "<tr><td>/items</td><td>A required field is missing.</td></tr>"
     assert row in page
 
 
@@ -806,13 +819,12 @@ def test_a_page_with_the_request_text_shows_each_error_where_it_is_in_words() ->
     }
     raw = b'{"items": [{"itemId": "bolts"}]}'
     page = render_event_html(invalid, 2, None, "zh", raw)
-    assert '<th scope="col">位置</th><th scope="col">含义</th><th scope="col">代码</th>' in page
-    # The page's own words for a code it knows, the document's message for one it does not.
-    assert "<tr><td>`items`</td><td>缺少必填字段。</td><td>missing_required</td></tr>" in page
-    assert (
-        "<tr><td>第 1 个物料（bolts）的`quantity`</td><td>M2</td><td>not_a_code_of_ours</td></tr>"
-        in page
-    )
+    assert '<th scope="col">位置</th><th scope="col">含义</th></tr>' in page
+    # The page's own words for a code it knows, the document's message for one it does not;
+    # no code column (issue 40, item 7).
+    assert "<tr><td>`items`</td><td>缺少必填字段。</td></tr>" in page
+    assert "<tr><td>第 1 个物料（bolts）的`quantity`</td><td>M2</td></tr>" in page
+    assert "missing_required" not in page and "not_a_code_of_ours" not in page
 
 
 def test_the_answer_of_an_internal_error_and_of_an_unproven_award_in_a_currency() -> None:

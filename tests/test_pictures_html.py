@@ -25,6 +25,7 @@ from quotecalc import calculate, stability
 from quotecalc.output.pictures import html_page
 from quotecalc.output.pictures.costbars import cost_bars
 from quotecalc.output.report import ISSUE_TEXT, render_text
+from quotecalc.output.wording import ERROR_TEXT, LIMITATION_TEXT
 
 
 class Page(HTMLParser):
@@ -118,8 +119,11 @@ def test_page_of_each_example(path: Path, lang: str) -> None:
     status = result["status"]
     if status == "invalid_input":
         assert page.sections == ["answer", "errors"]
-        # each error's code is shown marked as code, its place in words (issue 29)
-        assert {error["code"] for error in result["limitations"]} <= set(page.codes)
+        # each error in words, its place in words (issue 29), never its code after the words
+        # (issue 40, item 7): a code is shown only when it has no words
+        assert not {error["code"] for error in result["limitations"]} & set(page.codes)
+        for error in result["limitations"]:
+            assert ERROR_TEXT[lang][error["code"]] in page.section_text["errors"]
         assert not any(cell.startswith("/") for cell in page.cells)
         return
     constraints = (
@@ -140,8 +144,11 @@ def test_page_of_each_example(path: Path, lang: str) -> None:
     ]
     # the map, and (issue 29) the phone's picture of it when there is a map
     assert tags.count("svg") == (2 if analysis["analysis"] is not None else 0)
-    limitations = [limitation["code"] for limitation in result["limitations"]]
-    assert page.codes[-len(limitations) :] == limitations  # the last section, in order
+    # each limitation in words, never its code after them (issue 40, item 7)
+    assert not {limitation["code"] for limitation in result["limitations"]} & set(page.codes)
+    for limitation in result["limitations"]:
+        if "{" not in LIMITATION_TEXT[lang][limitation["code"]]:
+            assert LIMITATION_TEXT[lang][limitation["code"]] in page.section_text["limitations"]
     for quote in result["normalizedQuotes"]:
         assert quote["supplierId"] in page.section_text["quotes"]
         assert quote["supplierId"] in page.section_text["landed"]
@@ -158,7 +165,9 @@ def test_stability_intervals_read_as_in_the_text_report(name: str) -> None:
     shown = [cell for cell in page.cells if cell.startswith(("[", "("))]
     assert len(shown) == 2 * len(entries)
     for interval in shown:
-        assert interval in report
+        # the page's unbounded end is a sign, the terminal report's "+inf" (issue 40, item 7)
+        assert "+inf" not in interval
+        assert interval.replace("+∞", "+inf") in report
     for line in report.split("== Stability intervals ==")[1].split("==")[0].splitlines():
         if line.startswith("- "):
             assert line[2:] in page.section_text["stability"]
@@ -316,7 +325,7 @@ def test_internal_error_page_names_the_bug_only() -> None:
     text = html_page(result, analysis, "en")
     page = Page(text)
     assert page.sections == ["answer", "limitations"]
-    assert page.codes == ["internal_error"]
+    assert page.codes == []  # its words alone (issue 40, item 7)
     assert "quotecalc hit a bug" in page.section_text["limitations"]
     assert "<svg" not in text
 

@@ -371,7 +371,7 @@ def test_no_ranking_picture_states_the_reasons_in_words(lang: str) -> None:
     dimension = {"en": "quality", "zh": "质量"}[lang]
     sentence = LIMITATION_TEXT[lang]["ranking_blocked_by_missing_value"].format(dimension=dimension)
     assert f"D: {sentence[:20]}" in words and f"E: {sentence[:20]}" in words
-    assert "ranking_blocked_by_missing_value" in words
+    assert "ranking_blocked_by_missing_value" not in words  # words alone (issue 40, item 7)
     assert not [e for e in root.iter() if e.get("class") == "region"]
 
 
@@ -383,10 +383,11 @@ def test_invalid_input_picture_counts_repeated_codes() -> None:
     words = all_text(root)
     # each error at its place, in words (issue 29: no JSON path on a picture for people)
     assert f"a of the request: {ERROR_TEXT['en']['unknown_key'][:30]}" in words
-    assert "[unknown_key] (3×)" in words and "b of the request: " in words
+    # the words alone, never the code after them (issue 40, item 7); repeats counted
+    assert "unknown_key" not in words and "(3×)" in words and "b of the request: " in words
     assert f"quotes: {ERROR_TEXT['en']['missing_required'][:20]}" in words
     assert "/a" not in words and "/quotes" not in words
-    assert "[missing_required]" in words and "[missing_required] (" not in words
+    assert "missing_required" not in words and words.count("(3×)") == 1
 
 
 # --- hostile ids, determinism, safety ----------------------------------------------------

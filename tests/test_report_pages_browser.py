@@ -75,10 +75,10 @@ def test_the_event_page_names_the_best_single_supplier_and_the_lead_days(
         answer = page.inner_text("#answer")
         # By hand from examples/event.request.json: A alone costs 1,450.00; A 14 days, W 7.
         if lang == "en":
-            assert "the best single supplier, A alone (1,450.00 CNY)" in answer
+            assert "the best single supplier, A alone, which costs 1,450.00 CNY" in answer
             assert "Arrives in 14 days, when its slowest supplier does (A)." in answer
         else:
-            assert "最佳单一供应商（仅 A）低 19.0%（1,450.00 CNY）" in answer
+            assert "最佳单一供应商（仅 A）的 1,450.00 CNY 节省 275.00 CNY（19.0%）" in answer
             assert "14 天后到齐，即最慢的供应商（A）到货之时。" in answer
         text = page.inner_text("main")
         assert "event_supplier_excluded |" not in text and "quotecalc 0.1.0" not in text

@@ -13,9 +13,10 @@ from typing import Any
 
 from ..output.answer import answer, render_plain
 from ..output.cells import clean
+from ..output.fieldnames import error_places
 from ..output.wording import CONSTRAINT_STATUS_TEXT
 from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
-from .words import limitation_words, say, status_words, yes_no
+from .words import field_in_words, limitation_words, say, status_words, yes_no
 
 QUOTE_COLUMNS = (
     ("col.supplier", "supplierId"),
@@ -60,26 +61,36 @@ def limitations_sheet(
     words: Callable[[Mapping[str, Any]], str] | None = None,
 ) -> Sheet:
     """Each limitation (or reason) in words (``words``, else the comparison's words for its
-    code), with whom and which field it is about."""
-    header = tuple(say(lang, key) for key in ("col.meaning", "col.about", "col.field", "col.code"))
+    code), with whom and which field it is about (in words). No code column: a code with
+    words is not shown after them (issue 40, item 7); the JSON keeps every code."""
+    header = tuple(say(lang, key) for key in ("col.meaning", "col.about", "col.field"))
     rows = [
         (
             limitation_words(lang, item) if words is None else words(item),
             str(item.get("supplierId") or item.get("itemId") or ""),
-            str(item.get("field") or ""),
-            str(item.get("code")),
+            field_in_words(lang, item.get("field"), item.get("supplierId") is not None),
         )
         for item in limitations
     ]
     return Sheet(say(lang, title), (), header, table(rows))
 
 
-def errors_sheet(lang: str, errors: Sequence[Mapping[str, Any]]) -> Sheet:
-    """An invalid request's errors: where, the code, in words."""
-    header = tuple(say(lang, key) for key in ("col.path", "col.code", "col.meaning"))
+def errors_sheet(
+    lang: str, errors: Sequence[Mapping[str, Any]], places: Sequence[str] | None = None
+) -> Sheet:
+    """An invalid request's errors: where each is in words (``places``, one per error, from a
+    request kind's own reader; else the comparison request's fields in words,
+    :func:`quotecalc.output.fieldnames.error_places`) and what it means. No JSON path and no
+    code (issue 40, item 7)."""
+    if places is None:
+        join = say(lang, "join")
+        places = [
+            join.join(error_places(lang, error, None, words=str, ids=str, code=str))
+            for error in errors
+        ]
+    header = tuple(say(lang, key) for key in ("col.where", "col.meaning"))
     rows = [
-        (str(error.get("path", "")), str(error.get("code")), limitation_words(lang, error))
-        for error in errors
+        (where, limitation_words(lang, error)) for where, error in zip(places, errors, strict=True)
     ]
     return Sheet(say(lang, "errors"), (), header, table(rows))
 
@@ -134,7 +145,7 @@ def _constraints(lang: str, quotes: Sequence[Mapping[str, Any]]) -> Sheet:
             rows.append(
                 (
                     str(quote["supplierId"]),
-                    str(check["constraint"]),
+                    field_in_words(lang, check["constraint"]),
                     paired[0][0],
                     paired[1][0],
                     CONSTRAINT_STATUS_TEXT[lang].get(status, status),

@@ -13,10 +13,14 @@ from ..output.event_report import (
     BASELINE_WORDS,
     BASELINES,
     answer_parts,
+    error_place,
     limitation_in_words,
     reason_in_words,
 )
 from ..output.event_report import WORDS as EVENT_WORDS
+from ..output.event_report.figures import Money
+from ..output.event_report.limits import alone_reasons, split_reasons
+from ..output.event_report.request import specifications
 from .comparison import errors_sheet, limitations_sheet, summary_sheet
 from .model import MONEY_FIELDS, Cell, Sheet, Workbook, amount, figure, table
 from .words import say, yes_no
@@ -78,6 +82,20 @@ def _figures(lang: str, currency: str | None, award: Mapping[str, Any]) -> Sheet
     return Sheet("", (), (say(lang, "col.figure"), say(lang, "value")), tuple(rows))
 
 
+def _with_specification(
+    lang: str,
+    header: tuple[str, ...],
+    rows: tuple[tuple[Cell, ...], ...],
+    request: Any,
+) -> tuple[tuple[str, ...], tuple[tuple[Cell, ...], ...]]:
+    """The item's specification beside its id (column 0), as the page shows it."""
+    specs = specifications(request)
+    if not specs:
+        return header, rows
+    shown = (header[0], EVENT_WORDS[lang]["col.specification"], *header[1:])
+    return shown, tuple((row[0], specs.get(str(row[0]), "-"), *row[1:]) for row in rows)
+
+
 def _reason(lang: str, reason: Any) -> str:
     """Why a baseline has no award, in the event report's words (its code when they have none)."""
     if not reason:
@@ -85,7 +103,9 @@ def _reason(lang: str, reason: Any) -> str:
     return str(EVENT_WORDS[lang].get(str(reason), reason))
 
 
-def _baselines(lang: str, baselines: Mapping[str, Any], currency: str | None) -> Sheet:
+def _baselines(lang: str, document: Mapping[str, Any], currency: str | None, request: Any) -> Sheet:
+    """The baselines, with why the best single supplier has none (when it has none)."""
+    baselines = document["baselines"]
     keys = ("col.baseline", "col.landed", "col.award_saves", "col.suppliers", "col.reason")
     rows = []
     for name in BASELINES:
@@ -101,7 +121,8 @@ def _baselines(lang: str, baselines: Mapping[str, Any], currency: str | None) ->
                 _reason(lang, entry.get("reason")),
             )
         )
-    return Sheet(say(lang, "baselines"), (), tuple(say(lang, k) for k in keys), table(rows))
+    lines = tuple((text,) for text in alone_reasons(document, request, lang))
+    return Sheet(say(lang, "baselines"), lines, tuple(say(lang, k) for k in keys), table(rows))
 
 
 def event_workbook(
@@ -116,7 +137,8 @@ def event_workbook(
     summary = summary_sheet(lang, [sentence] if compared is None else [sentence, compared], status)
     reasons: Sequence[Mapping[str, Any]] = document.get("reasons") or []
     if status in ("invalid_input", "internal_error"):
-        return Workbook(sentence, (summary, errors_sheet(lang, reasons)))
+        places = [error_place(error, request, lang) for error in reasons]
+        return Workbook(sentence, (summary, errors_sheet(lang, reasons, places)))
     award = document.get("award")
     sheets = [summary]
     if award is not None:
@@ -128,15 +150,20 @@ def event_workbook(
             ("items", ITEM_COLUMNS, award["items"]),
         ):
             header, rows = _rows(lang, columns, entries, currency)
+            lines: tuple[tuple[Cell, ...], ...] = ()
             if key == "items":
                 header = (*header, say(lang, "col.suppliers"))
                 rows = tuple(
                     (*row, ", ".join(str(s) for s in item["suppliers"]))
                     for row, item in zip(rows, entries, strict=True)
                 )
-            sheets.append(Sheet(say(lang, key), (), header, rows))
+                money = Money(currency)
+                lines = tuple((text,) for text in split_reasons(award, request, lang, money))
+            if key != "col.suppliers":
+                header, rows = _with_specification(lang, header, rows, request)
+            sheets.append(Sheet(say(lang, key), lines, header, rows))
     if document.get("baselines"):
-        sheets.append(_baselines(lang, document["baselines"], currency))
+        sheets.append(_baselines(lang, document, currency, request))
 
     def words(item: Mapping[str, Any]) -> str:
         if any(item is reason for reason in reasons):

@@ -124,7 +124,10 @@ def plan_workbook(document: Mapping[str, Any], lang: str, raw: bytes | None = No
     summary = summary_sheet(lang, list(view.answer), status)
     reasons: Sequence[Mapping[str, Any]] = document.get("reasons") or []
     if status in ("invalid_input", "internal_error"):
-        return Workbook(view.title, (summary, errors_sheet(lang, reasons)))
+        shown = next((part for part in view.sections if part.key == "errors"), None)
+        rows = () if shown is None or shown.table is None else shown.table.rows
+        places = [row[0] for row in rows] if len(rows) == len(reasons) else None
+        return Workbook(view.title, (summary, errors_sheet(lang, reasons, places)))
     plan = document.get("plan")
     sheets = [summary]
     if plan is not None and plan.get("best") is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from ..output.fieldnames import field_words
 from ..output.wording import (
     DIMENSION_TEXT,
     ERROR_TEXT,
@@ -58,8 +59,19 @@ def limitation_words(lang: str, item: Mapping[str, Any]) -> str:
     try:
         dimension = str(item.get("dimension") or "-")
         return template.format(
-            field=item.get("field") or "-",
+            field=field_in_words(lang, item.get("field"), item.get("supplierId") is not None)
+            or "-",
             dimension=DIMENSION_TEXT[lang].get(dimension, dimension),
         )
     except (KeyError, IndexError):
         return str(item.get("message") or code)
+
+
+def field_in_words(lang: str, name: Any, quoted: bool = False) -> str:
+    """A field a limitation names, in words (a quote's field when ``quoted``, else a root
+    one, as the pages word it), else as written; ``""`` for none."""
+    if name is None or name == "":
+        return ""
+    field = str(name)
+    scoped = field_words(lang, field, "quotes") if quoted else None
+    return scoped or field_words(lang, field) or field_words(lang, field, "quotes") or field

@@ -10,7 +10,9 @@ figure beside its provenance and the rates no quote used, then the comparison's 
 Nothing is computed here: every figure is a string of the converted-comparison document
 (``planning.conversion``), the rate ends its 6-place ``rate``; text from the request (supplier
 ids, a rate's ``source``) is escaped for the terminal by :func:`.cells.clean` or for HTML by
-the page's ``escape``.
+the page's ``escape``. A rate is not money: it is shown with every digit the document writes,
+never padded to a currency's places, its whole part grouped by thousands like a quantity
+(:func:`quotecalc.output.people.grouped`; issue 40, docs/decisions.md 40.35).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import attrs
 
 from ..engine.pipeline import TraceEntry
 from .cells import clean
-from .people import money
+from .people import grouped, money
 from .wording import area
 
 Document = Mapping[str, Any]
@@ -53,7 +55,7 @@ def pair(rate: Mapping[str, Any], escape: Escape = clean) -> str:
 def provenance(rate: Mapping[str, Any], lang: str, escape: Escape = clean) -> str:
     """``converted at 7.1234 (bank, 2026-11-30)``, or its Chinese wording."""
     return WORDS[lang]["converted_at"].format(
-        rate=escape(str(rate["rate"])),
+        rate=escape(grouped(str(rate["rate"]))),
         source=escape(str(rate["source"])),
         as_of=escape(str(rate["asOf"])),
     )
@@ -111,8 +113,8 @@ def range_sentences(document: Document, lang: str, escape: Escape = clean) -> li
                 words[key].format(
                     supplier=escape(str(span["supplierId"])),
                     pair=pair(rate, escape),
-                    low="" if low is None else escape(str(low["rate"])),
-                    high="" if high is None else escape(str(high["rate"])),
+                    low="" if low is None else escape(grouped(str(low["rate"]))),
+                    high="" if high is None else escape(grouped(str(high["rate"]))),
                     low_takers=join.join(escape(str(i)) for i in span["lowTakenBy"]) or "-",
                     high_takers=join.join(escape(str(i)) for i in span["highTakenBy"]) or "-",
                 )
@@ -160,7 +162,7 @@ def unused_lines(document: Document, lang: str, escape: Escape = clean) -> list[
         WORDS[lang]["unused"].format(
             from_=escape(str(rate["from"])),
             pair=pair(rate, escape),
-            rate=escape(str(rate["rate"])),
+            rate=escape(grouped(str(rate["rate"]))),
             source=escape(str(rate["source"])),
             as_of=escape(str(rate["asOf"])),
         )

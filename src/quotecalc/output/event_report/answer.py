@@ -50,9 +50,14 @@ def _comparison(  # noqa: PLR0917 - one call site, each argument a different thi
             continue
         share = percent(abs(Fraction(saving)) / Fraction(total), lang) if Fraction(total) else ""
         key = "below" if Fraction(saving) > 0 else "above"
+        # The saving is the document's own figure; only its sign becomes words.
+        amount = with_currency(money(str(saving).lstrip("-")), currency)
         found.append(
             words[key].format(
-                share=share, baseline=baseline, total=with_currency(money(total), currency)
+                saving=amount,
+                share=share,
+                baseline=baseline,
+                total=with_currency(money(total), currency),
             )
         )
     return found

@@ -66,8 +66,15 @@ def error_place(error: Mapping[str, Any], request: Any, lang: str) -> str:
     )
 
 
-def field_in_words(words: Mapping[str, str], name: str) -> str:
-    return words.get(f"field.{name}", name)
+def field_in_words(words: Mapping[str, str], name: str, lang: str) -> str:
+    """A field of the event request in words: its row's (a supplier's or offer's field is
+    worded as a quote's, the root ones by the event's root rows: issue 39), else the event's
+    own words for the few no row words, else its name."""
+    from ...core.event_rules import EVENT_ROOT_FIELDS
+    from ..fieldnames import field_words
+
+    found = field_words(lang, name, "quotes") or field_words(lang, name, root=EVENT_ROOT_FIELDS)
+    return found or words.get(f"field.{name}", name)
 
 
 def figure_words(key: str, supplier: Any, lang: str) -> str:
@@ -90,7 +97,7 @@ def figure_words(key: str, supplier: Any, lang: str) -> str:
             shown = f"{shown} ({ident})" if lang == "en" else f"{shown}（{ident}）"
         parts.append(shown)
         node, index = entry, index + 2
-    name = field_in_words(words, "/".join(steps[index:]))
+    name = field_in_words(words, "/".join(steps[index:]), lang)
     if not parts:
         return name
     place = words["of"].join(reversed(parts) if lang == "en" else parts)
@@ -128,7 +135,7 @@ def reason_in_words(reason: Mapping[str, Any], request: Any, lang: str) -> str:
             place = words["item_named"].format(who=item)
         else:
             place = words["the_request"]
-        name = field_in_words(words, str(field)) if field is not None else "-"
+        name = field_in_words(words, str(field), lang) if field is not None else "-"
         what = words["field_of"].format(field=name, place=place)
         return words["reason.event_missing_value"].format(what=what)
     if code == "event_constraint_unknown":
@@ -147,3 +154,15 @@ def limitation_in_words(limitation: Mapping[str, Any], lang: str) -> str:
 
     code = str(limitation.get("code"))
     return LIMITATION_TEXT[lang].get(code) or str(limitation.get("message", code))
+
+
+def unworded(entry: Mapping[str, Any], lang: str) -> str | None:
+    """The code of a reason or limitation that has no words of ours (shown beside the
+    document's message, as the only name it has); ``None`` when it has words, so a page for
+    people shows the sentence alone (issue 40, item 7)."""
+    from ..wording import LIMITATION_TEXT
+
+    code = str(entry.get("code"))
+    if f"reason.{code}" in WORDS[lang] or code in LIMITATION_TEXT[lang]:
+        return None
+    return code

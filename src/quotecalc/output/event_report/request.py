@@ -53,3 +53,25 @@ def suppliers_of(request: Any) -> dict[str, Any]:
         for entry in (suppliers if isinstance(suppliers, list) else ())
         if isinstance(entry, dict) and isinstance(entry.get("supplierId"), str)
     }
+
+
+def specifications(request: Any) -> dict[str, str]:
+    """Each item's ``specification`` as the request gives it (a string; absent otherwise)."""
+    items = request.get("items") if isinstance(request, dict) else None
+    return {
+        str(entry["itemId"]): entry["specification"]
+        for entry in (items if isinstance(items, list) else ())
+        if isinstance(entry, dict)
+        and isinstance(entry.get("itemId"), str)
+        and isinstance(entry.get("specification"), str)
+    }
+
+
+def offers_of(supplier: Any) -> dict[str, dict[str, Any]]:
+    """A supplier's offers by ``itemId`` (the first for an id; any shape tolerated)."""
+    offers = supplier.get("offers") if isinstance(supplier, dict) else None
+    found: dict[str, dict[str, Any]] = {}
+    for entry in offers if isinstance(offers, list) else ():
+        if isinstance(entry, dict) and isinstance(entry.get("itemId"), str):
+            found.setdefault(entry["itemId"], entry)
+    return found

@@ -14,8 +14,9 @@ from ..layout import Table
 from ..people import grouped
 from .answer import single_supplier
 from .figures import BASELINE_WORDS, BASELINES, SUPPLIER_MONEY, Money
+from .limits import alone_reasons, split_reasons
 from .reasons import error_place, figure_words
-from .request import NO_REQUEST, day_count, lead_days, suppliers_of
+from .request import NO_REQUEST, day_count, lead_days, specifications, suppliers_of
 from .words import WORDS
 
 
@@ -60,17 +61,35 @@ def error_sections(document: Mapping[str, Any], request: Any, lang: str) -> list
             if request is NO_REQUEST
             else error_place(reason, request, lang)
         )
-        rows.append((where, ERROR_TEXT[lang].get(code, str(reason.get("message"))), code))
-    headers = (words["col.where"], words["col.meaning"], words["col.code"])
+        # No code column (issue 40, item 7): a code without words of ours shows the document's
+        # message.
+        rows.append((where, ERROR_TEXT[lang].get(code) or str(reason.get("message") or code)))
+    headers = (words["col.where"], words["col.meaning"])
     shown = Table(headers, tuple(rows), frozenset(), frozenset())
     return [EventSection("errors", words["errors"], table=shown)]
 
 
+def _with_specification(table: Table, specs: Mapping[str, str], blank: str) -> Table:
+    """The table with the specification of each row's item (column 0) beside it, when the
+    request gives any."""
+    if not specs:
+        return table
+    headers = (table.headers[0], blank, *table.headers[1:])
+    rows = tuple((row[0], specs.get(row[0], "-"), *row[1:]) for row in table.rows)
+    return Table(
+        headers,
+        rows,
+        frozenset(i + 1 for i in table.numeric),
+        frozenset(i + 1 if i else 0 for i in table.ids),
+    )
+
+
 def award_sections(
-    shown: Mapping[str, Any], request: Any, lang: str, money: Callable[[Any], str]
+    shown: Mapping[str, Any], request: Any, lang: str, money: Money
 ) -> list[EventSection]:
     words = WORDS[lang]
     leads = lead_days(request)
+    specs = specifications(request)
 
     def lead(who: Any) -> str:
         days = day_count(leads.get(str(who)))
@@ -118,15 +137,23 @@ def award_sections(
         frozenset({1, 2, 3}),
         frozenset({4}),
     )
+    spec = words["col.specification"]
     return [
         EventSection("event-suppliers", words["suppliers"], table=suppliers),
-        EventSection("event-lines", words["award_lines"], table=lines),
-        EventSection("event-items", words["items"], table=items),
+        EventSection(
+            "event-lines", words["award_lines"], table=_with_specification(lines, specs, spec)
+        ),
+        EventSection(
+            "event-items",
+            words["items"],
+            paragraphs=split_reasons(shown, request, lang, money),
+            table=_with_specification(items, specs, spec),
+        ),
     ]
 
 
 def baseline_section(
-    document: Mapping[str, Any], lang: str, money: Callable[[Any], str]
+    document: Mapping[str, Any], request: Any, lang: str, money: Callable[[Any], str]
 ) -> EventSection:
     words = WORDS[lang]
     baselines = document["baselines"]
@@ -155,7 +182,7 @@ def baseline_section(
     return EventSection(
         "event-baselines",
         words["baselines"],
-        paragraphs=(words["baselines_note"],),
+        paragraphs=(words["baselines_note"], *alone_reasons(document, request, lang)),
         table=Table(headers, tuple(rows), frozenset({1, 2}), frozenset()),
     )
 
@@ -173,7 +200,9 @@ def conversion_sections(
         rows = []
         for entry in document["conversions"]:
             rate = entry["convertedAt"]
-            shown_rate = words["rate"].format(from_=rate["from"], rate=rate["rate"], to=rate["to"])
+            shown_rate = words["rate"].format(
+                from_=rate["from"], rate=grouped(str(rate["rate"])), to=rate["to"]
+            )
             source = (
                 f"{rate['source']}, {rate['asOf']}"
                 if lang == "en"
@@ -195,7 +224,7 @@ def conversion_sections(
         unused = tuple(
             words["unused_rate"].format(
                 from_=rate["from"],
-                rate=rate["rate"],
+                rate=grouped(str(rate["rate"])),
                 to=rate["to"],
                 source=rate["source"],
                 as_of=rate["asOf"],

@@ -8,7 +8,7 @@ from typing import Any
 
 from .answer import answer_parts, arrival_sentence
 from .figures import Money
-from .reasons import limitation_in_words, reason_in_words
+from .reasons import limitation_in_words, reason_in_words, unworded
 from .request import NO_REQUEST
 from .sections import (
     EventSection,
@@ -66,18 +66,18 @@ def event_view(
         if shown is not None:
             sections.extend(award_sections(shown, known, lang, money))
         if document.get("baselines") is not None:
-            sections.append(baseline_section(document, lang, money))
+            sections.append(baseline_section(document, known, lang, money))
         sections.extend(conversion_sections(document, known, lang, money))
         if document.get("reasons"):
             listed = tuple(
-                Listed(reason_in_words(r, known, lang), str(r.get("code")))
+                Listed(reason_in_words(r, known, lang), unworded(r, lang))
                 for r in document["reasons"]
             )
             sections.append(EventSection("event-reasons", words["reasons"], items=listed))
     limitations = document.get("limitations") or ()
     if limitations:
         listed = tuple(
-            Listed(limitation_in_words(item, lang), str(item.get("code"))) for item in limitations
+            Listed(limitation_in_words(item, lang), unworded(item, lang)) for item in limitations
         )
         sections.append(EventSection("event-limitations", words["limitations"], items=listed))
     if document.get("award") is not None:

@@ -24,6 +24,7 @@ from ..wording import (
     ERROR_TEXT,
     ISSUE_TEXT,
     LANG_TAGS,
+    LIMITATION_TEXT,
     area,
     status_words,
 )
@@ -141,7 +142,8 @@ def _header(page: _Page, result: Mapping[str, Any]) -> str:
 
 def _errors(page: _Page, errors: Sequence[Mapping[str, Any]], request: Any) -> str:
     """Each error: where it is in words (the field, or the unknown key and where it is;
-    :mod:`quotecalc.output.fieldnames`), what it means, and its code, marked as code."""
+    :mod:`quotecalc.output.fieldnames`) and what it means; a code without words is its own
+    meaning, marked as code (issue 40, item 7: no code after words)."""
     rows = [
         [
             escape(page.label("join")).join(
@@ -154,20 +156,21 @@ def _errors(page: _Page, errors: Sequence[Mapping[str, Any]], request: Any) -> s
                     code=lambda key: f"<code>{text(key)}</code>",
                 )
             ),
-            escape(
-                ERROR_TEXT[page.lang].get(str(error.get("code")), display(str(error.get("code"))))
-            ),
-            f"<code>{text(error.get('code'))}</code>",
+            _worded(ERROR_TEXT[page.lang], error.get("code")),
         ]
         for error in errors
     ]
     return section(
         "errors",
         page.label("errors"),
-        table(
-            page.columns("col.where", "col.meaning", "col.code"), rows, label=page.label("errors")
-        ),
+        table(page.columns("col.where", "col.meaning"), rows, label=page.label("errors")),
     )
+
+
+def _worded(texts: Mapping[str, str], code: Any) -> str:
+    """A code's words, escaped; a code without words is its only name, marked as code."""
+    found = texts.get(str(code))
+    return escape(found) if found is not None else f"<code>{text(code)}</code>"
 
 
 def _quotes(page: _Page, quotes: Sequence[Mapping[str, Any]]) -> str:
@@ -322,7 +325,7 @@ def _sensitivity(page: _Page, scenarios: Sequence[Mapping[str, Any]]) -> str:
 def _interval(page: _Page, interval: Mapping[str, Any]) -> str:
     opening = "(" if interval["lowerOpen"] else "["
     closing = ")" if interval["upperOpen"] else "]"
-    upper = escape(page.label("infinity")) if interval["upper"] is None else text(interval["upper"])
+    upper = escape(page.word("infinity")) if interval["upper"] is None else text(interval["upper"])
     return f"{opening}{text(interval['lower'])}, {upper}{closing}"
 
 
@@ -424,9 +427,7 @@ def _quality(page: _Page, quality: Mapping[str, Any]) -> str:
     if not issues:
         body += paragraph(escape(page.label("no_issues")))
     body += items(
-        f"{supplier(issue['supplierId'])}: "
-        f"{escape(ISSUE_TEXT[page.lang].get(str(issue['code']), display(str(issue['code']))))}"
-        f" <code>{text(issue['code'])}</code>"
+        f"{supplier(issue['supplierId'])}: {_worded(ISSUE_TEXT[page.lang], issue['code'])}"
         for issue in issues
     )
     body += paragraph(escape(page.label("not_certified")))
@@ -438,8 +439,10 @@ def _limitations(page: _Page, limitations: Sequence[Mapping[str, Any]]) -> str:
     for limitation in limitations:
         who = limitation.get("supplierId")
         prefix = "" if who is None else f"{supplier(who)}: "
-        words = escape(reason_words(page.lang, limitation))
-        entries.append(f"{prefix}{words} <code>{text(limitation.get('code'))}</code>")
+        code = str(limitation.get("code"))
+        known = code in LIMITATION_TEXT[page.lang] or code in ERROR_TEXT[page.lang]
+        words = escape(reason_words(page.lang, limitation)) if known else _worded({}, code)
+        entries.append(f"{prefix}{words}")
     return section("limitations", page.label("limitations"), items(entries))
 
 

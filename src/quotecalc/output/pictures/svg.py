@@ -744,7 +744,7 @@ def _no_map(document: Mapping[str, Any], canvas: _Canvas) -> str:
                 code=display,
             )
             prefix = f"{ANSWER_WORDS[canvas.lang]['join'].join(where)}: {prefix}"
-        line = f"{prefix}{words} [{display(str(reason.get('code')))}]"
+        line = f"{prefix}{words}"
         seen[line] = seen.get(line, 0) + 1
     for line, count in seen.items():
         counted = f"{line} {canvas.words('times').format(count=count)}" if count > 1 else line

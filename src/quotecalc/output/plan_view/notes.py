@@ -59,13 +59,13 @@ def errors_section(
     rows = tuple(
         (
             place,
-            clean(str(error.get("code"))),
             ERROR_TEXT[read.lang].get(str(error.get("code")), clean(str(error.get("code")))),
         )
         for place, error in zip(where, errors, strict=True)
     )
     column = "col.where" if raw is not None else "col.path"
-    headers = (read.words[column], read.words["col.code"], read.words["col.meaning"])
+    # No code column: a code with words is not shown after them (issue 40, item 7).
+    headers = (read.words[column], read.words["col.meaning"])
     return Section(
         "errors", read.words["errors"], table=Table(headers, rows, frozenset(), frozenset())
     )

@@ -66,8 +66,16 @@ ROWS: Final[tuple[Word, ...]] = (
         "the least total is not proven (it is at least {bound})",
         "最低总价未证明（不低于 {bound}）",
     ),
-    Word("event.below", "{share} below {baseline} ({total})", "比{baseline}低 {share}（{total}）"),
-    Word("event.above", "{share} above {baseline} ({total})", "比{baseline}高 {share}（{total}）"),
+    Word(
+        "event.below",
+        "saves {saving} ({share}) against {baseline}, which costs {total}",
+        "比{baseline}的 {total} 节省 {saving}（{share}）",
+    ),
+    Word(
+        "event.above",
+        "costs {saving} ({share}) more than {baseline}, which costs {total}",
+        "比{baseline}的 {total} 多花 {saving}（{share}）",
+    ),
     Word("event.equal", "the same as {baseline}", "与{baseline}相同"),
     Word(
         "event.singleSupplier_named",
@@ -133,24 +141,69 @@ ROWS: Final[tuple[Word, ...]] = (
     Word("event.balance.not_needed", "not needed", "不需要"),
     Word("event.balance.expired", "expired", "已过期"),
     Word("event.balance.quote_not_usable", "its offer takes no part", "其报价未参与"),
-    Word("event.field.packPrice", "pack price", "包价"),
-    Word("event.field.freight", "freight", "运费"),
-    Word("event.field.otherFees", "other fees", "其他费用"),
+    # The fields no row words (issue 39: every other field is named by its row).
     Word("event.field.minimumOrderValue", "minimum order value", "最低订单金额"),
     Word("event.field.minimumSpend", "minimum spend", "采购额门槛"),
-    Word("event.field.leadDays", "lead days", "交期天数"),
-    Word("event.field.quantity", "quantity", "数量"),
-    Word("event.field.specification", "specification", "规格"),
-    Word("event.field.currency", "currency", "币种"),
-    Word("event.field.packSize", "pack size", "每包数量"),
-    Word("event.field.minimumPacks", "minimum packs", "最小起订包数"),
-    Word("event.field.maxLeadDays", "maximum lead days", "最长交期天数"),
-    Word("event.field.asOf", "date of the balances (asOf)", "余额日期（asOf）"),
+    Word("event.field.asOf", "date of the balances", "余额日期"),
     Word("event.field_of", "the {field} of {place}", "{place}的{field}"),
     Word("event.supplier_named", "supplier {who}", "供应商 {who}"),
     Word("event.item_named", "item {who}", "物料 {who}"),
     Word("event.offer_of", "the offer for {item}", "{item} 的报价"),
     Word("event.offer_of_supplier", "{supplier}'s offer for {item}", "{supplier} 对 {item} 的报价"),
+    Word("event.col.specification", "Specification", "规格"),
+    Word(
+        "event.split_capacity",
+        "{item} is split: {who} delivers its whole capacity for it ({packs} packs).",
+        "{item} 由多家供应：{who} 已供到其产能上限（{packs} 包）。",
+    ),
+    Word(
+        "event.split_minimum_order",
+        (
+            "{item} is split; {who} has a minimum order value of {minimum}, and its goods"
+            " subtotal in this award is {goods}."
+        ),
+        "{item} 由多家供应：{who} 的最低订单金额为 {minimum}，本授标中其货款小计为 {goods}。",
+    ),
+    Word(
+        "event.split_cheaper",
+        (
+            "{item} is split between {who}: no capacity or minimum order value makes it so;"
+            " the split award is simply the cheaper one."
+        ),
+        "{item} 由 {who} 分别供应：并非产能或最低订单金额所致，只是这样拆分总价更低。",
+    ),
+    Word(
+        "event.alone_lacks",
+        "{who} cannot supply everything alone: it has no offer that takes part for {items}.",
+        "{who} 无法单独供应全部物料：{items} 没有可参与的报价。",
+    ),
+    Word(
+        "event.alone_capacity",
+        (
+            "{who} cannot supply everything alone: its capacity for {item} is {packs} packs of"
+            " {size} units, and the need is {need} units."
+        ),
+        (
+            "{who} 无法单独供应全部物料：其 {item} 的产能为 {packs} 包、每包 {size} 件，"
+            "需求为 {need} 件。"
+        ),
+    ),
+    Word(
+        "event.item_alone_capacity",
+        (
+            "Each item from its cheapest supplier is not possible: no supplier can deliver all"
+            " {need} units of {item} alone ({capacities})."
+        ),
+        (
+            "无法各物料取最便宜供应商：没有一家供应商能单独供应 {item} 的全部 {need} 件"
+            "（{capacities}）。"
+        ),
+    ),
+    Word(
+        "event.capacity_of",
+        "{who}: {packs} packs of {size} units",
+        "{who} 最多 {packs} 包、每包 {size} 件",
+    ),
     Word(
         "event.baseline_infeasible",
         "no such award: it would break a limit of the event",

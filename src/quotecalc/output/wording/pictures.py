@@ -11,6 +11,9 @@ from typing import Final
 from .word import Word
 
 ROWS: Final[tuple[Word, ...]] = (
+    # The page's unbounded end of an interval: a sign, not the terminal report's "+inf" (whose
+    # bytes the fixed call keeps); no English code on a Chinese page (issue 40, item 7).
+    Word("picture.infinity", "+∞", "+∞"),
     Word(
         "picture.caption_winner",
         "At your weights {who} ranks first.",
