@@ -48,6 +48,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "event_set": "Sourcing event (workbook)",
         "event": "The workbook is a sourcing event (sheets Items and Offers)",
+        "event_short": "The workbook is a sourcing event",
         "event_hint": (
             "Several items and suppliers in one workbook: Items, Offers, and optional Suppliers,"
             " Exchange rates and Balances sheets. The answer is the award. Currency and maximum"
@@ -110,13 +111,23 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "The sheet has no 包价/packPrice column: add the pack price of each quote."
         ),
         "errors_title": "The quote sheet cannot be read",
+        "form_errors_title": "The form has errors",
         "errors_intro": (
             "Nothing was calculated. Each error names its cell or the form's field; correct"
             " them and send the form again."
         ),
         "nothing": "Nothing was sent: choose a quote sheet or paste a request.",
         "col.cell": "Cell",
-        "col.code": "Code",
+        "sheet_errors": (
+            "The errors in the sheet are listed above ({n}): correct them, then choose the"
+            " sheet again."
+        ),
+        "option.event_only": "“{label}” is for a sourcing event only.",
+        "option.event_only_fix": "Tick “{event}”, or clear this field.",
+        "option.quote_only": "“{label}” is not used for a sourcing event.",
+        "option.quote_only_fix": "Clear this field, or untick “{event}”.",
+        "option.not_here": "“{label}” does not apply to this file.",
+        "option.not_here_fix": "Clear this field.",
         "col.message": "Message",
         "col.hint": "What to do",
         "whole_file": "(whole file)",
@@ -178,6 +189,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "event_set": "寻源项目（工作簿）",
         "event": "该工作簿是寻源项目（含“物料”和“报价”工作表）",
+        "event_short": "该工作簿是寻源项目",
         "event_hint": (
             "一个工作簿中有多个物料和多个供应商：“物料”“报价”工作表，以及可选的“供应商”“汇率”"
             "“预付余额”工作表。结果为授标方案。上面的币种和最长交期天数适用；数量、权重和评分标准不适用。"
@@ -229,10 +241,17 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "hint.no_price": "报价表没有“包价/packPrice”列：请添加每个报价的包价。",
         "errors_title": "无法读取报价表",
+        "form_errors_title": "表单有错误",
         "errors_intro": "未进行计算。每个错误都标明了单元格或表单字段；请更正后重新提交表单。",
         "nothing": "未提交任何内容：请选择报价表或粘贴请求。",
         "col.cell": "单元格",
-        "col.code": "代码",
+        "sheet_errors": "报价表中的错误（{n} 个）列在上面：请改正后重新选择报价表。",
+        "option.event_only": "“{label}”只用于寻源项目。",
+        "option.event_only_fix": "请勾选“{event}”，或清空此项。",
+        "option.quote_only": "“{label}”不用于寻源项目。",
+        "option.quote_only_fix": "请清空此项，或取消勾选“{event}”。",
+        "option.not_here": "“{label}”不适用于这种文件。",
+        "option.not_here_fix": "请清空此项。",
         "col.message": "说明",
         "col.hint": "怎么做",
         "whole_file": "（整个文件）",
