@@ -20,14 +20,18 @@ from .words import WORDS
 def page_hint(lang: str, error: Mapping[str, str]) -> str:
     """What to do about one intake error, in the page's words: the form's own field where
     the intake's hint names a command-line option (``--encoding``, ``--sheet``), else the
-    intake's hint unless it is about the command line (then none)."""
+    intake's hint unless it speaks to a program or the command line (then none)."""
     if error.get("fix"):  # the intake's own words for the page (intake/sentences.py)
         return str(error["fix"])
     own = WORDS[lang].get(f"hint.{error['code']}")
     if own is not None:
         return own
     hint = error.get("hint", "")
-    return "" if "--" in hint or "python -m" in hint else hint
+    return "" if _DEVELOPER.search(hint) else hint
+
+
+# A hint for a program or the command line: an option, a route, a key (issue 40, item 7).
+_DEVELOPER: Final = re.compile(r"--|python -m|GET /|[A-Za-z]+=|[a-z]+_[a-z_]+")
 
 
 _WHOLE_ROW: Final = re.compile(r"(?:(.*)!)?([0-9]+):\1?[0-9]+")

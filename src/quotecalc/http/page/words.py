@@ -145,6 +145,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "Give the cell a plain number format, or correct the currency column."
         ),
         "hint.surrounding_whitespace": "Delete the spaces around the text.",
+        "hint.event_sheet_missing": (
+            "Name the sheets “Items” and “Offers” (or 物料 and 报价), as in the sourcing event"
+            " template linked below the form."
+        ),
+        "hint.unknown_encoding": "Choose the file's encoding under “CSV encoding” on the form.",
         # the download button and the templates' links (issue 35)
         "download": "Download as an Excel workbook (.xlsx)",
         "templates": "Blank templates:",
@@ -266,6 +271,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "hint.totals_row": "请删除合计行。",
         "hint.currency_format_mismatch": "请把单元格设置为普通数字格式，或更正币种列。",
         "hint.surrounding_whitespace": "请删除文本前后的空格。",
+        "hint.event_sheet_missing": (
+            "请把工作表命名为“物料”和“报价”（或 Items 和 Offers），可参照表单下方链接的寻源项目模板。"
+        ),
+        "hint.unknown_encoding": "请在表单的“CSV 编码”中选择文件的编码。",
         # the download button and the templates' links (issue 35)
         "download": "下载 Excel 工作簿（.xlsx）",
         "templates": "空白模板：",
