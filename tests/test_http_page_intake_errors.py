@@ -217,3 +217,5 @@ def test_every_error_a_sheet_can_give_says_what_to_do_on_the_page() -> None:
             fix = page_hint(lang, entry)
             assert fix, (code, lang)
             assert "--" not in fix and "python -m" not in fix, (code, fix)
+            # no route, option spelling or code word either (issue 40, item 7)
+            assert not re.search(r"GET /|[A-Za-z]+=|[a-z]+_[a-z_]+", fix), (code, fix)

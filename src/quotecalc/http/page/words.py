@@ -150,6 +150,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             " template linked below the form."
         ),
         "hint.unknown_encoding": "Choose the file's encoding under “CSV encoding” on the form.",
+        "hint.invalid_option": "Clear the field or choice that does not apply to this file.",
         # the download button and the templates' links (issue 35)
         "download": "Download as an Excel workbook (.xlsx)",
         "templates": "Blank templates:",
@@ -275,6 +276,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
             "请把工作表命名为“物料”和“报价”（或 Items 和 Offers），可参照表单下方链接的寻源项目模板。"
         ),
         "hint.unknown_encoding": "请在表单的“CSV 编码”中选择文件的编码。",
+        "hint.invalid_option": "请清空不适用于这种文件的字段或选项。",
         # the download button and the templates' links (issue 35)
         "download": "下载 Excel 工作簿（.xlsx）",
         "templates": "空白模板：",
