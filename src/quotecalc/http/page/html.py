@@ -23,7 +23,7 @@ FORM_STYLE: Final = (
     "background:#0072B2;color:#fff;border:0;min-height:2.75rem}"
     "input:focus,select:focus,textarea:focus,button:focus,a:focus{outline:2px solid #0072B2;"
     "outline-offset:1px}"
-    "main a{display:inline-flex;align-items:center;min-height:2.75rem;color:#005a8c}"
+    "main a{display:inline-block;min-height:2.75rem;padding:.7rem 0;color:#005a8c}"
     # Three parts of a rate row on a line, then its date and source, wide enough to read.
     ".rate{display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:.4rem;"
     "border:0;padding:0;margin:0}"
@@ -52,8 +52,8 @@ NAV_STYLE: Final = (
     ".again form{margin:0}"
     ".again button{font:inherit;font-weight:600;padding:.45rem 1.2rem;background:#0072B2;"
     "color:#fff;border:0;min-height:2.75rem}"
-    ".again a{font-weight:600;color:#005a8c;display:inline-flex;align-items:center;"
-    "min-height:2.75rem}"
+    ".again a{font-weight:600;color:#005a8c;display:inline-block;min-height:2.75rem;"
+    "padding:.7rem 0}"
     ".again button:focus,.again a:focus{outline:2px solid #0072B2;outline-offset:2px}"
 )
 
