@@ -16,7 +16,6 @@ extra.
 """
 
 # The Chinese texts use Chinese (fullwidth) punctuation on purpose.
-# ruff: noqa: RUF001
 
 from __future__ import annotations
 

@@ -34,7 +34,6 @@ from .report import comparison_page, conversion_page, event_page, pasted_page
 from .sheet import page_errors, read_sheet_entries, request_bytes
 from .words import WORDS, lang_of
 
-
 _SETS: Final = {"weight_cost": "weights", "scale_definition": "scale"}
 
 

@@ -4,6 +4,9 @@ to ``/quotecalc/report``, empty (``GET /``) or filled with what was typed (after
 report page. No script; nothing a user sent is shown back but the form's own values.
 """
 
+# The brackets a label keeps whole are Chinese (fullwidth) ones too, on purpose.
+# ruff: noqa: RUF001, RUF002
+
 from __future__ import annotations
 
 import re
@@ -13,7 +16,16 @@ from typing import Final
 from ...core.constraint_rules import CONSTRAINT_RULES
 from ...core.fields import Kind
 from ...intake.options import EVENT_ONLY, QUOTE_ROOT, Option
-from .fields import ENCODINGS, HAD_FILE, PARTS, RATE_PARTS, RATE_ROWS, rate_name
+from .fields import (
+    ENCODINGS,
+    HAD_FILE,
+    PARTS,
+    RATE_KEYS,
+    RATE_PARTS,
+    RATE_ROWS,
+    rate_name,
+    rate_place,
+)
 from .html import document, escape
 from .templates import template_links
 from .words import WORDS
@@ -92,7 +104,9 @@ def _field(
             f'<span class="words">{shown}</span>{after}</label>\n'
         )
     value = _value(values or {}, name)
-    return f'<label>{shown}<input type="{kind}" name="{name}"{extra}{marked}{value}>{after}</label>\n'
+    return (
+        f'<label>{shown}<input type="{kind}" name="{name}"{extra}{marked}{value}>{after}</label>\n'
+    )
 
 
 def _encoding(words: Mapping[str, str], chosen: str, marks: Marks) -> str:
@@ -190,9 +204,7 @@ def control_label(lang: str, control: str) -> str:
         return words[control]
     part, _, row = control.rpartition("_")
     if row.isdigit():  # an exchange-rate row's part: "Rate 2: Date (YYYY-MM-DD)"
-        label = words["rate" if part == "rate" else part]
-        separator = "：" if lang == "zh" else ": "
-        return words["rate_row"].format(n=row) + separator + label
+        return rate_place(lang, int(row), RATE_KEYS[part.removeprefix("rate_")])
     return control
 
 

@@ -39,7 +39,7 @@ FORM_STYLE: Final = (
     # A control an error is about (issue 40, item 5): its border, and its error's words.
     "[aria-invalid=true]{border:2px solid #b00020;background:#fff5f5}"
     ".field-error{display:block;color:#b00020;font-weight:600;font-size:.85rem}"
-    ".field-error::before{content:\"\\26A0\\FE0E  \"}"
+    '.field-error::before{content:"\\26A0\\FE0E  "}'
     "label.check .field-error{flex-basis:100%}label.check{flex-wrap:wrap}"
     # A phone's error table: words wide enough to read (the table scrolls), codes wrapped.
     ".errors td{vertical-align:top}.errors td:nth-child(2),.errors td:nth-child(3)"

@@ -16,7 +16,6 @@ do (tick the event box or clear the field), never an option's spelling or a deve
 """
 
 # The Chinese texts use Chinese (fullwidth) punctuation on purpose.
-# ruff: noqa: RUF001
 
 from __future__ import annotations
 

@@ -3,6 +3,9 @@ detected, a missing pack-price column, and the calculator's "no conversion was d
 what it is when the intake read the sheet's units.
 """
 
+# A note's Chinese punctuation is read on purpose.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 import re

@@ -273,7 +273,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "hint.currency_format_mismatch": "请把单元格设置为普通数字格式，或更正币种列。",
         "hint.surrounding_whitespace": "请删除文本前后的空格。",
         "hint.event_sheet_missing": (
-            "请把工作表命名为“物料”和“报价”（或 Items 和 Offers），可参照表单下方链接的寻源项目模板。"
+            "请把工作表命名为“物料”和“报价”（或 Items 和 Offers），"
+            "可参照表单下方链接的寻源项目模板。"
         ),
         "hint.unknown_encoding": "请在表单的“CSV 编码”中选择文件的编码。",
         "hint.invalid_option": "请清空不适用于这种文件的字段或选项。",
