@@ -99,6 +99,8 @@ def test_one_error_flow_marks_and_links_each_field(
             page.click(f'tbody a[href="{link}"]')
             assert page.evaluate("location.hash") == link
             assert control.is_visible() and control.bounding_box()["y"] < 900
+        # the list fits whole: its "what to do" is never cut
+        assert page.eval_on_selector(".wide", "w => w.scrollWidth <= w.clientWidth")
         tick = {"en": "Tick “The workbook is a sourcing event”", "zh": "请勾选“该工作簿是寻源项目”"}
         assert tick[lang] in page.inner_text("tbody")
         assert "openapi" not in page.content()

@@ -41,9 +41,10 @@ FORM_STYLE: Final = (
     ".field-error{display:block;color:#b00020;font-weight:600;font-size:.85rem}"
     '.field-error::before{content:"\\26A0\\FE0E  "}'
     "label.check .field-error{flex-basis:100%}label.check{flex-wrap:wrap}"
-    # A phone's error table: words wide enough to read (the table scrolls), codes wrapped.
-    ".errors td{vertical-align:top}.errors td:nth-child(2),.errors td:nth-child(3)"
-    "{min-width:11rem}.errors code{word-break:break-all}"
+    # The error table fits a phone whole (issue 40: "what to do" is its key column): the
+    # place a quarter, the words wrap, a cell reference breaks anywhere.
+    ".errors td{vertical-align:top}.errors td:first-child{width:25%}"
+    ".errors code{word-break:break-all}"
 )
 # The links under every report page (issue 35): styled here, injected by the page's door.
 NAV_STYLE: Final = (
