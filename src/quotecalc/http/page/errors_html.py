@@ -110,7 +110,7 @@ def control_marks(lang: str, errors: Sequence[Mapping[str, str]]) -> dict[str, s
             error = errors[number - 1]
             hint = page_hint(lang, error)
             said.append(error["message"] + (" " if lang == "en" and hint else "") + hint)
-        marks[control] = words["join"].join(said)
+        marks[control] = words["list_join"].join(said)
     return marks
 
 

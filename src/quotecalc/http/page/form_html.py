@@ -136,7 +136,7 @@ def _rates(words: Mapping[str, str], values: Mapping[str, str], marks: Marks) ->
                 "text",
                 decimal if part == "rate" else "",
                 values,
-                label=words["rate" if part == "rate" else f"rate_{part}"],
+                label=words["col.rate" if part == "rate" else f"rate_{part}"],
                 marks=marks,
             )
             for part in RATE_PARTS

@@ -8,7 +8,8 @@ from __future__ import annotations
 import html
 from typing import Final
 
-LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
+from ...output.wording import LANG_TAGS
+
 FORM_STYLE: Final = (
     "form{display:grid;gap:.8rem;max-width:44rem;grid-template-columns:minmax(0,1fr)}"
     "fieldset{border:1px solid #bbb;padding:.6rem .8rem;display:grid;gap:.5rem;min-width:0;"
