@@ -112,3 +112,12 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
             nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
     }"""
     )
+
+
+def error_codes(page: Any) -> list[str]:
+    """The codes of an error page's rows, in order (issue 40: each row's ``data-code``; no
+    code is shown as a word)."""
+    codes: list[str] = page.locator("tbody tr").evaluate_all(
+        "rows => rows.map(r => r.dataset.code)"
+    )
+    return codes

@@ -300,3 +300,14 @@ def without_download(page: bytes, raw: bytes | None = None) -> bytes:
         assert html.unescape(value.group(1).decode("utf-8")).encode("utf-8") == raw
     stripped = DOWNLOAD_FORM.sub(b"", page, count=1)
     return stripped
+
+
+ERROR_ROW = re.compile(r'<tr id="error-(\d+)" data-code="([a-z_]+)">(.*?)</tr>', re.DOTALL)
+
+
+def error_rows(page: str) -> list[tuple[str, str]]:
+    """The rows of an error page's table (issue 40): each error's code (the row's
+    ``data-code``, no word on the page) and its cells' HTML, in order, numbered from 1."""
+    found = ERROR_ROW.findall(page)
+    assert [int(number) for number, _, _ in found] == list(range(1, len(found) + 1))
+    return [(code, row) for _, code, row in found]

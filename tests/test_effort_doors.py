@@ -307,14 +307,14 @@ def test_the_pages_control_is_the_flag(kind: str) -> None:
 
 @pytest.mark.skipif(not HAS_HTTP, reason="needs the http extra")
 def test_the_form_offers_the_rows_names() -> None:
-    from quotecalc.http.page.form_html import form_page
+    from quotecalc.http.page.form_html import form_page, label_text
 
     for lang in ("en", "zh"):
         page = form_page(lang, 1024 * 1024, {"effort": "proof"})
-        assert '<select name="effort" aria-describedby="effort-hint">' in page
+        assert '<select name="effort" id="field-effort" aria-describedby="effort-hint">' in page
         assert '<option value="proof" selected>proof</option>' in page
         assert EFFORT_FIELD.doors is not None and EFFORT_FIELD.doors.label is not None
-        assert EFFORT_FIELD.doors.label.of(lang) in page
+        assert label_text(EFFORT_FIELD.doors.label.of(lang)) in page  # brackets kept whole
 
 
 # ---- MCP: the SDK's own client --------------------------------------------------------------

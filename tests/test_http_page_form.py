@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT, run_cli
-from http_support import HAS_HTTP, without_download
+from http_support import HAS_HTTP, error_rows, without_download
 from intake_helpers import write_csv
 from test_http_page import CLI_OPTIONS, FORM, HEADERS_ZH, ROWS, intake_cli, sheet, split_door
 
@@ -153,16 +153,18 @@ def test_the_error_page_holds_the_filled_form_and_every_error(
     # The sheet's error, as the intake CLI gives it for the same sheet...
     sheet_error = json.loads(intake_cli(path, *CLI_OPTIONS, "--lang", lang).stdout)["errors"]
     assert [(e["cell"], e["code"]) for e in sheet_error] == [("I4", "invalid_number_format")]
-    rows = re.findall(r"<tr><td>.*?</tr>", answer.text)
-    assert len(rows) == 2
+    found = error_rows(answer.text)
+    assert [code for code, _ in found] == ["invalid_number_format", "invalid_number_format"]
+    rows = [row for _, row in found]
     assert "I4" in rows[0] and html.escape(sheet_error[0]["message"], quote=True) in rows[0]
+    assert rows[0].startswith('<td><a href="#field-sheet_file"><code class="id">I4</code></a>')
     # ...and the quantity's, as the calculator gives it for a request with that quantity:
     request = json.loads(intake_cli(sheet(tmp_path, "csv"), *CLI_OPTIONS).stdout)
     refused = run_cli(json.dumps({**request, "quantity": "12千"}, ensure_ascii=False).encode())
     codes = {(e["path"], e["code"]) for e in json.loads(refused.stdout)["limitations"]}
     assert codes == {("/quantity", "invalid_number_format")}
-    assert f"<tr><td>{ {'en': 'quantity', 'zh': '数量'}[lang] }</td>" in rows[1]
-    assert "invalid_number_format" in rows[1]
+    quantity = {"en": "quantity", "zh": "数量"}[lang]
+    assert rows[1].startswith(f'<td><a href="#field-quantity">{quantity}</a></td>')
     # The form below holds every value typed, and says the file must be chosen again.
     controls = Controls(answer.text)
     for name, value in TYPED.items():
@@ -303,8 +305,8 @@ def test_the_intakes_notes_are_shown_and_no_conversion_is_said_truly(
     section = re.search(r'<section id="intake-notes">.*?</section>', answer.text, re.DOTALL)
     assert section is not None
     notes = section.group(0)
-    assert "F1 (×10000 CNY)" in notes and "<code>column_unit_read</code>" in notes
-    assert "C2" in notes and "<code>currency_name_read</code>" in notes
+    assert "F1 (×10000 CNY)" in notes and '<li data-code="column_unit_read">' in notes
+    assert "C2" in notes and '<li data-code="currency_name_read">' in notes
     # by hand: 0.0185 万元 = 185 CNY a pack; 2 packs + 320 freight = 690.00
     assert "690.00" in answer.text
     from quotecalc.output.wording import LIMITATION_TEXT
@@ -350,7 +352,7 @@ def test_an_event_workbook_without_the_box_says_to_tick_it(
     files = {"sheet_file": (path.name, path.read_bytes())}
     answer = client.post("/quotecalc/report", data={"currency": "CNY", "lang": lang}, files=files)
     assert answer.status_code == 422
-    rows = re.findall(r"<tr><td>.*?</tr>", answer.text)
+    rows = [row for _, row in error_rows(answer.text)]
     assert len(rows) == 1 and tick in rows[0]
     assert "unknown_column" not in answer.text
     ticked = client.post(
@@ -363,8 +365,8 @@ def test_an_event_workbook_without_the_box_says_to_tick_it(
     plain = write_xlsx(tmp_path / "plain.xlsx", [["供应商", "颜色"], ["A", "red"]])
     files = {"sheet_file": (plain.name, plain.read_bytes())}
     answer = client.post("/quotecalc/report", data={"currency": "CNY", "lang": lang}, files=files)
-    rows = re.findall(r"<tr><td>.*?</tr>", answer.text)
-    assert answer.status_code == 422 and any("unknown_column" in row for row in rows)
+    codes = [code for code, _ in error_rows(answer.text)]
+    assert answer.status_code == 422 and "unknown_column" in codes
     assert tick not in answer.text
 
 
@@ -448,11 +450,12 @@ def test_a_bad_rate_row_is_reported_with_the_sheets_errors(
     files = {"sheet_file": (path.name, path.read_bytes())}
     answer = client.post("/quotecalc/report", data={**FORM, **rate, "lang": lang}, files=files)
     assert answer.status_code == 422
-    rows = re.findall(r"<tr><td>.*?</tr>", answer.text)
-    assert len(rows) == 2 and "I4" in rows[0]
-    assert rows[1].startswith(f"<tr><td>{place}</td>")
+    found = error_rows(answer.text)
+    assert len(found) == 2 and "I4" in found[0][1]
+    control = "rate_date_2" if "Date" in place else "rate_2"
+    assert found[1][1].startswith(f'<td><a href="#field-{control}">{place}</a></td>')
     code = "invalid_date" if "Date" in place else "invalid_number_format"
-    assert f"<code>{code}</code>" in rows[1]
+    assert found[1][0] == code
     assert Controls(answer.text).values["rate_2"] == rate["rate_2"]
 
 

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from conftest import run_cli
-from http_support import HAS_HTTP, without_download
+from http_support import HAS_HTTP, error_rows, without_download
 from quotecalc.intake.errors import IntakeError
 from test_http_page import CLI_OPTIONS, FORM, SCALE, intake_cli, split_plan
 from test_http_page_form import Controls
@@ -112,8 +112,9 @@ def test_every_error_at_once_naming_the_buyers_columns_above_the_kept_form(
     files = {"sheet_file": (path.name, path.read_bytes())}
     answer = client.post("/quotecalc/report", data=typed, files=files)
     assert answer.status_code == 422
-    rows = [cells(row) for row in re.findall(r"<tr><td>.*?</tr>", answer.text, re.DOTALL)]
-    assert [(row[0], row[3]) for row in rows] == EXPECTED  # all of them, on one page
+    found = error_rows(answer.text)
+    rows = [cells(row) for _, row in found]
+    assert [(row[0], code) for row, (code, _) in zip(rows, found, strict=True)] == EXPECTED
     for row, where in zip(rows, WHERE[lang], strict=True):
         assert row[1].startswith(where), row
         assert row[2], row  # what to do, for every one
@@ -143,9 +144,9 @@ def test_the_checkbox_reads_the_unambiguous_marks_and_is_kept(
     data = {**FORM, "lang": lang, "read_as_written": "true"}
     answer = client.post("/quotecalc/report", data=data, files=files)
     assert answer.status_code == 422
-    rows = [cells(row) for row in re.findall(r"<tr><td>.*?</tr>", answer.text, re.DOTALL)]
+    found = error_rows(answer.text)
     left = [key for key in EXPECTED if key[0] not in ("D2", "F2")]
-    assert [(row[0], row[3]) for row in rows] == left
+    assert [(cells(row)[0], code) for code, row in found] == left
     assert Controls(answer.text).checked == {"event": False, "read_as_written": True}
 
 
@@ -216,3 +217,5 @@ def test_every_error_a_sheet_can_give_says_what_to_do_on_the_page() -> None:
             fix = page_hint(lang, entry)
             assert fix, (code, lang)
             assert "--" not in fix and "python -m" not in fix, (code, fix)
+            # no route, option spelling or code word either (issue 40, item 7)
+            assert not re.search(r"GET /|[A-Za-z]+=|[a-z]+_[a-z_]+", fix), (code, fix)

@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT, run_cli
-from http_support import HAS_HTTP, without_download
+from http_support import HAS_HTTP, error_rows, without_download
 from test_http_page import CLI_OPTIONS, FORM, HEADERS_ZH, ROWS, intake_cli, split_plan
 
 pytestmark = pytest.mark.skipif(not HAS_HTTP, reason="needs the http extra")
@@ -155,9 +155,9 @@ def test_a_csv_in_neither_encoding_is_refused_once_in_words(
     files = {"sheet_file": (path.name, path.read_bytes())}
     answer = client.post("/quotecalc/report", data={**FORM, "lang": lang}, files=files)
     assert answer.status_code == 422
-    rows = re.findall(r"<tr><td>.*?</tr>", answer.text)
-    assert len(rows) == 1 and "undecodable_text" in rows[0]
-    assert line in rows[0] and field in rows[0]
+    rows = error_rows(answer.text)
+    assert len(rows) == 1 and rows[0][0] == "undecodable_text"
+    assert line in rows[0][1] and field in rows[0][1]
     assert "2:2" not in answer.text and "3:3" not in answer.text
     assert "--encoding" not in answer.text and "python -m" not in answer.text
 

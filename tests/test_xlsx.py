@@ -764,6 +764,7 @@ def test_every_template_link_of_the_form_is_a_template(
 def test_every_unknown_column_hint_links_the_templates(
     client: Any, lang: str, tmp_path: Path
 ) -> None:
+    from http_support import error_rows
     from intake_helpers import write_csv
 
     path = write_csv(
@@ -776,15 +777,15 @@ def test_every_unknown_column_hint_links_the_templates(
         files={"sheet_file": (path.name, path.read_bytes())},
     )
     assert page.status_code == 422
-    rows = re.findall(r"<tr>.*?</tr>", page.text, re.DOTALL)
-    unknown = [row for row in rows if "<code>unknown_column</code>" in row]
+    rows = error_rows(page.text)
+    unknown = [row for code, row in rows if code == "unknown_column"]
     assert unknown
     for row in unknown:
         links = template_links(row)
         assert len(links) == 4
         for href in links:
             check_template(client, href, tmp_path)
-    assert not any(template_links(row) for row in rows if row not in unknown)
+    assert not any(template_links(row) for code, row in rows if code != "unknown_column")
 
 
 @needs_http

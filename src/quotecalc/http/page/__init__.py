@@ -8,7 +8,8 @@ needed. The package splits by what a module is:
   submission's errors), :mod:`.download` (the report's download button), :mod:`.templates`
   (the blank templates' links and bytes);
 - what a submission is answered with: :mod:`.sheet` (the intake on an uploaded sheet),
-  :mod:`.field_errors` (the form fields' own errors), :mod:`.report` (the report page of each
+  :mod:`.field_errors` (the form fields' own errors), :mod:`.marks` (the control each error is
+  about, issue 40), :mod:`.report` (the report page of each
   kind), :mod:`.notes` (how the sheet was read), :mod:`.nav` (the links under a report),
   :mod:`.kinds` (the kinds it answers), :mod:`.dispatch` (which answer a submission gets),
   :mod:`.workbook` (the download's workbook);

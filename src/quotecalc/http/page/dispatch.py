@@ -27,11 +27,31 @@ from .fields import (
     root_options,
 )
 from .kinds import PAGE_KINDS
+from .marks import SHEET, option_control, option_error
 from .nav import with_nav
 from .notes import conversion_words, notes_section
 from .report import comparison_page, conversion_page, event_page, pasted_page
 from .sheet import page_errors, read_sheet_entries, request_bytes
-from .words import lang_of
+from .words import WORDS, lang_of
+
+_SETS: Final = {"weight_cost": "weights", "scale_definition": "scale"}
+
+
+def about_control(lang: str, error: Mapping[str, str]) -> dict[str, str]:
+    """An intake error with the form control it is about (issue 40, item 5): an option
+    refused, its own control, named by its label and said in the page's words (item 3); any
+    other, the file field (the sheet is mended and chosen again)."""
+    from .form_html import control_label
+    from .html import escape
+
+    if error["code"] != "invalid_option":
+        return {**error, "field": SHEET}
+    control = option_control(str(error.get("option", "")))
+    if control is None:  # an option the form has no control of (a hand-made post)
+        return dict(error)
+    # The weights and the quality scale are one option each: named by their set's legend.
+    label = WORDS[lang][_SETS[control]] if control in _SETS else control_label(lang, control)
+    return {**option_error(lang, error, label), "place": escape(label), "field": control}
 
 
 def sheet_page(
@@ -50,10 +70,14 @@ def sheet_page(
         if detected in ("gb18030", "utf-16"):
             options["encoding"] = detected
     built, errors, notes = read_sheet_entries(data, suffix, options)
+    # One round, one flow (issue 40): the sheet's errors and the form fields' own, each
+    # linking to its control, above the form kept as typed with those controls marked; a
+    # good sheet with a wrong field gets that same page, never the report.
+    found = [] if options.get("event") else field_errors(options, fields, lang)
     if errors is not None:
-        found = page_errors(json.loads(errors)["errors"], data, suffix, options)
-        if not options.get("event"):
-            found += field_errors(options, fields, lang)
+        read = page_errors(json.loads(errors)["errors"], data, suffix, options)
+        found = [*(about_control(lang, error) for error in read), *found]
+    if found:
         return 422, error_page(lang, found, values, limit)
     extra = notes_section(lang, notes, detected, built)
     raw = request_bytes(built)
@@ -71,7 +95,7 @@ def sheet_page(
 
 def clash_page(lang: str, clash: FlagDisagrees, values: Mapping[str, str], limit: int) -> str:
     """A form control and the pasted request saying two values: refused, never guessed."""
-    from .form_html import flag_label
+    from .form_html import flag_label, flag_option
     from .html import escape
     from .words import WORDS
 
@@ -80,6 +104,7 @@ def clash_page(lang: str, clash: FlagDisagrees, values: Mapping[str, str], limit
         "cell": "",
         "place": escape(flag_label(lang, clash.name)),
         "message": WORDS[lang]["flag_disagrees"],
+        "field": flag_option(clash.name).name,
     }
     return error_page(lang, [error], values, limit)
 

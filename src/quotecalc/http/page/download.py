@@ -11,7 +11,8 @@ from .html import stdlib_escape as _escape
 from .words import WORDS
 
 BUTTON_STYLE: Final = (
-    "font:inherit;font-weight:600;padding:.45rem 1.2rem;background:#0072B2;color:#fff;border:0"
+    "font:inherit;font-weight:600;padding:.45rem 1.2rem;background:#0072B2;color:#fff;border:0;"
+    "min-height:2.75rem"
 )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .fields import exchange_rates, filled_rate_rows, rate_place
+from .marks import path_control
 from .sheet import request_bytes
 
 
@@ -15,7 +16,8 @@ def field_errors(
     """The form fields' own errors, found with the sheet's (issue 35: one round): the
     calculator's validation of a request made of the form's root fields (and its exchange-rate
     rows, validated by the converted comparison) and no quote, the errors about the missing
-    quotes left out, each with its place in words (a rate by the form's row and label)."""
+    quotes left out, each with its place in words (a rate by the form's row and label) and the
+    control it is about (``field``, issue 40)."""
     from ...api import calculate
     from ...intake.request import ROOT_OPTIONS, root_fields
     from ...output.fieldnames import error_places
@@ -53,12 +55,14 @@ def field_errors(
                 code=lambda k: f"<code>{text(k)}</code>",
             )
         code = str(error.get("code"))
-        found.append(
-            {
-                "code": code,
-                "cell": "",
-                "place": ", ".join(places),
-                "message": ERROR_TEXT[lang].get(code, code),
-            }
-        )
+        entry = {
+            "code": code,
+            "cell": "",
+            "place": ", ".join(places),
+            "message": ERROR_TEXT[lang].get(code, code),
+        }
+        control = path_control(path, rows)
+        if control is not None:  # the form's control it is about, marked (issue 40)
+            entry["field"] = control
+        found.append(entry)
     return found

@@ -106,7 +106,7 @@ def rate_place(lang: str, row: int, key: str) -> str:
     """An exchange-rate entry's field by the form's words: "Rate 2: Rate", "汇率 2：日期"."""
     words = WORDS[lang]
     part = {value: key for key, value in RATE_KEYS.items()}.get(key)
-    label = words["rate" if part == "rate" else f"rate_{part}"] if part else key
+    label = words["col.rate" if part == "rate" else f"rate_{part}"] if part else key
     separator = "：" if lang == "zh" else ": "
     return words["rate_row"].format(n=row) + separator + label
 

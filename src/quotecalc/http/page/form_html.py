@@ -4,21 +4,79 @@ to ``/quotecalc/report``, empty (``GET /``) or filled with what was typed (after
 report page. No script; nothing a user sent is shown back but the form's own values.
 """
 
+# The brackets a label keeps whole are Chinese (fullwidth) ones too, on purpose.
+# ruff: noqa: RUF001, RUF002
+
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Final
 
 from ...core.constraint_rules import CONSTRAINT_RULES
 from ...core.fields import Kind
 from ...intake.options import EVENT_ONLY, QUOTE_ROOT, Option
-from .fields import ENCODINGS, HAD_FILE, PARTS, RATE_PARTS, RATE_ROWS, rate_name
+from .fields import (
+    ENCODINGS,
+    HAD_FILE,
+    PARTS,
+    RATE_KEYS,
+    RATE_PARTS,
+    RATE_ROWS,
+    rate_name,
+    rate_place,
+)
 from .html import document, escape
 from .templates import template_links
 from .words import WORDS
 
 _CONSTRAINED: Final = frozenset(rule.name for rule in CONSTRAINT_RULES)
 _INPUT_MODES: Final = {Kind.INTEGER: ' inputmode="numeric"', Kind.DECIMAL: ' inputmode="decimal"'}
+# A bracket pair and what it holds (issue 40, item 6: a label never breaks inside one).
+_BRACKETS: Final = re.compile(r"（[^（）]*(?:（[^（）]*）[^（）]*)*）|\([^()]*\)")
+Marks = Mapping[str, str]
+"""The controls an error is about (issue 40, item 5): a control's name to the words of its
+errors, shown under it."""
+
+
+def label_text(text: str) -> str:
+    """A label's words, escaped, each bracket pair (``（…）``, ``(…)``) kept on one line (a
+    text without one is only escaped)."""
+    shown, at = [], 0
+    for found in _BRACKETS.finditer(text):
+        shown.append(escape(text[at : found.start()]))
+        shown.append(f'<span class="nb">{escape(found.group())}</span>')
+        at = found.end()
+    return "".join(shown) + escape(text[at:])
+
+
+def _words(text: str) -> str:
+    """A label's words as one box of its grid (a bracket's span is no row of its own)."""
+    shown = label_text(text)
+    return f"<span>{shown}</span>" if "<span" in shown else shown
+
+
+def control_id(name: str) -> str:
+    """A control's element id: what an error at the top of the page links to."""
+    return f"field-{name}"
+
+
+def _marked(name: str, marks: Marks, described: str = "") -> tuple[str, str]:
+    """A control's id, and, when an error is about it, ``aria-invalid`` with the error's words
+    named by ``aria-describedby`` (after the control's own hint, ``described``), and those
+    words shown after it: ``(attributes, words)``."""
+    said = marks.get(name)
+    ids = [described] if described else []
+    after = ""
+    if said is not None:
+        ids.append(f"{control_id(name)}-error")
+        after = f'<span class="field-error" id="{control_id(name)}-error">{escape(said)}</span>'
+    attributes = f' id="{control_id(name)}"'
+    if said is not None:
+        attributes += ' aria-invalid="true"'
+    if ids:
+        attributes += f' aria-describedby="{" ".join(ids)}"'
+    return attributes, after
 
 
 def _value(values: Mapping[str, str], name: str) -> str:
@@ -34,30 +92,39 @@ def _field(
     values: Mapping[str, str] | None = None,
     *,
     label: str | None = None,
+    marks: Marks | None = None,
+    described: str = "",
 ) -> str:
-    shown = escape(words[name] if label is None else label)
+    shown = _words(words[name] if label is None else label)
+    marked, after = _marked(name, marks or {}, described)
     if kind == "checkbox":
         state = " checked" if (values or {}).get(name) == "true" else ""
-        return f'<label>{shown}<input type="{kind}" name="{name}"{extra}{state}></label>\n'
+        return (
+            f'<label class="check"><input type="{kind}" name="{name}"{extra}{marked}{state}>'
+            f'<span class="words">{shown}</span>{after}</label>\n'
+        )
     value = _value(values or {}, name)
-    return f'<label>{shown}<input type="{kind}" name="{name}"{extra}{value}></label>\n'
+    return (
+        f'<label>{shown}<input type="{kind}" name="{name}"{extra}{marked}{value}>{after}</label>\n'
+    )
 
 
-def _encoding(words: Mapping[str, str], chosen: str) -> str:
+def _encoding(words: Mapping[str, str], chosen: str, marks: Marks) -> str:
     """The CSV encoding choice, with the hint that names Chinese Excel's GBK CSV."""
     options = "".join(
         f'<option value="{code}"{" selected" if code and code == chosen else ""}>'
         f"{escape(words['encoding.' + code])}</option>"
         for code in ENCODINGS
     )
+    marked, after = _marked("encoding", marks, "encoding-hint")
     return (
-        f'<label>{escape(words["encoding"])}<select name="encoding"'
-        f' aria-describedby="encoding-hint">{options}</select>'
-        f'<span class="note" id="encoding-hint">{escape(words["encoding_hint"])}</span></label>\n'
+        f'<label>{_words(words["encoding"])}<select name="encoding"{marked}>{options}'
+        f'</select>{after}<span class="note" id="encoding-hint">'
+        f"{escape(words['encoding_hint'])}</span></label>\n"
     )
 
 
-def _rates(words: Mapping[str, str], values: Mapping[str, str]) -> str:
+def _rates(words: Mapping[str, str], values: Mapping[str, str], marks: Marks) -> str:
     """The exchange-rate rows: from, to, rate, date, source (issue 35)."""
     decimal = ' inputmode="decimal"'
     rows = []
@@ -69,14 +136,15 @@ def _rates(words: Mapping[str, str], values: Mapping[str, str]) -> str:
                 "text",
                 decimal if part == "rate" else "",
                 values,
-                label=words["rate" if part == "rate" else f"rate_{part}"],
+                label=words["col.rate" if part == "rate" else f"rate_{part}"],
+                marks=marks,
             )
             for part in RATE_PARTS
         )
         legend = escape(words["rate_row"].format(n=row))
         rows.append(f'<fieldset class="rate"><legend>{legend}</legend>\n{parts}</fieldset>\n')
     return (
-        f"<fieldset><legend>{escape(words['rates'])}</legend>\n"
+        f"<fieldset><legend>{label_text(words['rates'])}</legend>\n"
         f'<p class="note">{escape(words["rates_hint"])}</p>\n' + "".join(rows) + "</fieldset>\n"
     )
 
@@ -92,7 +160,7 @@ def field_label(lang: str, option: Option) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _root_field(lang: str, option: Option, values: Mapping[str, str]) -> str:
+def _root_field(lang: str, option: Option, values: Mapping[str, str], marks: Marks) -> str:
     """One root option's field, its label and input mode the row's; a choice (issue 38:
     ``effort``) is a list of its names after a blank "default", with the row's hint."""
     rule = option.field
@@ -100,7 +168,7 @@ def _root_field(lang: str, option: Option, values: Mapping[str, str]) -> str:
     label = field_label(lang, option)
     if rule.kind is not Kind.CHOICE:
         mode = _INPUT_MODES.get(rule.kind, "")
-        return _field({}, option.name, "text", mode, values, label=label)
+        return _field({}, option.name, "text", mode, values, label=label, marks=marks)
     chosen = values.get(option.name, "")
     listed = "".join(
         f'<option value="{name}"{" selected" if name and name == chosen else ""}>'
@@ -109,19 +177,40 @@ def _root_field(lang: str, option: Option, values: Mapping[str, str]) -> str:
     )
     hint = rule.doors.hint.of(lang).replace("`", "") if rule.doors.hint is not None else ""
     note = f"{option.name}-hint"
+    marked, after = _marked(option.name, marks, note)
     return (
-        f'<label>{escape(label)}<select name="{option.name}" aria-describedby="{note}">'
-        f'{listed}</select><span class="note" id="{note}">{escape(hint)}</span></label>\n'
+        f'<label>{_words(label)}<select name="{option.name}"{marked}>'
+        f'{listed}</select>{after}<span class="note" id="{note}">{escape(hint)}</span></label>\n'
     )
 
 
 def flag_label(lang: str, name: str) -> str:
     """The form's label of the root field ``name`` that a control sets (issue 38)."""
-    option = next(o for o in (*QUOTE_ROOT, *EVENT_ONLY) if o.field and o.field.name == name)
-    return field_label(lang, option)
+    return field_label(lang, flag_option(name))
 
 
-def _root_fields(words: Mapping[str, str], lang: str, values: Mapping[str, str]) -> str:
+def flag_option(name: str) -> Option:
+    """The root option of the root field ``name`` (its form control is the option's name)."""
+    return next(o for o in (*QUOTE_ROOT, *EVENT_ONLY) if o.field and o.field.name == name)
+
+
+def control_label(lang: str, control: str) -> str:
+    """The form's label of a control (by its name): what an error about it is called."""
+    words = WORDS[lang]
+    for option in (*QUOTE_ROOT, *EVENT_ONLY):
+        if option.name == control and option.field is not None:
+            return field_label(lang, option)
+    if control in words:
+        return words[control]
+    part, _, row = control.rpartition("_")
+    if row.isdigit():  # an exchange-rate row's part: "Rate 2: Date (YYYY-MM-DD)"
+        return rate_place(lang, int(row), RATE_KEYS[part.removeprefix("rate_")])
+    return control
+
+
+def _root_fields(
+    words: Mapping[str, str], lang: str, values: Mapping[str, str], marks: Marks
+) -> str:
     """A quote sheet's root options in the contract's order: the weights and the scale as a
     set of fields each, the hard constraints together in one set."""
     decimal = _INPUT_MODES[Kind.DECIMAL]
@@ -130,7 +219,7 @@ def _root_fields(words: Mapping[str, str], lang: str, values: Mapping[str, str])
     for option in QUOTE_ROOT:
         assert option.field is not None
         if option.field.name in _CONSTRAINED:
-            constraints.append(_root_field(lang, option, values))
+            constraints.append(_root_field(lang, option, values, marks))
             continue
         if constraints:
             shown += _fieldset(words["constraints"], "".join(constraints))
@@ -140,32 +229,42 @@ def _root_fields(words: Mapping[str, str], lang: str, values: Mapping[str, str])
                 words["weights"],
                 f'<p class="note">{escape(words["weights_hint"])}</p>\n'
                 + "".join(
-                    _field(words, name, "text", decimal, values) for name in PARTS["weights"]
+                    _field(words, name, "text", decimal, values, marks=marks)
+                    for name in PARTS["weights"]
                 ),
             )
         elif option.name == "quality_scale":
             definition, *bounds = PARTS["quality_scale"]
             shown += _fieldset(
                 words["scale"],
-                _field(words, definition, values=values)
-                + "".join(_field(words, name, "text", decimal, values) for name in bounds),
+                _field(words, definition, values=values, marks=marks)
+                + "".join(
+                    _field(words, name, "text", decimal, values, marks=marks) for name in bounds
+                ),
             )
         else:
-            shown += _root_field(lang, option, values)
+            shown += _root_field(lang, option, values, marks)
     if constraints:
         shown += _fieldset(words["constraints"], "".join(constraints))
     return shown
 
 
 def _fieldset(legend: str, body: str) -> str:
-    return f"<fieldset><legend>{escape(legend)}</legend>\n{body}</fieldset>\n"
+    return f"<fieldset><legend>{label_text(legend)}</legend>\n{body}</fieldset>\n"
 
 
-def form_body(lang: str, limit: int, values: Mapping[str, str] | None = None) -> str:
+def form_body(
+    lang: str,
+    limit: int,
+    values: Mapping[str, str] | None = None,
+    marks: Marks | None = None,
+) -> str:
     """The upload form in ``lang``, its fields filled with ``values`` (the form's own names;
-    a kept form says that the file must be chosen again)."""
+    a kept form says that the file must be chosen again), each control of ``marks`` marked
+    with its errors' words (issue 40)."""
     words = WORDS[lang]
     values = values or {}
+    marks = marks or {}
     mib = str(limit // (1024 * 1024))
     chosen_lang = values.get("lang", lang)
     options = "".join(
@@ -175,35 +274,43 @@ def form_body(lang: str, limit: int, values: Mapping[str, str] | None = None) ->
     kept = ""
     if values.get(HAD_FILE) == "1":
         kept = f'<p class="kept" id="kept">{escape(words["kept"])}</p>\n'
+    sheet, sheet_error = _marked("sheet_file", marks, "json-file")
+    request, request_error = _marked("request", marks)
+    chosen, _ = _marked("lang", marks)
     return (
         kept + '<form method="post" action="/quotecalc/report" enctype="multipart/form-data">\n'
-        f"<label>{escape(words['sheet'].format(limit=mib))}"
-        '<input type="file" name="sheet_file" aria-describedby="json-file" accept=".csv,.xlsx,'
+        f"<label>{_words(words['sheet'].format(limit=mib))}"
+        f'<input type="file" name="sheet_file"{sheet} accept=".csv,.xlsx,'
         ".json,text/csv,application/json,"
-        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">'
+        f'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">{sheet_error}'
         f'<span class="note" id="json-file">{escape(words["json_file"])}</span></label>\n'
-        + _field(words, "sheet_name", values=values)
-        + _encoding(words, values.get("encoding", ""))
+        + _field(words, "sheet_name", values=values, marks=marks)
+        + _encoding(words, values.get("encoding", ""), marks)
         + '<p class="note" id="read-as-written-hint">'
         + f"{escape(words['read_as_written_hint'])}</p>\n"
         + _field(
             words,
             "read_as_written",
             "checkbox",
-            ' value="true" aria-describedby="read-as-written-hint"',
+            ' value="true"',
             values,
+            marks=marks,
+            described="read-as-written-hint",
         )
-        + _root_fields(words, lang, values)
-        + _rates(words, values)
-        + f"<fieldset><legend>{escape(words['event_set'])}</legend>\n"
+        + _root_fields(words, lang, values, marks)
+        + _rates(words, values, marks)
+        + f"<fieldset><legend>{label_text(words['event_set'])}</legend>\n"
         + f'<p class="note" id="event-hint">{escape(words["event_hint"])}</p>\n'
-        + _field(words, "event", "checkbox", ' value="true" aria-describedby="event-hint"', values)
-        + "".join(_root_field(lang, option, values) for option in EVENT_ONLY)
+        + _field(
+            words, "event", "checkbox", ' value="true"', values, marks=marks, described="event-hint"
+        )
+        + "".join(_root_field(lang, option, values, marks) for option in EVENT_ONLY)
         + "</fieldset>\n"
-        + f'<label>{escape(words["or"])}<textarea name="request"'
+        + f'<label>{_words(words["or"])}<textarea name="request"{request}'
         f' aria-label="{escape(words["request"])}" spellcheck="false">'
-        f"{escape(values.get('request', ''))}</textarea></label>\n"
-        f'<label>{escape(words["lang"])}<select name="lang">{options}</select></label>\n'
+        f"{escape(values.get('request', ''))}</textarea>{request_error}</label>\n"
+        f'<label>{_words(words["lang"])}<select name="lang"{chosen}>{options}</select>'
+        "</label>\n"
         f'<button type="submit">{escape(words["submit"])}</button>\n</form>\n'
         + template_links(lang)  # the blank templates (issue 35)
     )

@@ -8,27 +8,44 @@ from __future__ import annotations
 import html
 from typing import Final
 
-LANG_TAGS: Final = {"en": "en", "zh": "zh-Hans"}
+from ...output.wording import LANG_TAGS
+
 FORM_STYLE: Final = (
     "form{display:grid;gap:.8rem;max-width:44rem;grid-template-columns:minmax(0,1fr)}"
     "fieldset{border:1px solid #bbb;padding:.6rem .8rem;display:grid;gap:.5rem;min-width:0;"
     "grid-template-columns:minmax(0,1fr)}"
     "legend{font-weight:600;padding:0 .3rem}"
     "label{display:grid;gap:.2rem;font-size:.9rem;grid-template-columns:minmax(0,1fr)}"
-    "input,select,textarea{font:inherit;padding:.3rem;border:1px solid #767676;max-width:100%}"
+    # A tap target is at least 44 px tall (issue 40, item 6): every control and link.
+    "input,select,textarea{font:inherit;padding:.3rem .4rem;border:1px solid #767676;"
+    "max-width:100%;min-height:2.75rem}"
     "textarea{min-height:8rem;font-family:ui-monospace,monospace;font-size:.85rem}"
     "button{font:inherit;font-weight:600;padding:.45rem 1.2rem;justify-self:start;"
-    "background:#0072B2;color:#fff;border:0}"
-    "input:focus,select:focus,textarea:focus,button:focus{outline:2px solid #0072B2;"
+    "background:#0072B2;color:#fff;border:0;min-height:2.75rem}"
+    "input:focus,select:focus,textarea:focus,button:focus,a:focus{outline:2px solid #0072B2;"
     "outline-offset:1px}"
-    ".rate{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,6.5rem),1fr));gap:.4rem;"
+    "main a{display:inline-block;min-height:2.75rem;padding:.7rem 0;color:#005a8c}"
+    # Three parts of a rate row on a line, then its date and source, wide enough to read.
+    ".rate{display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:.4rem;"
     "border:0;padding:0;margin:0}"
-    ".rate legend{font-weight:400;font-size:.85rem;padding:0}.rate label{align-content:end}"
-    "input[type=checkbox]{justify-self:start}"
+    ".rate label{grid-column:span 2;align-content:end}"
+    ".rate label:nth-of-type(n+4){grid-column:span 3}"
+    ".rate legend{font-weight:400;font-size:.85rem;padding:0}"
+    "label.check{display:flex;align-items:center;gap:.6rem}.check .words{flex:1 1 0;min-width:0}"
+    "input[type=checkbox]{width:2.75rem;height:2.75rem;margin:0;flex:none;"
+    "accent-color:#0072B2}"
+    # A label never breaks inside a bracket pair.
+    ".nb{white-space:nowrap}"
     ".kept{border-left:4px solid #E69F00;background:#fdf6e9;padding:.4rem .8rem}"
-    # A phone's error table: words wide enough to read (the table scrolls), codes wrapped.
-    ".errors td{vertical-align:top}.errors td:nth-child(2),.errors td:nth-child(3)"
-    "{min-width:11rem}.errors code{word-break:break-all}"
+    # A control an error is about (issue 40, item 5): its border, and its error's words.
+    "[aria-invalid=true]{border:2px solid #b00020;background:#fff5f5}"
+    ".field-error{display:block;color:#b00020;font-weight:600;font-size:.85rem}"
+    '.field-error::before{content:"\\26A0\\FE0E  "}'
+    "label.check .field-error{flex-basis:100%}label.check{flex-wrap:wrap}"
+    # The error table fits a phone whole (issue 40: "what to do" is its key column): the
+    # place a quarter, the words wrap, a cell reference breaks anywhere.
+    ".errors td{vertical-align:top}.errors td:first-child{width:25%}"
+    ".errors code{word-break:break-all}"
 )
 # The links under every report page (issue 35): styled here, injected by the page's door.
 NAV_STYLE: Final = (
@@ -36,8 +53,9 @@ NAV_STYLE: Final = (
     "padding:.6rem 0;border-top:1px solid #bbb}"
     ".again form{margin:0}"
     ".again button{font:inherit;font-weight:600;padding:.45rem 1.2rem;background:#0072B2;"
-    "color:#fff;border:0}"
-    ".again a{font-weight:600;color:#005a8c}"
+    "color:#fff;border:0;min-height:2.75rem}"
+    ".again a{font-weight:600;color:#005a8c;display:inline-block;min-height:2.75rem;"
+    "padding:.7rem 0}"
     ".again button:focus,.again a:focus{outline:2px solid #0072B2;outline-offset:2px}"
 )
 

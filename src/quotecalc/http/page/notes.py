@@ -3,8 +3,12 @@ detected, a missing pack-price column, and the calculator's "no conversion was d
 what it is when the intake read the sheet's units.
 """
 
+# A note's Chinese punctuation is read on purpose.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -37,8 +41,8 @@ def notes_section(
     for code, (message, cells) in grouped.items():
         where = ", ".join(cells)
         items.append(
-            f'<li>{escape(message)} <span class="note">{escape(where)}</span>'
-            f" <code>{escape(code)}</code></li>"
+            f'<li data-code="{escape(code)}">{escape(said_on_the_page(message, lang))}'
+            f' <span class="note">{escape(where)}</span></li>'
         )
     if not items:
         return ""
@@ -47,6 +51,29 @@ def notes_section(
         f"<p>{escape(words['notes_intro'])}</p>\n<ul>\n" + "\n".join(items) + "\n</ul>\n"
         "</section>\n"
     )
+
+
+# An option's spelling in a note (the intake's words for HTTP), and the form's control of it.
+_SPELLED: Final = re.compile(r"\b([a-z]+(?:_[a-z]+)*)=(?:true|\.\.\.)")
+_CONTROLS: Final = {"read_as_written": "read_as_written", "sheet": "sheet_name"}
+_UNSPELLED: Final = re.compile(r"[；;] ?\x00|[ ]?[（(]\x00[）)]|\x00")
+
+
+def said_on_the_page(message: str, lang: str) -> str:
+    """A note's message without an option's spelling (issue 40, item 7): an option the form
+    has a control of is named by the control's label (``read_as_written=true``: “Read ¥ and
+    1,234.5 as written”); any other (set by a hand-made post, never by the form) is left out
+    with its brackets or separator."""
+    words = WORDS[lang]
+
+    def named(found: re.Match[str]) -> str:
+        control = _CONTROLS.get(found.group(1))
+        if control is None:
+            return "\x00"
+        label = words[control]
+        return f"“{label}”"
+
+    return _UNSPELLED.sub("", _SPELLED.sub(named, message))
 
 
 UNIT_NOTES: Final = frozenset({"unit_scaled", "column_unit_read", "currency_name_read"})

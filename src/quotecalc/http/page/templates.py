@@ -25,7 +25,7 @@ def template_href(kind: str, lang: str) -> str:
 def _links(lang: str) -> str:
     words = WORDS[lang]
     other = "zh" if lang == "en" else "en"
-    return words["join"].join(
+    return words["list_join"].join(
         f'<a href="{template_href(kind, lang)}" download>{_escape(words["template." + kind])}'
         f' (.xlsx)</a> (<a href="{template_href(kind, other)}" download'
         f' hreflang="{other}">{_escape(words["other"])}</a>)'

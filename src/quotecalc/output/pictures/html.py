@@ -55,8 +55,15 @@ th,td{border-bottom:1px solid #ddd;padding:.25rem .45rem;text-align:left;vertica
 th{background:#f2f2f2;font-weight:600;word-break:keep-all}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 th.num{white-space:normal}
-.wide{overflow-x:auto}
+.wide{overflow-x:auto;background:linear-gradient(to right,#fff 30%,#fff0) left/2.5rem 100%,
+linear-gradient(to left,#fff 30%,#fff0) right/2.5rem 100%,
+linear-gradient(to right,#0003,#0000) left/.9rem 100%,
+linear-gradient(to left,#0003,#0000) right/.9rem 100%;background-repeat:no-repeat;
+background-attachment:local,local,scroll,scroll}
 .wide:focus{outline:2px solid #0072B2;outline-offset:2px}
+.wide th:first-child,.wide td:first-child{position:sticky;left:0;z-index:1;background:#fff;
+box-shadow:1px 0 0 #ddd}
+.wide th:first-child{background:#f2f2f2}
 .id{white-space:nowrap}
 .id.long{white-space:normal;overflow-wrap:anywhere}
 td .id.long{display:inline-block;min-width:9em}
@@ -88,6 +95,9 @@ details{margin:.3rem 0}
 summary{cursor:pointer;color:#0057a0}
 footer{margin-top:2rem;color:#555;font-size:.78rem}
 @media (max-width:40rem){main{margin:1rem auto;padding:0 .8rem}
+.wide:has(th:nth-child(5))::before{content:"The table scrolls sideways →";display:block;
+position:sticky;left:0;width:max-content;color:#444;font-size:.8rem;margin:0 0 .2rem}
+:lang(zh) .wide:has(th:nth-child(5))::before{content:"表格可左右滑动 →"}
 .row,.row.missing{grid-template-columns:minmax(0,1fr);gap:.15rem;margin:.6rem 0}
 .map-wide{display:none}.map-narrow{display:block}}
 @media print{main{margin:0;max-width:none;padding:0}.wide{overflow:visible}

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from . import codes as _codes
-from . import comparison, event, pictures, places, plan, shared, workbook
+from . import comparison, event, form, pictures, places, plan, shared, workbook
 from .word import Word
 
 LANGUAGES: Final = ("en", "zh")
@@ -47,6 +47,7 @@ AREAS: Final = (
     "plan",
     "event",
     "workbook",
+    "form",
 )
 """The readers with words of their own (``<area>.<name>``)."""
 FAMILIES: Final = (
@@ -92,6 +93,7 @@ ROWS: Final[tuple[Word, ...]] = (
     *event.ROWS,
     *workbook.ROWS,
     *places.ROWS,
+    *form.ROWS,
 )
 CATALOG: Final = catalog(ROWS)
 WORDS: Final[Mapping[str, Mapping[str, str]]] = {
