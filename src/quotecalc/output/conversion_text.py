@@ -20,9 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-import attrs
-
-from ..engine.pipeline import TraceEntry
 from .cells import clean
 from .people import grouped, money
 from .wording import area
@@ -170,15 +167,6 @@ def unused_lines(document: Document, lang: str, escape: Escape = clean) -> list[
     ]
 
 
-@attrs.frozen
-class ConvertedReport:
-    """The bytes ``--convert --format text|html`` prints, its exit code and the trace."""
-
-    body: bytes
-    exit_code: int
-    trace: tuple[TraceEntry, ...] = ()
-
-
 def converted_text(document: Document, lang: str, purchase: Mapping[str, Any] | None) -> str:
     """The terminal report: the answer with the conversion sentences, the conversions, then
     the comparison's report of ``result``."""
@@ -204,21 +192,3 @@ def converted_text(document: Document, lang: str, purchase: Mapping[str, Any] | 
         after_answer=answer_lines(document, lang),
         after_header=lines,
     )
-
-
-def converted_report(
-    raw: bytes, lang: str, trace: bool, page: Callable[..., str] | None = None
-) -> ConvertedReport:
-    """Run the converted comparison once and write its report: the text, or ``page`` (the HTML
-    page, :func:`quotecalc.output.pictures.conversion.converted_page`, which only the CLI
-    imports); the exit code is the document's."""
-    from ..planning.conversion import convert
-    from .answer import purchase_of
-
-    answer = convert(raw, trace=trace)
-    purchase = purchase_of(raw)
-    if page is None:
-        shown = converted_text(answer.output, lang, purchase)
-    else:
-        shown = page(answer.output, lang, purchase)
-    return ConvertedReport(shown.encode("utf-8"), answer.exit_code, answer.trace)

@@ -5,16 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...kinds import KINDS, detect_kind
+from ...kinds import KINDS
 
 PAGE_KINDS: Final = tuple(kind for kind in KINDS if kind.doors.page_label is not None)
 """The kinds the page answers a body of (the comparison with its report, the plan, the
 event's award, the converted comparison), told apart by
 :func:`quotecalc.kinds.detect_kind`."""
-
-
-def kind_of(raw: bytes) -> str:
-    """Which document the page answers for these bytes, as the page decides
-    (:func:`quotecalc.kinds.detect_kind` among the page's kinds): an event, a plan
-    request, a converted comparison, else a comparison."""
-    return detect_kind(raw, among=PAGE_KINDS).name

@@ -16,12 +16,6 @@ from .words import WORDS
 SUFFIXES: Final = (".csv", ".txt", ".xlsx", ".xlsm")
 
 
-def read_sheet(data: bytes, suffix: str, options: Mapping[str, Any]) -> tuple[Any, bytes | None]:
-    """The intake on one uploaded sheet: ``(request, None)`` or ``(None, error document)``."""
-    request, errors, _ = read_sheet_notes(data, suffix, options)
-    return request, errors
-
-
 def read_upload(data: bytes, suffix: str, options: Mapping[str, Any]) -> Any:
     """The intake on one uploaded sheet (its :class:`quotecalc.intake.Intake`), or the error
     document of a file that is no sheet. The bytes go to a private temporary file (the intake

@@ -8,21 +8,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...kinds import detect_kind
 from ..edge import NO_STORE
-from ..operations import STATUS_BY_EXIT_CODE
-from .kinds import PAGE_KINDS
 
 XLSX_MEDIA: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-def workbook_of(raw: bytes, lang: str) -> tuple[int, bytes, dict[str, str]]:
-    """The workbook answering a download (the kind's row's ``xlsx`` presenter, the CLI's
-    ``--format xlsx`` bytes): status (as for the page), bytes, headers."""
-    kind = detect_kind(raw, among=PAGE_KINDS)
-    shown = kind.present("xlsx", raw, lang)
-    headers = workbook_headers(kind.name, lang)
-    return STATUS_BY_EXIT_CODE[shown.exit_code], shown.body, headers
 
 
 def workbook_headers(kind: str, lang: str) -> dict[str, str]:
