@@ -64,6 +64,7 @@ background-attachment:local,local,scroll,scroll}
 .wide th:first-child,.wide td:first-child{position:sticky;left:0;z-index:1;background:#fff;
 box-shadow:1px 0 0 #ddd}
 .wide th:first-child{background:#f2f2f2}
+#event-lines td:nth-child(2),#event-items td:nth-child(2){min-width:11em}
 .id{white-space:nowrap}
 .id.long{white-space:normal;overflow-wrap:anywhere}
 td .id.long{display:inline-block;min-width:9em}
