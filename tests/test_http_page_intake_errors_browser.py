@@ -29,7 +29,7 @@ pytestmark = [needs_browser, pytest.mark.skipif(not HAS_HTTP, reason="needs the 
 __all__ = ["browser", "server"]
 
 
-@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("zh", 1280), ("zh", 390)])
+@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("en", 1280), ("zh", 1280), ("zh", 390)])
 def test_every_error_at_once_then_read_as_written(
     browser: Any, server: str, tmp_path: Path, lang: str, width: int
 ) -> None:
