@@ -235,8 +235,13 @@ def test_access_log_and_metrics_over_both_workers(two_workers: Server) -> None:
             f"POST {CALC} HTTP/1.1\r\nHost: t\r\nContent-Type: {JSON}\r\nX-Request-Id: gone-78\r\n"
             "Content-Length: 1000\r\n\r\n{".encode()
         )
-    # the whole body of a batch that takes a while (24 x 4 quotes), then gone before its answer
-    item = (ROOT / "examples" / "multi-supplier.request.json").read_bytes().strip()
+    # the whole body of a batch that takes a while (24 requests of 100 quotes, the largest a
+    # batch holds: a batch of small requests could be answered before the close is seen), then
+    # gone before its answer
+    example = json.loads((ROOT / "examples" / "multi-supplier.request.json").read_bytes())
+    quotes = example["quotes"]
+    example["quotes"] = [{**quotes[n % len(quotes)], "supplierId": f"S{n:03d}"} for n in range(100)]
+    item = json.dumps(example, separators=(",", ":")).encode()
     batch = b'{"requests":[' + b",".join([item] * 24) + b"]}"
     with two_workers.connect() as sock:
         sock.sendall(
